@@ -1,0 +1,27 @@
+// swift-tools-version: 6.0
+// Loom: the dependency-injection container (core).
+// It depends on nothing but the Swift toolchain; the satellite packages depend on it, never the reverse.
+import PackageDescription
+
+let package = Package(
+  name: "Loom",
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  products: [
+    .library(name: "Loom", targets: ["Loom"])
+  ],
+  targets: [
+    .target(name: "Loom")
+  ],
+  swiftLanguageModes: [.v6]
+)
+
+for target in package.targets {
+  target.swiftSettings = (target.swiftSettings ?? []) + [
+    // Existentials are spelled `any P`, so their cost is visible at every use.
+    .enableUpcomingFeature("ExistentialAny"),
+    // An `import` does not leak into our public interface unless it says `public import`.
+    .enableUpcomingFeature("InternalImportsByDefault"),
+    // A member is only visible where its module is imported, not merely linked.
+    .enableUpcomingFeature("MemberImportVisibility"),
+  ]
+}

@@ -1,0 +1,101 @@
+extension Container {
+  /// The container used when none is given explicitly, and the default of ``current``.
+  ///
+  /// ```swift
+  /// Container.default.register(lifetime: .singleton, Analytics.init)
+  /// ```
+  public static let `default` = Container()
+
+  /// The container current for this task tree: ``default`` unless ``withCurrent(_:)`` set another.
+  ///
+  /// It is a task-local value, so it follows `async` calls and child tasks, and a test or a preview
+  /// can swap the container for one task tree without touching any global state. Property wrappers
+  /// such as ``Injected`` capture it when their owner is made.
+  ///
+  /// ```swift
+  /// let service = Container.current.resolve(UserService.self)
+  /// ```
+  @TaskLocal public static var current: Container = .default
+
+  /// Runs `operation` with this container as ``current``.
+  ///
+  /// ```swift
+  /// let mocks = Container.default.makeChild()
+  /// mocks.register(APIClient.self) { _ in MockAPIClient() }
+  /// let model = mocks.withCurrent { ProfileModel() }  // its @Injected properties use mocks
+  /// ```
+  ///
+  /// - Parameter operation: The work to run.
+  /// - Returns: What `operation` returns.
+  /// - Throws: What `operation` throws.
+  public func withCurrent<Result>(_ operation: () throws -> Result) rethrows -> Result {
+    try Container.$current.withValue(self, operation: operation)
+  }
+
+  /// Runs an asynchronous `operation` with this container as ``current`` for its whole task tree.
+  ///
+  /// ```swift
+  /// try await testContainer.withCurrent {
+  ///   try await ProfileModel().load()
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - isolation: The actor the operation runs on; inferred from the caller.
+  ///   - operation: The work to run.
+  /// - Returns: What `operation` returns.
+  /// - Throws: What `operation` throws.
+  public func withCurrent<Result>(
+    isolation: isolated (any Actor)? = #isolation, _ operation: () async throws -> Result
+  ) async rethrows -> Result {
+    try await Container.$current.withValue(self, operation: operation, isolation: isolation)
+  }
+}
+
+/// Resolves `type` from ``Container/current``: the one-off inline form of ``Injected``.
+///
+/// > Important: Traps with the message of the ``ResolutionError`` if the dependency cannot be
+/// > resolved. Use `try Container.current.tryResolve(_:)` to handle the error instead.
+///
+/// ```swift
+/// struct ProfileView {
+///   let model = ProfileModel(api: inject(), analytics: inject(\.analytics))
+/// }
+/// ```
+///
+/// - Parameters:
+///   - type: The type to resolve; inferred from the context when omitted.
+///   - name: The name it was registered with, if any.
+///   - fileID: Where the resolve is requested, for error messages.
+///   - line: The line of that request.
+/// - Returns: The instance.
+@inlinable
+public func inject<Value: Sendable>(
+  _ type: Value.Type = Value.self, name: String? = nil, fileID: StaticString = #fileID,
+  line: UInt = #line
+) -> Value {
+  Container.current.resolve(type, name: name, fileID: fileID, line: line)
+}
+
+/// Resolves a key-path dependency from ``Container/current``: the one-off inline form of
+/// ``Injected``.
+///
+/// > Important: Traps with the message of the ``ResolutionError`` if the dependency cannot be
+/// > resolved.
+///
+/// ```swift
+/// let api = inject(\.api)
+/// ```
+///
+/// - Parameters:
+///   - keyPath: The key path to a ``Dependency`` declared in an extension of ``Container``.
+///   - fileID: Where the resolve is requested, for error messages.
+///   - line: The line of that request.
+/// - Returns: The instance.
+@inlinable
+public func inject<Value: Sendable>(
+  _ keyPath: DependencyKeyPath<Value>, fileID: StaticString = #fileID,
+  line: UInt = #line
+) -> Value {
+  Container.current.resolve(keyPath, fileID: fileID, line: line)
+}

@@ -1,0 +1,62 @@
+extension Container {
+  /// A readable list of every registration: its key, lifetime, where it was registered, what it
+  /// declares it depends on, and which registration it replaced. The parent's follow.
+  ///
+  /// ```swift
+  /// print(container.dump())
+  /// // Container: 3 registrations
+  /// //   Config        singleton  App/Wiring.swift:10
+  /// //   HTTPClient    singleton  App/Wiring.swift:11  depends on Config
+  /// //   \.api         transient  App/Wiring.swift:20  replaces App/API.swift:8
+  /// ```
+  ///
+  /// - Returns: One line per registration, grouped by container from this one up to the root.
+  public func dump() -> String {
+    var sections: [String] = []
+    var container: Container? = self
+    var level = 0
+    while let current = container {
+      let title = level == 0 ? "Container" : "Parent container (\(level) up)"
+      sections.append(current.dumpOwnRegistrations(title: title))
+      container = current.parent
+      level += 1
+    }
+    return sections.joined(separator: "\n")
+  }
+
+  private func dumpOwnRegistrations(title: String) -> String {
+    let registrations = self.registrations
+    let count = registrations.count
+    var lines = ["\(title): \(count) registration\(count == 1 ? "" : "s")"]
+    let rows = registrations.map { registration -> [String] in
+      var notes: [String] = []
+      if let arguments = registration.argumentTypes { notes.append("takes \(arguments)") }
+      if !registration.declaredDependencies.isEmpty {
+        let names = registration.declaredDependencies.map(\.description)
+        notes.append("depends on \(names.joined(separator: ", "))")
+      }
+      if let replaced = registration.replaced { notes.append("replaces \(replaced)") }
+      return [
+        registration.key.description, registration.lifetime.description,
+        registration.location.description, notes.joined(separator: "; "),
+      ]
+    }
+    let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }
+    for row in rows {
+      var line = "  "
+      for column in 0..<3 {
+        line += row[column].padding(toLength: widths[column] + 2)
+      }
+      line += row[3]
+      while line.hasSuffix(" ") { line.removeLast() }
+      lines.append(line)
+    }
+    return lines.joined(separator: "\n")
+  }
+}
+
+extension String {
+  fileprivate func padding(toLength length: Int) -> String {
+    count >= length ? self : self + String(repeating: " ", count: length - count)
+  }
+}

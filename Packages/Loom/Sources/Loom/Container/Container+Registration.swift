@@ -1,0 +1,269 @@
+// MARK: - Registering by type
+
+extension Container {
+  /// Registers a factory for `type` (and `name`); a later registration of the same key replaces it.
+  ///
+  /// The factory receives a ``Resolver`` for the dependencies it needs. It may throw; resolving
+  /// then fails with ``ResolutionError/Code/factoryFailed`` wrapping what it threw.
+  ///
+  /// > Important: In a container made with ``OverridePolicy/forbid``, registering a key twice
+  /// > traps with a ``ResolutionError/Code/duplicateRegistration`` message naming both places.
+  ///
+  /// ```swift
+  /// container.register(Database.self, lifetime: .singleton) { r in
+  ///   try SQLiteDatabase(path: r.resolve(Config.self).databasePath)
+  /// }
+  /// container.register(APIClient.self, name: "primary") { _ in LiveAPIClient() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type resolved by this registration (a protocol, to bind an implementation).
+  ///   - name: A name that tells apart several registrations of the same type.
+  ///   - lifetime: How long instances live; transient unless stated.
+  ///   - fileID: Where the registration is made, for ``dump()`` and errors.
+  ///   - line: The line of the registration.
+  ///   - factory: Makes the value.
+  public func register<Value: Sendable>(
+    _ type: Value.Type = Value.self, name: String? = nil, lifetime: Lifetime = .transient,
+    fileID: StaticString = #fileID, line: UInt = #line,
+    factory: @escaping @Sendable (Resolver) throws -> Value
+  ) {
+    add(
+      DependencyKey(type, name: name), probe: UInt(bitPattern: ObjectIdentifier(type)),
+      keyPath: nil, lifetime: lifetime, factory: .sync(factory), dependencies: [],
+      location: SourceLocation(fileID: fileID, line: line))
+  }
+
+  /// Registers an initializer whose parameters are all resolved by type (auto-wiring).
+  ///
+  /// The parameters' types are the registration's edges in the graph, known without running it.
+  /// A parameter of type ``Lazy`` or ``Provider`` defers its resolve.
+  ///
+  /// ```swift
+  /// // final class UserService { init(api: any APIClient, database: Database) }
+  /// container.register((any UserServicing).self, lifetime: .singleton, UserService.init)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type resolved by this registration.
+  ///   - name: A name that tells apart several registrations of the same type.
+  ///   - lifetime: How long instances live; transient unless stated.
+  ///   - fileID: Where the registration is made, for ``dump()`` and errors.
+  ///   - line: The line of the registration.
+  ///   - initializer: Makes the value from its resolved parameters.
+  public func register<Value: Sendable, each Parameter: Sendable>(
+    _ type: Value.Type, name: String? = nil, lifetime: Lifetime = .transient,
+    fileID: StaticString = #fileID, line: UInt = #line,
+    _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
+  ) {
+    let (factory, dependencies) = autowired(initializer)
+    add(
+      DependencyKey(type, name: name), probe: UInt(bitPattern: ObjectIdentifier(type)),
+      keyPath: nil, lifetime: lifetime, factory: .sync(factory), dependencies: dependencies,
+      location: SourceLocation(fileID: fileID, line: line))
+  }
+
+  /// Registers an initializer for the type it returns, every parameter resolved by type.
+  ///
+  /// ```swift
+  /// container.register(UserService.init)
+  /// container.register(lifetime: .singleton, HTTPClient.init)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: A name that tells apart several registrations of the same type.
+  ///   - lifetime: How long instances live; transient unless stated.
+  ///   - fileID: Where the registration is made, for ``dump()`` and errors.
+  ///   - line: The line of the registration.
+  ///   - initializer: Makes the value from its resolved parameters.
+  public func register<Value: Sendable, each Parameter: Sendable>(
+    name: String? = nil, lifetime: Lifetime = .transient, fileID: StaticString = #fileID,
+    line: UInt = #line, _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
+  ) {
+    register(
+      Value.self, name: name, lifetime: lifetime, fileID: fileID, line: line, initializer)
+  }
+
+  /// Registers a ready instance: a singleton that already exists.
+  ///
+  /// ```swift
+  /// container.register(Config.self, instance: Config(baseURL: "https://api.example.com"))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type resolved by this registration.
+  ///   - name: A name that tells apart several registrations of the same type.
+  ///   - instance: The value every resolve returns.
+  ///   - fileID: Where the registration is made, for ``dump()`` and errors.
+  ///   - line: The line of the registration.
+  public func register<Value: Sendable>(
+    _ type: Value.Type = Value.self, name: String? = nil, instance: Value,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) {
+    let registration = add(
+      DependencyKey(type, name: name), probe: UInt(bitPattern: ObjectIdentifier(type)),
+      keyPath: nil, lifetime: .singleton, factory: .sync({ _ in instance }), dependencies: [],
+      location: SourceLocation(fileID: fileID, line: line))
+    registration.publish(Box(instance))
+  }
+
+  /// Registers a factory that takes runtime arguments after the resolver; every resolve makes a
+  /// new instance.
+  ///
+  /// Resolve it with ``Resolving/resolve(_:name:arguments:fileID:line:)`` and arguments of the same
+  /// types, in the same order; other types fail with ``ResolutionError/Code/argumentMismatch``.
+  ///
+  /// ```swift
+  /// container.register(UserViewModel.self) { (r, userID: String) in
+  ///   UserViewModel(id: userID, api: r.resolve())
+  /// }
+  /// let model = container.resolve(UserViewModel.self, arguments: "42")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type resolved by this registration.
+  ///   - name: A name that tells apart several registrations of the same type.
+  ///   - fileID: Where the registration is made, for ``dump()`` and errors.
+  ///   - line: The line of the registration.
+  ///   - factory: Makes the value from the resolver and the arguments.
+  public func register<Value: Sendable, each Argument>(
+    _ type: Value.Type = Value.self, name: String? = nil, fileID: StaticString = #fileID,
+    line: UInt = #line, factory: @escaping @Sendable (Resolver, repeat each Argument) throws -> Value
+  ) {
+    var names: [String] = []
+    for argument in repeat (each Argument).self { names.append(typeName(argument)) }
+    add(
+      DependencyKey(type, name: name), probe: UInt(bitPattern: ObjectIdentifier(type)),
+      keyPath: nil, lifetime: .transient,
+      factory: TypedRegistration<Value>.Factory.withArguments(
+        ArgumentFactory(make: factory), "(\(names.joined(separator: ", ")))"),
+      dependencies: [], location: SourceLocation(fileID: fileID, line: line))
+  }
+
+  /// Registers `type` as another registration seen through a protocol: resolving `type` resolves
+  /// `implementation` (with its lifetime and its instance) and returns it as `type`.
+  ///
+  /// If the implementation does not conform, resolving fails with
+  /// ``ResolutionError/Code/typeMismatch``.
+  ///
+  /// ```swift
+  /// container.register(lifetime: .singleton, LiveAPIClient.init)
+  /// container.bind((any APIClient).self, to: LiveAPIClient.self)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The protocol (or superclass) to resolve.
+  ///   - name: A name for the binding.
+  ///   - implementation: The registered type that provides the instance.
+  ///   - implementationName: The name the implementation is registered with, if any.
+  ///   - fileID: Where the binding is made, for ``dump()`` and errors.
+  ///   - line: The line of the binding.
+  public func bind<Value: Sendable, Implementation: Sendable>(
+    _ type: Value.Type, name: String? = nil, to implementation: Implementation.Type,
+    implementationName: String? = nil, fileID: StaticString = #fileID, line: UInt = #line
+  ) {
+    let target = DependencyKey(implementation, name: implementationName)
+    let key = DependencyKey(type, name: name)
+    add(
+      key, probe: UInt(bitPattern: ObjectIdentifier(type)), keyPath: nil, lifetime: .transient,
+      factory: .sync({ resolver in
+        let instance = try resolver.tryResolve(implementation, name: implementationName)
+        guard let value = instance as? Value else {
+          throw ResolutionError(
+            code: .typeMismatch, key: key, chain: resolver.context.keys,
+            summary: "\(target) does not conform to \(typeName(Value.self))",
+            hint: "bind \(key) to a type that conforms to it.",
+            location: resolver.context.location)
+        }
+        return value
+      }),
+      dependencies: [target], location: SourceLocation(fileID: fileID, line: line))
+  }
+
+  // MARK: Registering by key path
+
+  /// Overrides the factory of a key-path dependency, keeping its declared lifetime unless given.
+  ///
+  /// ```swift
+  /// container.register(\.api) { _ in MockAPIClient() }
+  /// container.register(\.clock, lifetime: .singleton) { _ in TestClock() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The key path to a ``Dependency`` declared in an extension of ``Container``.
+  ///   - lifetime: How long instances live; the declaration's lifetime when `nil`.
+  ///   - fileID: Where the registration is made, for ``dump()`` and errors.
+  ///   - line: The line of the registration.
+  ///   - factory: Makes the value.
+  public func register<Value: Sendable>(
+    _ keyPath: DependencyKeyPath<Value>, lifetime: Lifetime? = nil,
+    fileID: StaticString = #fileID, line: UInt = #line,
+    factory: @escaping @Sendable (Resolver) throws -> Value
+  ) {
+    let declaration = self[keyPath: keyPath]
+    add(
+      DependencyKey(keyPath, propertyName: declaration.name),
+      probe: UInt(bitPattern: ObjectIdentifier(keyPath)), keyPath: keyPath,
+      lifetime: lifetime ?? declaration.lifetime, factory: .sync(factory), dependencies: [],
+      location: SourceLocation(fileID: fileID, line: line))
+  }
+
+  /// Overrides a key-path dependency with an initializer whose parameters are resolved by type.
+  ///
+  /// ```swift
+  /// container.register(\.api, lifetime: .singleton, StubAPIClient.init)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The key path to a ``Dependency`` declared in an extension of ``Container``.
+  ///   - lifetime: How long instances live; the declaration's lifetime when `nil`.
+  ///   - fileID: Where the registration is made, for ``dump()`` and errors.
+  ///   - line: The line of the registration.
+  ///   - initializer: Makes the value from its resolved parameters.
+  public func register<Value: Sendable, each Parameter: Sendable>(
+    _ keyPath: DependencyKeyPath<Value>, lifetime: Lifetime? = nil,
+    fileID: StaticString = #fileID, line: UInt = #line,
+    _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
+  ) {
+    let declaration = self[keyPath: keyPath]
+    let (factory, dependencies) = autowired(initializer)
+    add(
+      DependencyKey(keyPath, propertyName: declaration.name),
+      probe: UInt(bitPattern: ObjectIdentifier(keyPath)), keyPath: keyPath,
+      lifetime: lifetime ?? declaration.lifetime, factory: .sync(factory),
+      dependencies: dependencies, location: SourceLocation(fileID: fileID, line: line))
+  }
+}
+
+// MARK: - Internals
+
+extension Container {
+  @discardableResult
+  func add<Value: Sendable>(
+    _ key: DependencyKey, probe: UInt, keyPath: (any AnyKeyPath & Sendable)?, lifetime: Lifetime,
+    factory: TypedRegistration<Value>.Factory, dependencies: [DependencyKey],
+    location: SourceLocation
+  ) -> Registration {
+    var made: Registration?
+    insert(key: key, probe: probe, keyPath: keyPath, location: location) { replaced in
+      let registration = TypedRegistration(
+        key: key, lifetime: lifetime, factory: factory, declaredDependencies: dependencies,
+        location: location, replaced: replaced)
+      made = registration
+      return registration
+    }
+    return made!
+  }
+
+  /// The registration of a key path's declared default, added unless one exists already.
+  func insertDefault<Value: Sendable>(
+    key: DependencyKey, probe: UInt, keyPath: any AnyKeyPath & Sendable,
+    declaration: Dependency<Value>
+  ) -> Registration {
+    let made = TypedRegistration(
+      key: key, lifetime: declaration.lifetime, factory: .sync(declaration.factory),
+      declaredDependencies: declaration.declaredDependencies, location: declaration.location,
+      replaced: nil)
+    return insertIfAbsent(made, probe: probe, keyPath: keyPath)
+  }
+}

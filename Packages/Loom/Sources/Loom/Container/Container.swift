@@ -1,0 +1,242 @@
+public import Synchronization
+
+/// A thread-safe registry of dependencies and the instances they made.
+///
+/// Register how to make each dependency, then resolve it anywhere, from any thread:
+///
+/// ```swift
+/// let container = Container()
+/// container.register(Config.self, instance: Config(baseURL: "https://api.example.com"))
+/// container.register(lifetime: .singleton, HTTPClient.init)  // init(config: Config)
+/// container.register(UserRepository.self) { r in UserRepository(http: r.resolve()) }
+///
+/// let users = container.resolve(UserRepository.self)
+/// ```
+///
+/// A container may have a ``parent``: it sees the parent's registrations and may override them
+/// locally (see ``makeChild(overridePolicy:)``). Dependencies can also be declared as key paths
+/// with a default factory (see ``Dependency``), and the container current for a task tree is
+/// ``current``.
+///
+/// Resolving a cached instance again takes no lock and allocates nothing; a cached factory runs
+/// exactly once however many threads race for it, never under the registry's lock; a cycle is
+/// reported as ``ResolutionError/Code/cycle``, on one thread or across several, never a deadlock.
+public final class Container: Sendable {
+  /// What happens when a key that already has a registration in this container is registered
+  /// again.
+  ///
+  /// ```swift
+  /// let strict = Container(overridePolicy: .forbid)
+  /// ```
+  public enum OverridePolicy: Sendable, Hashable {
+    /// The later registration replaces the earlier one; ``Container/dump()`` shows both places.
+    case replace
+    /// Registering a key twice traps with a ``ResolutionError/Code/duplicateRegistration``
+    /// message that names both places.
+    case forbid
+  }
+
+  /// The container whose registrations this one sees and may override, if any.
+  public let parent: Container?
+  /// What registering an already registered key does.
+  public let overridePolicy: OverridePolicy
+
+  /// The address of the current ``RegistryTable`` (unretained; kept alive by `registry.tables`).
+  @usableFromInline let table: Atomic<UInt>
+  let registry: Mutex<RegistryState>
+  /// Observers of this container and its whole family, shared by parent and children.
+  @usableFromInline let observers: ObserverHub
+
+  /// Makes an empty container.
+  ///
+  /// ```swift
+  /// let container = Container()
+  /// let strict = Container(overridePolicy: .forbid)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - parent: A container whose registrations this one sees and may override.
+  ///   - overridePolicy: What registering an already registered key does.
+  public init(parent: Container? = nil, overridePolicy: OverridePolicy = .replace) {
+    self.parent = parent
+    self.overridePolicy = overridePolicy
+    let first = RegistryTable(capacity: 16)
+    self.table = Atomic(UInt(bitPattern: Unmanaged.passUnretained(first).toOpaque()))
+    self.registry = Mutex(RegistryState(table: first))
+    self.observers = parent?.observers ?? ObserverHub()
+  }
+
+  /// Makes a child: it sees this container's registrations and may override them locally.
+  ///
+  /// A singleton registered here is shared with the child; one registered in the child lives in
+  /// the child. Use a child for a feature, a request or a test that must not disturb the parent.
+  ///
+  /// ```swift
+  /// let testContainer = container.makeChild()
+  /// testContainer.register(APIClient.self) { _ in MockAPIClient() }
+  /// ```
+  ///
+  /// - Parameter overridePolicy: What registering an already registered key in the child does.
+  /// - Returns: A new, empty container whose parent is this one.
+  public func makeChild(overridePolicy: OverridePolicy = .replace) -> Container {
+    Container(parent: self, overridePolicy: overridePolicy)
+  }
+
+  /// The topmost ancestor (this container when it has no parent).
+  var root: Container {
+    var container = self
+    while let parent = container.parent { container = parent }
+    return container
+  }
+}
+
+// MARK: - The registry
+
+/// What a container's lock protects.
+struct RegistryState {
+  /// The registration of each key, in this container only.
+  var registrations: [DependencyKey: Registration] = [:]
+  /// Keys in first-registration order, for ``Container/dump()``.
+  var order: [DependencyKey] = []
+  /// The probe identities under which each key is stored in the table (several for key paths
+  /// reached through different key-path objects).
+  var probes: [DependencyKey: [UInt]] = [:]
+  /// Every table ever published; the last is current. Old ones stay alive for lock-free readers.
+  var tables: [RegistryTable]
+  /// Occupied slots of the current table.
+  var used = 0
+  /// Registrations replaced by later ones, kept alive for lock-free readers.
+  var retired: [Registration] = []
+  /// Key-path objects whose addresses are probe identities, kept alive so no other key path can
+  /// reuse the address.
+  var keyPaths: [any AnyKeyPath & Sendable] = []
+  /// The caches handed out by ``Container/instanceCache(for:)``.
+  var caches: [String: InstanceCache] = [:]
+
+  init(table: RegistryTable) {
+    self.tables = [table]
+  }
+}
+
+extension Container {
+  /// Adds or replaces a registration made by `make`, which receives the location of the
+  /// registration it replaces.
+  func insert(
+    key: DependencyKey, probe: UInt, keyPath: (any AnyKeyPath & Sendable)?,
+    location: SourceLocation, make: (_ replaced: SourceLocation?) -> Registration
+  ) {
+    let trap: ResolutionError? = registry.withLock { state in
+      let existing = state.registrations[key]
+      if let existing, overridePolicy == .forbid {
+        return .overrideForbidden(key, existing: existing.location, new: location)
+      }
+      record(make(existing?.location), replacing: existing, probe: probe, keyPath: keyPath, in: &state)
+      return nil
+    }
+    if let trap { fatalError("\n\(trap.description)") }
+  }
+
+  /// Adds `registration` unless its key has one already; returns the one that is registered.
+  func insertIfAbsent(
+    _ registration: Registration, probe: UInt, keyPath: any AnyKeyPath & Sendable
+  ) -> Registration {
+    registry.withLock { state in
+      if let existing = state.registrations[registration.key] { return existing }
+      record(registration, replacing: nil, probe: probe, keyPath: keyPath, in: &state)
+      return registration
+    }
+  }
+
+  /// Makes `registration` the one for its key. Call with the lock held.
+  private func record(
+    _ registration: Registration, replacing existing: Registration?, probe: UInt,
+    keyPath: (any AnyKeyPath & Sendable)?, in state: inout RegistryState
+  ) {
+    let key = registration.key
+    state.registrations[key] = registration
+    if let existing {
+      state.retired.append(existing)
+    } else {
+      state.order.append(key)
+      state.probes[key] = [probe]
+      if let keyPath { state.keyPaths.append(keyPath) }
+    }
+    for probe in state.probes[key, default: []] {
+      store(registration, probe: probe, in: &state)
+    }
+  }
+
+  /// Stores `registration` under `probe` in the current table, growing it first when needed.
+  /// Call with the lock held.
+  private func store(_ registration: Registration, probe: UInt, in state: inout RegistryState) {
+    var current = state.tables[state.tables.count - 1]
+    if (state.used + 1) * 2 > current.capacity {
+      let larger = RegistryTable(capacity: current.capacity * 2)
+      state.used = 0
+      for (key, probes) in state.probes {
+        guard let existing = state.registrations[key] else { continue }
+        for probe in probes where larger.store(existing, probe: probe) { state.used += 1 }
+      }
+      state.tables.append(larger)
+      self.table.store(
+        UInt(bitPattern: Unmanaged.passUnretained(larger).toOpaque()), ordering: .releasing)
+      current = larger
+    }
+    if current.store(registration, probe: probe) { state.used += 1 }
+  }
+
+  /// The registration for `key` in this container only: lock-free for type keys, and for key
+  /// paths reached before through the same key-path object.
+  func localRegistration(for key: DependencyKey, probe: UInt) -> Registration? {
+    let table = Unmanaged<RegistryTable>.fromOpaque(
+      UnsafeRawPointer(bitPattern: self.table.load(ordering: .acquiring)).unsafelyUnwrapped)
+    if let found = table._withUnsafeGuaranteedRef({ $0.find(probe, name: key.name) }) {
+      return found.takeUnretainedValue()
+    }
+    guard case .keyPath(let identity) = key.identity else { return nil }
+    // A key path equal to a registered one, reached through another key-path object: remember
+    // this object's address too, so the next resolve through it is lock-free.
+    return registry.withLock { state in
+      guard let registration = state.registrations[key] else { return nil }
+      state.probes[key, default: []].append(probe)
+      state.keyPaths.append(identity.keyPath)
+      store(registration, probe: probe, in: &state)
+      return registration
+    }
+  }
+
+  /// The registration for `key` here or in the nearest ancestor that has one, and that container.
+  func registration(for key: DependencyKey, probe: UInt) -> (Registration, owner: Container)? {
+    var container: Container? = self
+    while let current = container {
+      if let found = current.localRegistration(for: key, probe: probe) { return (found, current) }
+      container = current.parent
+    }
+    return nil
+  }
+
+  /// Every registration of this container, in first-registration order.
+  var registrations: [Registration] {
+    registry.withLock { state in state.order.compactMap { state.registrations[$0] } }
+  }
+
+  /// The cache with this identifier in this container, made on first use.
+  ///
+  /// Custom lifetimes keep their per-container instances here; LoomSession keeps each container's
+  /// session in `instanceCache(for: "loom.session")`. A child has caches of its own.
+  ///
+  /// ```swift
+  /// let cache = container.instanceCache(for: "request")
+  /// ```
+  ///
+  /// - Parameter identifier: A name unique to the lifetime that owns the cache.
+  /// - Returns: The cache, the same object for the same identifier on every call.
+  public func instanceCache(for identifier: String) -> InstanceCache {
+    registry.withLock { state in
+      if let cache = state.caches[identifier] { return cache }
+      let cache = InstanceCache()
+      state.caches[identifier] = cache
+      return cache
+    }
+  }
+}

@@ -1,0 +1,100 @@
+/// A dependency declared as a computed property of ``Container``, with its default factory and
+/// lifetime.
+///
+/// Declare it once in an extension; resolve it by key path anywhere. Because the declaration
+/// carries its factory, it can never be "unregistered"; registering the same key path replaces the
+/// default (in tests, previews, or one feature's child container). Two key paths of the same value
+/// type are two different dependencies.
+///
+/// ```swift
+/// extension Container {
+///   var api: Dependency<any APIClient> {
+///     Dependency(.singleton) { r in LiveAPIClient(http: r.resolve()) }
+///   }
+///   var userService: Dependency<UserService> {
+///     Dependency(UserService.init)  // auto-wired: every parameter resolved by type
+///   }
+/// }
+///
+/// let api = container.resolve(\.api)
+/// container.register(\.api) { _ in MockAPIClient() }  // override
+/// ```
+public struct Dependency<Value: Sendable>: Sendable {
+  let lifetime: Lifetime
+  let name: String
+  let location: SourceLocation
+  let factory: @Sendable (Resolver) throws -> Value
+  let declaredDependencies: [DependencyKey]
+
+  /// Declares a dependency made by a closure that resolves what it needs from a ``Resolver``.
+  ///
+  /// ```swift
+  /// var database: Dependency<Database> {
+  ///   Dependency(.singleton) { r in SQLiteDatabase(path: r.resolve(Config.self).databasePath) }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - lifetime: How long instances live; transient unless stated.
+  ///   - name: The property's name, captured automatically; shown in messages as `\.name`.
+  ///   - fileID: Where the dependency is declared.
+  ///   - line: The line of the declaration.
+  ///   - factory: Makes the value.
+  public init(
+    _ lifetime: Lifetime = .transient, name: String = #function, fileID: StaticString = #fileID,
+    line: UInt = #line, factory: @escaping @Sendable (Resolver) throws -> Value
+  ) {
+    self.lifetime = lifetime
+    self.name = name
+    self.location = SourceLocation(fileID: fileID, line: line)
+    self.factory = factory
+    self.declaredDependencies = []
+  }
+
+  /// Declares a dependency made by an initializer (or function) whose parameters are all resolved
+  /// by type.
+  ///
+  /// The parameters' types are the dependency's edges in the graph, known without running it.
+  ///
+  /// ```swift
+  /// var userService: Dependency<UserService> { Dependency(.singleton, UserService.init) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - lifetime: How long instances live; transient unless stated.
+  ///   - name: The property's name, captured automatically; shown in messages as `\.name`.
+  ///   - fileID: Where the dependency is declared.
+  ///   - line: The line of the declaration.
+  ///   - initializer: Makes the value from its resolved parameters.
+  public init<each Parameter: Sendable>(
+    _ lifetime: Lifetime = .transient, name: String = #function, fileID: StaticString = #fileID,
+    line: UInt = #line, _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
+  ) {
+    self.lifetime = lifetime
+    self.name = name
+    self.location = SourceLocation(fileID: fileID, line: line)
+    (self.factory, self.declaredDependencies) = autowired(initializer)
+  }
+}
+
+/// A factory that resolves every parameter of `initializer` by type, and the keys it will resolve.
+func autowired<Value, each Parameter: Sendable>(
+  _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
+) -> (factory: @Sendable (Resolver) throws -> Value, dependencies: [DependencyKey]) {
+  var dependencies: [DependencyKey] = []
+  for type in repeat (each Parameter).self { dependencies.append(DependencyKey(type)) }
+  let factory: @Sendable (Resolver) throws -> Value = { resolver in
+    try initializer(repeat resolver.tryResolve((each Parameter).self))
+  }
+  return (factory, dependencies)
+}
+
+/// A key path to a ``Dependency`` declared in an extension of ``Container``: the key-path key.
+///
+/// Write it as a key-path literal; its root and value are inferred.
+///
+/// ```swift
+/// let api = container.resolve(\.api)  // \.api is a DependencyKeyPath<any APIClient>
+/// ```
+public typealias DependencyKeyPath<Value: Sendable> =
+  any KeyPath<Container, Dependency<Value>> & Sendable

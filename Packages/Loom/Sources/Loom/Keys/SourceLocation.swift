@@ -1,0 +1,41 @@
+/// A place in source code: where a dependency was registered or requested.
+///
+/// Loom records the `#fileID` and `#line` of every registration and resolve call, so that
+/// ``Container/dump()`` and ``ResolutionError`` can point at the line to change.
+///
+/// ```swift
+/// let location = SourceLocation(fileID: #fileID, line: #line)
+/// print(location)  // "MyApp/AppDelegate.swift:12"
+/// ```
+public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+  /// The file, as `#fileID` spells it (`Module/File.swift`).
+  public let fileID: StaticString
+  /// The line within ``fileID``.
+  public let line: UInt
+
+  /// Makes a location; the defaults capture the caller's position.
+  ///
+  /// ```swift
+  /// let here = SourceLocation()
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - fileID: The file, as `#fileID` spells it.
+  ///   - line: The line in that file.
+  public init(fileID: StaticString = #fileID, line: UInt = #line) {
+    self.fileID = fileID
+    self.line = line
+  }
+
+  /// `Module/File.swift:42`.
+  public var description: String { "\(fileID):\(line)" }
+
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    lhs.line == rhs.line && lhs.fileID.description == rhs.fileID.description
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(fileID.description)
+    hasher.combine(line)
+  }
+}

@@ -1,0 +1,87 @@
+import Synchronization
+
+/// A thread-safe store of cached instances, one entry per registration, for a ``CustomLifetime``.
+///
+/// The core creates each entry exactly once however many threads race for it, and never runs a
+/// factory under the cache's lock. A lifetime ends by calling ``removeAll()``: the instances are
+/// dropped, their values handed back (so the caller can notify them outside any lock), and
+/// ``generation`` advances, which tells property wrappers such as ``Injected`` that hold one of
+/// them to resolve again on next access.
+///
+/// ```swift
+/// let cache = container.instanceCache(for: "request")
+/// // ... serve the request ...
+/// for value in cache.removeAll() {
+///   (value as? RequestScoped)?.requestDidEnd()
+/// }
+/// ```
+public final class InstanceCache: Sendable {
+  private struct State {
+    var slots: [ObjectIdentifier: CacheSlot] = [:]
+  }
+
+  private let state = Mutex(State())
+  private let currentGeneration = Atomic<UInt64>(0)
+
+  /// Makes an empty cache.
+  ///
+  /// ```swift
+  /// let cache = InstanceCache()
+  /// ```
+  public init() {}
+
+  /// How many times ``removeAll()`` has run; a value read before and after differs when the
+  /// cache was emptied in between.
+  ///
+  /// ```swift
+  /// let before = cache.generation
+  /// cache.removeAll()
+  /// cache.generation == before  // false
+  /// ```
+  public var generation: UInt64 {
+    currentGeneration.load(ordering: .acquiring)
+  }
+
+  /// How many instances the cache holds now.
+  ///
+  /// ```swift
+  /// if cache.count > 0 { print("still live") }
+  /// ```
+  public var count: Int {
+    let slots = state.withLock { Array($0.slots.values) }
+    return slots.reduce(0) { $0 + ($1.currentValue() == nil ? 0 : 1) }
+  }
+
+  /// Drops every cached instance and returns their values.
+  ///
+  /// Creations still running when it is called finish and are handed to their callers, but are not
+  /// kept. Call it outside any lock of yours: the values it returns may be the last references.
+  ///
+  /// ```swift
+  /// let dropped = cache.removeAll()
+  /// print("dropped \(dropped.count) instances")
+  /// ```
+  ///
+  /// - Returns: The values that were cached, in no particular order.
+  @discardableResult
+  public func removeAll() -> [any Sendable] {
+    let slots = state.withLock { state in
+      currentGeneration.add(1, ordering: .releasing)
+      let slots = state.slots
+      state.slots = [:]
+      return slots
+    }
+    return slots.values.compactMap { $0.currentValue() }
+  }
+
+  /// The slot for one registration, made on first use.
+  func slot(for registration: Registration) -> CacheSlot {
+    let id = ObjectIdentifier(registration)
+    return state.withLock { state in
+      if let slot = state.slots[id] { return slot }
+      let slot = CacheSlot(holdsWeakly: false)
+      state.slots[id] = slot
+      return slot
+    }
+  }
+}

@@ -1,0 +1,220 @@
+/// How long an instance made by a registration lives, and who shares it.
+///
+/// | lifetime | instances |
+/// | --- | --- |
+/// | ``transient`` | a new one for every resolve |
+/// | ``singleton`` | one per container that holds the registration, made on first use |
+/// | ``weak`` | shared while someone else holds it, made again after it was released |
+/// | ``graph`` | one within a single top-level resolve, shared by everything that resolve builds |
+/// | ``custom(_:)`` | cached wherever a ``CustomLifetime`` says (LoomSession's `.session`, `.flow`) |
+///
+/// ```swift
+/// container.register(Database.self, lifetime: .singleton) { _ in SQLiteDatabase() }
+/// container.register(Request.self, lifetime: .transient) { _ in Request() }
+/// ```
+public struct Lifetime: Sendable, Hashable, CustomStringConvertible {
+  @usableFromInline
+  enum Kind: Sendable {
+    case transient
+    case singleton
+    case weak
+    case graph
+    case custom(any CustomLifetime)
+  }
+
+  @usableFromInline let kind: Kind
+
+  init(_ kind: Kind) {
+    self.kind = kind
+  }
+
+  /// A new instance for every resolve.
+  ///
+  /// ```swift
+  /// container.register(Request.self, lifetime: .transient) { _ in Request() }
+  /// ```
+  public static let transient = Lifetime(.transient)
+
+  /// One instance per container that holds the registration, made on first use.
+  ///
+  /// The factory runs exactly once, however many threads race for the first instance. A singleton
+  /// registered in a parent is shared with its children; its dependencies are resolved in the
+  /// container that holds the registration, so a child's overrides never leak into it.
+  ///
+  /// ```swift
+  /// container.register(Database.self, lifetime: .singleton) { _ in SQLiteDatabase() }
+  /// ```
+  public static let singleton = Lifetime(.singleton)
+
+  /// Shared while someone else holds a strong reference; made again after it was released.
+  ///
+  /// The value must be a class instance; resolving a weak registration whose factory returns a
+  /// struct fails with ``ResolutionError/Code/typeMismatch``.
+  ///
+  /// ```swift
+  /// container.register(ImageCache.self, lifetime: .weak) { _ in ImageCache() }
+  /// ```
+  public static let weak = Lifetime(.weak)
+
+  /// One instance within a single top-level resolve.
+  ///
+  /// Everything built by one `resolve` call shares it; the next top-level call makes a new one.
+  ///
+  /// ```swift
+  /// container.register(UnitOfWork.self, lifetime: .graph) { _ in UnitOfWork() }
+  /// ```
+  public static let graph = Lifetime(.graph)
+
+  /// A lifetime whose instances live in caches that `lifetime` chooses.
+  ///
+  /// This is the extension point that other packages use to add lifetimes without touching the
+  /// core; see ``CustomLifetime``.
+  ///
+  /// ```swift
+  /// extension Lifetime {
+  ///   static let request = Lifetime.custom(RequestLifetime())
+  /// }
+  /// ```
+  ///
+  /// - Parameter lifetime: The strategy that picks the cache for each resolve.
+  /// - Returns: A lifetime backed by `lifetime`.
+  public static func custom(_ lifetime: some CustomLifetime) -> Lifetime {
+    Lifetime(.custom(lifetime))
+  }
+
+  /// Whether instances are kept after the resolve that made them (everything but transient
+  /// and graph).
+  ///
+  /// ```swift
+  /// Lifetime.singleton.isCached  // true
+  /// ```
+  public var isCached: Bool {
+    switch kind {
+    case .transient, .graph: false
+    case .singleton, .weak, .custom: true
+    }
+  }
+
+  /// Where this lifetime ranks among others, from ``LifetimeRank/transient`` to
+  /// ``LifetimeRank/singleton``; used to find captive dependencies.
+  ///
+  /// ```swift
+  /// Lifetime.singleton.rank > Lifetime.weak.rank  // true
+  /// ```
+  public var rank: LifetimeRank {
+    switch kind {
+    case .transient: .transient
+    case .graph: .graph
+    case .weak: .weak
+    case .singleton: .singleton
+    case .custom(let lifetime): lifetime.rank
+    }
+  }
+
+  /// The lifetime's name: `transient`, `singleton`, `weak`, `graph` or the custom name.
+  ///
+  /// ```swift
+  /// print(Lifetime.singleton)  // singleton
+  /// ```
+  public var description: String {
+    switch kind {
+    case .transient: "transient"
+    case .singleton: "singleton"
+    case .weak: "weak"
+    case .graph: "graph"
+    case .custom(let lifetime): lifetime.name
+    }
+  }
+
+  /// Equal when both are the same built-in lifetime, or custom lifetimes of the same type and name.
+  ///
+  /// ```swift
+  /// Lifetime.singleton == .singleton  // true
+  /// ```
+  public static func == (lhs: Self, rhs: Self) -> Bool {
+    switch (lhs.kind, rhs.kind) {
+    case (.transient, .transient), (.singleton, .singleton), (.weak, .weak), (.graph, .graph):
+      true
+    case (.custom(let left), .custom(let right)):
+      type(of: left) == type(of: right) && left.name == right.name
+    default:
+      false
+    }
+  }
+
+  /// Hashes the lifetime's description.
+  ///
+  /// ```swift
+  /// let lifetimes: Set<Lifetime> = [.singleton, .transient]
+  /// ```
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(description)
+  }
+}
+
+/// How long a lifetime's instances live compared with others'.
+///
+/// A cached instance that depends on one of a lower rank holds it captive: the shorter-lived
+/// instance outlives its intended lifetime. Custom lifetimes pick a rank between the built-in ones
+/// (LoomSession ranks `.session` just below ``singleton`` and `.flow` below that).
+///
+/// ```swift
+/// struct RequestLifetime: CustomLifetime {
+///   var rank: LifetimeRank { LifetimeRank(50) }
+///   // ...
+/// }
+/// ```
+public struct LifetimeRank: Sendable, Hashable, Comparable, CustomStringConvertible {
+  /// The rank's position; larger lives longer.
+  public let value: Int
+
+  /// Makes a rank; use a value between the built-in ranks.
+  ///
+  /// ```swift
+  /// let session = LifetimeRank(900)
+  /// ```
+  ///
+  /// - Parameter value: The position; larger lives longer.
+  public init(_ value: Int) {
+    self.value = value
+  }
+
+  /// The rank of ``Lifetime/transient`` (0).
+  ///
+  /// ```swift
+  /// Lifetime.transient.rank == .transient  // true
+  /// ```
+  public static let transient = LifetimeRank(0)
+  /// The rank of ``Lifetime/graph`` (100).
+  ///
+  /// ```swift
+  /// Lifetime.graph.rank == .graph  // true
+  /// ```
+  public static let graph = LifetimeRank(100)
+  /// The rank of ``Lifetime/weak`` (200).
+  ///
+  /// ```swift
+  /// Lifetime.weak.rank == .weak  // true
+  /// ```
+  public static let weak = LifetimeRank(200)
+  /// The rank of ``Lifetime/singleton`` (1000).
+  ///
+  /// ```swift
+  /// Lifetime.singleton.rank == .singleton  // true
+  /// ```
+  public static let singleton = LifetimeRank(1000)
+
+  /// Orders ranks from shortest- to longest-lived.
+  ///
+  /// ```swift
+  /// LifetimeRank.graph < .singleton  // true
+  /// ```
+  public static func < (lhs: Self, rhs: Self) -> Bool { lhs.value < rhs.value }
+
+  /// The numeric rank.
+  ///
+  /// ```swift
+  /// print(LifetimeRank.singleton)  // 1000
+  /// ```
+  public var description: String { "\(value)" }
+}

@@ -1,0 +1,98 @@
+import Synchronization
+
+/// A handle that resolves its dependency on first use and then keeps it.
+///
+/// Ask for `Lazy<T>` instead of `T` to defer a resolve: in a factory (`r.lazy()`), or as the
+/// parameter type of an auto-wired initializer. An edge through `Lazy` is not a cycle, so it is how
+/// two services may refer to each other:
+///
+/// ```swift
+/// final class Parent: Sendable {
+///   let child: Lazy<Child>
+///   init(child: Lazy<Child>) { self.child = child }
+/// }
+/// final class Child: Sendable {
+///   let parent: Parent
+///   init(parent: Parent) { self.parent = parent }
+/// }
+/// container.register(lifetime: .singleton, Parent.init)
+/// container.register(lifetime: .singleton, Child.init)
+/// container.resolve(Parent.self).child.value.parent  // the same Parent
+/// ```
+///
+/// Copies of a handle share its value. If two threads use a fresh handle at once, both may resolve
+/// and one result is kept (for cached lifetimes both get the same instance anyway).
+public struct Lazy<Value: Sendable>: Sendable {
+  private let target: HandleTarget<Value>
+  private let storage = LazyStorage<Value>()
+
+  init(
+    origin: _ResolutionOrigin, name: String?,
+    keyPath: DependencyKeyPath<Value>?
+  ) {
+    self.target = HandleTarget(origin: origin, name: name, keyPath: keyPath)
+  }
+
+  /// The dependency, resolved on first access and kept.
+  ///
+  /// > Important: Traps with the message of the ``ResolutionError`` if the dependency cannot be
+  /// > resolved. Use ``get(fileID:line:)`` to handle the error instead.
+  ///
+  /// ```swift
+  /// let api = lazyAPI.value
+  /// ```
+  public var value: Value {
+    do {
+      return try get()
+    } catch {
+      trap(error)
+    }
+  }
+
+  /// Returns the dependency, resolving it on first call and keeping it.
+  ///
+  /// A failed resolve is not kept: the next call tries again.
+  ///
+  /// ```swift
+  /// let api = try lazyAPI.get()
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - fileID: Where the value is requested, for error messages.
+  ///   - line: The line of that request.
+  /// - Returns: The instance.
+  /// - Throws: A ``ResolutionError`` if the dependency cannot be resolved.
+  public func get(fileID: StaticString = #fileID, line: UInt = #line) throws(ResolutionError)
+    -> Value
+  {
+    if let value = storage.value.withLock({ $0 }) { return value }
+    let resolved = try target.resolve(fileID: fileID, line: line)
+    return storage.value.withLock { value in
+      if let value { return value }
+      value = resolved
+      return resolved
+    }
+  }
+
+  /// Whether the value has been resolved already.
+  ///
+  /// ```swift
+  /// if !lazyAPI.isResolved { print("not yet") }
+  /// ```
+  public var isResolved: Bool {
+    storage.value.withLock { $0 != nil }
+  }
+}
+
+/// The value a ``Lazy`` and its copies share.
+final class LazyStorage<Value: Sendable>: Sendable {
+  let value = Mutex<Value?>(nil)
+}
+
+extension Lazy: DeferredHandle {
+  static var targetKey: DependencyKey { DependencyKey(Value.self) }
+
+  static func make(origin: _ResolutionOrigin, name: String?) -> Lazy<Value> {
+    Lazy(origin: origin, name: name, keyPath: nil)
+  }
+}

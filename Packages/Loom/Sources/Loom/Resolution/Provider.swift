@@ -1,0 +1,69 @@
+/// A handle that resolves its dependency again on every call.
+///
+/// Ask for `Provider<T>` instead of `T` when a service needs a fresh transient each time, or needs
+/// to resolve later than its own creation:
+///
+/// ```swift
+/// final class Downloader: Sendable {
+///   let makeRequest: Provider<Request>
+///   init(makeRequest: Provider<Request>) { self.makeRequest = makeRequest }
+///   func start() { let request = makeRequest(); /* ... */ }
+/// }
+/// container.register(Downloader.init)
+/// ```
+public struct Provider<Value: Sendable>: Sendable {
+  private let target: HandleTarget<Value>
+
+  init(
+    origin: _ResolutionOrigin, name: String?,
+    keyPath: DependencyKeyPath<Value>?
+  ) {
+    self.target = HandleTarget(origin: origin, name: name, keyPath: keyPath)
+  }
+
+  /// Resolves the dependency now.
+  ///
+  /// > Important: Traps with the message of the ``ResolutionError`` if the dependency cannot be
+  /// > resolved. Use ``get(fileID:line:)`` to handle the error instead.
+  ///
+  /// ```swift
+  /// let request = makeRequest()
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - fileID: Where the value is requested, for error messages.
+  ///   - line: The line of that request.
+  /// - Returns: The instance.
+  public func callAsFunction(fileID: StaticString = #fileID, line: UInt = #line) -> Value {
+    do {
+      return try get(fileID: fileID, line: line)
+    } catch {
+      trap(error)
+    }
+  }
+
+  /// Resolves the dependency now, or throws why it cannot.
+  ///
+  /// ```swift
+  /// let request = try makeRequest.get()
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - fileID: Where the value is requested, for error messages.
+  ///   - line: The line of that request.
+  /// - Returns: The instance.
+  /// - Throws: A ``ResolutionError`` if the dependency cannot be resolved.
+  public func get(fileID: StaticString = #fileID, line: UInt = #line) throws(ResolutionError)
+    -> Value
+  {
+    try target.resolve(fileID: fileID, line: line)
+  }
+}
+
+extension Provider: DeferredHandle {
+  static var targetKey: DependencyKey { DependencyKey(Value.self) }
+
+  static func make(origin: _ResolutionOrigin, name: String?) -> Provider<Value> {
+    Provider(origin: origin, name: name, keyPath: nil)
+  }
+}

@@ -1,0 +1,361 @@
+/// Something that resolves dependencies: a ``Container``, or the ``Resolver`` a factory receives.
+///
+/// Every resolve method is defined once here, so a container and a resolver read the same:
+///
+/// ```swift
+/// let service = container.resolve(UserService.self)       // traps with the error's message
+/// let api = try container.tryResolve(\.api)               // throws ResolutionError
+/// let analytics = try container.resolveIfRegistered(Analytics.self)  // nil if unregistered
+/// ```
+///
+/// Write helpers against `some Resolving` to use them from both.
+public protocol Resolving {
+  /// Resolves one request. Use ``resolve(_:name:fileID:line:)`` and its siblings instead.
+  @_documentation(visibility: private)
+  func _resolve<Value: Sendable>(_ request: _ResolutionRequest<Value>)
+    throws(ResolutionError) -> Value
+
+  /// Resolves one request with runtime arguments.
+  /// Use ``resolve(_:name:arguments:fileID:line:)`` instead.
+  @_documentation(visibility: private)
+  func _resolve<Value: Sendable, each Argument>(
+    _ request: _ResolutionRequest<Value>, arguments: repeat each Argument
+  ) throws(ResolutionError) -> Value
+
+  /// Where ``Lazy`` and ``Provider`` handles made from here resolve.
+  @_documentation(visibility: private)
+  var _origin: _ResolutionOrigin { get }
+}
+
+/// One resolve request: the key and where it was asked for. Plumbing for ``Resolving``.
+///
+/// ```swift
+/// let request = _ResolutionRequest(Database.self, name: nil)
+/// ```
+@_documentation(visibility: private)
+public struct _ResolutionRequest<Value: Sendable>: Sendable {
+  @usableFromInline let probe: UInt
+  @usableFromInline let name: String?
+  @usableFromInline let keyPath: DependencyKeyPath<Value>?
+  @usableFromInline let location: SourceLocation
+
+  /// A request for a type key.
+  ///
+  /// ```swift
+  /// let request = _ResolutionRequest(Database.self, name: nil)
+  /// ```
+  @inlinable
+  public init(
+    _ type: Value.Type, name: String?, fileID: StaticString = #fileID, line: UInt = #line
+  ) {
+    self.probe = UInt(bitPattern: ObjectIdentifier(type))
+    self.name = name
+    self.keyPath = nil
+    self.location = SourceLocation(fileID: fileID, line: line)
+  }
+
+  /// A request for a key-path key.
+  ///
+  /// ```swift
+  /// let request = _ResolutionRequest(\Container.api)
+  /// ```
+  @inlinable
+  public init(
+    _ keyPath: DependencyKeyPath<Value>, fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) {
+    self.probe = UInt(bitPattern: ObjectIdentifier(keyPath))
+    self.name = nil
+    self.keyPath = keyPath
+    self.location = SourceLocation(fileID: fileID, line: line)
+  }
+
+  /// The key this request asks for.
+  var key: DependencyKey {
+    if let keyPath { return DependencyKey(keyPath) }
+    return DependencyKey(Value.self, name: name)
+  }
+}
+
+/// Where a handle resolves: the container and, while it runs, the resolution that made it.
+///
+/// ```swift
+/// let origin = container._origin
+/// ```
+@_documentation(visibility: private)
+public struct _ResolutionOrigin: Sendable {
+  let container: Container
+  let context: ResolutionContext?
+}
+
+/// Stops the program with the error's full message. Out of line so the inlined fast paths stay
+/// small.
+@usableFromInline
+func trap(_ error: ResolutionError) -> Never {
+  fatalError("\n\(error.description)")
+}
+
+// MARK: - Resolving by type
+
+extension Resolving {
+  /// Returns the dependency registered for `type` (and `name`), building it if its lifetime says so.
+  ///
+  /// > Important: Traps with the message of the ``ResolutionError`` if the dependency cannot be
+  /// > resolved. Use ``tryResolve(_:name:fileID:line:)`` to handle the error instead.
+  ///
+  /// ```swift
+  /// let database = container.resolve(Database.self)
+  /// let primary: APIClient = container.resolve(name: "primary")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type to resolve; inferred from the context when omitted.
+  ///   - name: The name it was registered with, if any.
+  ///   - fileID: Where the resolve is requested, for error messages.
+  ///   - line: The line of that request.
+  /// - Returns: The instance.
+  @inlinable
+  public func resolve<Value: Sendable>(
+    _ type: Value.Type = Value.self, name: String? = nil, fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> Value {
+    do {
+      return try _resolve(_ResolutionRequest(type, name: name, fileID: fileID, line: line))
+    } catch {
+      trap(error)
+    }
+  }
+
+  /// Returns the dependency registered for `type` (and `name`), or throws why it cannot.
+  ///
+  /// ```swift
+  /// do {
+  ///   let database = try container.tryResolve(Database.self)
+  /// } catch {
+  ///   print(error)  // the key, the chain that led to it, and how to fix it
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type to resolve; inferred from the context when omitted.
+  ///   - name: The name it was registered with, if any.
+  ///   - fileID: Where the resolve is requested, for error messages.
+  ///   - line: The line of that request.
+  /// - Returns: The instance.
+  /// - Throws: A ``ResolutionError`` naming the key and the chain that led to it.
+  @inlinable
+  public func tryResolve<Value: Sendable>(
+    _ type: Value.Type = Value.self, name: String? = nil, fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) throws(ResolutionError) -> Value {
+    try _resolve(_ResolutionRequest(type, name: name, fileID: fileID, line: line))
+  }
+
+  /// Returns the dependency registered for `type`, or `nil` when nothing is registered for it.
+  ///
+  /// Only a missing registration of `type` itself gives `nil`: a missing dependency of it, a cycle
+  /// or a failing factory still throw.
+  ///
+  /// ```swift
+  /// if let analytics = try container.resolveIfRegistered(Analytics.self) {
+  ///   analytics.track("launch")
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type to resolve; inferred from the context when omitted.
+  ///   - name: The name it was registered with, if any.
+  ///   - fileID: Where the resolve is requested, for error messages.
+  ///   - line: The line of that request.
+  /// - Returns: The instance, or `nil` when `type` has no registration.
+  /// - Throws: A ``ResolutionError`` for every failure but a missing registration of `type`.
+  @inlinable
+  public func resolveIfRegistered<Value: Sendable>(
+    _ type: Value.Type = Value.self, name: String? = nil, fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) throws(ResolutionError) -> Value? {
+    do {
+      return try _resolve(_ResolutionRequest(type, name: name, fileID: fileID, line: line))
+    } catch where error.code == .notRegistered && error.key == DependencyKey(type, name: name) {
+      return nil
+    }
+  }
+
+  // MARK: Resolving by key path
+
+  /// Returns the dependency declared by a key path, using its default factory unless overridden.
+  ///
+  /// > Important: Traps with the message of the ``ResolutionError`` if the dependency cannot be
+  /// > resolved. Use ``tryResolve(_:fileID:line:)-(KeyPath<Container,Dependency<Value>>&Sendable,_,_)``
+  /// > to handle the error instead.
+  ///
+  /// ```swift
+  /// extension Container {
+  ///   var api: Dependency<APIClient> { Dependency(.singleton) { _ in LiveAPIClient() } }
+  /// }
+  /// let api = container.resolve(\.api)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The key path to a ``Dependency`` declared in an extension of ``Container``.
+  ///   - fileID: Where the resolve is requested, for error messages.
+  ///   - line: The line of that request.
+  /// - Returns: The instance.
+  @inlinable
+  public func resolve<Value: Sendable>(
+    _ keyPath: DependencyKeyPath<Value>, fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) -> Value {
+    do {
+      return try _resolve(_ResolutionRequest(keyPath, fileID: fileID, line: line))
+    } catch {
+      trap(error)
+    }
+  }
+
+  /// Returns the dependency declared by a key path, or throws why it cannot.
+  ///
+  /// ```swift
+  /// let api = try container.tryResolve(\.api)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The key path to a ``Dependency`` declared in an extension of ``Container``.
+  ///   - fileID: Where the resolve is requested, for error messages.
+  ///   - line: The line of that request.
+  /// - Returns: The instance.
+  /// - Throws: A ``ResolutionError`` naming the key and the chain that led to it.
+  @inlinable
+  public func tryResolve<Value: Sendable>(
+    _ keyPath: DependencyKeyPath<Value>, fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) throws(ResolutionError) -> Value {
+    try _resolve(_ResolutionRequest(keyPath, fileID: fileID, line: line))
+  }
+
+  // MARK: Runtime arguments
+
+  /// Returns a new instance from a registration that takes runtime arguments.
+  ///
+  /// > Important: Traps with the message of the ``ResolutionError`` if the dependency cannot be
+  /// > resolved, including when the arguments' types differ from the registration's.
+  ///
+  /// ```swift
+  /// container.register(UserViewModel.self) { (r, userID: String) in
+  ///   UserViewModel(id: userID, api: r.resolve())
+  /// }
+  /// let model = container.resolve(UserViewModel.self, arguments: "42")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type to resolve.
+  ///   - name: The name it was registered with, if any.
+  ///   - arguments: The values passed to the factory after the resolver, in order.
+  ///   - fileID: Where the resolve is requested, for error messages.
+  ///   - line: The line of that request.
+  /// - Returns: The instance.
+  @inlinable
+  public func resolve<Value: Sendable, each Argument>(
+    _ type: Value.Type = Value.self, name: String? = nil, arguments: repeat each Argument,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) -> Value {
+    do {
+      return try _resolve(
+        _ResolutionRequest(type, name: name, fileID: fileID, line: line),
+        arguments: repeat each arguments)
+    } catch {
+      trap(error)
+    }
+  }
+
+  /// Returns a new instance from a registration that takes runtime arguments, or throws.
+  ///
+  /// ```swift
+  /// let model = try container.tryResolve(UserViewModel.self, arguments: "42")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type to resolve.
+  ///   - name: The name it was registered with, if any.
+  ///   - arguments: The values passed to the factory after the resolver, in order.
+  ///   - fileID: Where the resolve is requested, for error messages.
+  ///   - line: The line of that request.
+  /// - Returns: The instance.
+  /// - Throws: A ``ResolutionError``, with ``ResolutionError/Code/argumentMismatch`` when the
+  ///   arguments' types differ from the registration's.
+  @inlinable
+  public func tryResolve<Value: Sendable, each Argument>(
+    _ type: Value.Type = Value.self, name: String? = nil, arguments: repeat each Argument,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) throws(ResolutionError) -> Value {
+    try _resolve(
+      _ResolutionRequest(type, name: name, fileID: fileID, line: line),
+      arguments: repeat each arguments)
+  }
+
+  // MARK: Deferred handles
+
+  /// Returns a handle that resolves `type` on first use and keeps the instance.
+  ///
+  /// An edge through a ``Lazy`` is not a cycle, so this is how two services refer to each other.
+  ///
+  /// ```swift
+  /// container.register(Parent.self, lifetime: .singleton) { r in Parent(child: r.lazy()) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type to resolve later.
+  ///   - name: The name it was registered with, if any.
+  /// - Returns: A handle whose ``Lazy/value`` resolves once.
+  public func lazy<Value: Sendable>(_ type: Value.Type = Value.self, name: String? = nil)
+    -> Lazy<Value>
+  {
+    Lazy(origin: _origin, name: name, keyPath: nil)
+  }
+
+  /// Returns a handle that resolves a key-path dependency on first use and keeps the instance.
+  ///
+  /// ```swift
+  /// let api: Lazy<APIClient> = container.lazy(\.api)
+  /// ```
+  ///
+  /// - Parameter keyPath: The key path to a ``Dependency`` declared in an extension of
+  ///   ``Container``.
+  /// - Returns: A handle whose ``Lazy/value`` resolves once.
+  public func lazy<Value: Sendable>(_ keyPath: DependencyKeyPath<Value>)
+    -> Lazy<Value>
+  {
+    Lazy(origin: _origin, name: nil, keyPath: keyPath)
+  }
+
+  /// Returns a handle that resolves `type` again on every call.
+  ///
+  /// ```swift
+  /// container.register(RequestFactory.self) { r in RequestFactory(makeRequest: r.provider()) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type to resolve on each call.
+  ///   - name: The name it was registered with, if any.
+  /// - Returns: A handle; call it (`provider()`) for an instance.
+  public func provider<Value: Sendable>(_ type: Value.Type = Value.self, name: String? = nil)
+    -> Provider<Value>
+  {
+    Provider(origin: _origin, name: name, keyPath: nil)
+  }
+
+  /// Returns a handle that resolves a key-path dependency again on every call.
+  ///
+  /// ```swift
+  /// let makeRequest: Provider<Request> = container.provider(\.request)
+  /// ```
+  ///
+  /// - Parameter keyPath: The key path to a ``Dependency`` declared in an extension of
+  ///   ``Container``.
+  /// - Returns: A handle; call it (`provider()`) for an instance.
+  public func provider<Value: Sendable>(
+    _ keyPath: DependencyKeyPath<Value>
+  ) -> Provider<Value> {
+    Provider(origin: _origin, name: nil, keyPath: keyPath)
+  }
+}
