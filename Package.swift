@@ -39,12 +39,13 @@ let package = Package(
 )
 
 for target in package.targets {
-  target.swiftSettings = (target.swiftSettings ?? []) + [
-    // Existentials are spelled `any P`, so their cost is visible at every use.
-    .enableUpcomingFeature("ExistentialAny"),
-    // An `import` does not leak into our public interface unless it says `public import`.
-    .enableUpcomingFeature("InternalImportsByDefault"),
-    // A member is only visible where its module is imported, not merely linked.
-    .enableUpcomingFeature("MemberImportVisibility"),
-  ]
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      // Existentials are spelled `any P`, so their cost is visible at every use.
+      .enableUpcomingFeature("ExistentialAny"),
+      // An `import` does not leak into our public interface unless it says `public import`.
+      .enableUpcomingFeature("InternalImportsByDefault"),
+      // A member is only visible where its module is imported, not merely linked.
+      .enableUpcomingFeature("MemberImportVisibility"),
+    ]
 }

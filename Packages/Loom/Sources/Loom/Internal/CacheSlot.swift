@@ -45,6 +45,8 @@ final class CacheSlot: Sendable {
   /// - Parameters:
   ///   - cycle: Makes the error thrown when waiting would deadlock.
   ///   - create: Makes the object; runs outside every lock.
+  /// - Returns: The cached object, or the one `create` made.
+  /// - Throws: What `create` threw (also to the threads that waited for it), or the cycle error.
   func obtain(
     cycle: (_ owner: Creation) -> ResolutionError,
     create: () throws(ResolutionError) -> Stored

@@ -30,10 +30,20 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
   /// `Module/File.swift:42`.
   public var description: String { "\(fileID):\(line)" }
 
+  /// Equal when file and line are equal.
+  ///
+  /// ```swift
+  /// SourceLocation(fileID: "A/B.swift", line: 1) == SourceLocation(fileID: "A/B.swift", line: 1)
+  /// ```
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.line == rhs.line && lhs.fileID.description == rhs.fileID.description
   }
 
+  /// Hashes file and line.
+  ///
+  /// ```swift
+  /// let places: Set<SourceLocation> = [SourceLocation()]
+  /// ```
   public func hash(into hasher: inout Hasher) {
     hasher.combine(fileID.description)
     hasher.combine(line)
