@@ -21,7 +21,7 @@ extension Container {
   ///
   /// ```swift
   /// let mocks = Container.default.makeChild()
-  /// mocks.register(APIClient.self) { _ in MockAPIClient() }
+  /// mocks.register((any APIClient).self) { _ in MockAPIClient() }
   /// let model = mocks.withCurrent { ProfileModel() }  // its @Injected properties use mocks
   /// ```
   ///

@@ -31,8 +31,10 @@ extension Container {
     let rows = registrations.map { registration -> [String] in
       var notes: [String] = []
       if let arguments = registration.argumentTypes { notes.append("takes \(arguments)") }
-      if !registration.declaredDependencies.isEmpty {
-        let names = registration.declaredDependencies.map(\.description)
+      if let target = registration.bindingTarget {
+        notes.append("binds to \(target)")
+      } else if !registration.declaredDependencies.isEmpty {
+        let names = registration.declaredDependencies.map(\.edgeDescription)
         notes.append("depends on \(names.joined(separator: ", "))")
       }
       if let replaced = registration.replaced { notes.append("replaces \(replaced)") }

@@ -13,7 +13,7 @@ extension Container {
   /// container.register(Database.self, lifetime: .singleton) { r in
   ///   try SQLiteDatabase(path: r.resolve(Config.self).databasePath)
   /// }
-  /// container.register(APIClient.self, name: "primary") { _ in LiveAPIClient() }
+  /// container.register((any APIClient).self, name: "primary") { _ in LiveAPIClient() }
   /// ```
   ///
   /// - Parameters:
@@ -110,7 +110,7 @@ extension Container {
   /// Registers a factory that takes runtime arguments after the resolver; every resolve makes a
   /// new instance.
   ///
-  /// Resolve it with ``Resolving/resolve(_:name:arguments:fileID:line:)`` and arguments of the same
+  /// Resolve it with ``Resolving/resolve(_:name:arguments:_:fileID:line:)`` and arguments of the same
   /// types, in the same order; other types fail with ``ResolutionError/Code/argumentMismatch``.
   ///
   /// ```swift
@@ -126,17 +126,20 @@ extension Container {
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - factory: Makes the value from the resolver and the arguments.
-  public func register<Value: Sendable, each Argument>(
+  public func register<Value: Sendable, FirstArgument, each Argument>(
     _ type: Value.Type = Value.self, name: String? = nil, fileID: StaticString = #fileID,
-    line: UInt = #line, factory: @escaping @Sendable (Resolver, repeat each Argument) throws -> Value
+    line: UInt = #line,
+    factory: @escaping @Sendable (Resolver, FirstArgument, repeat each Argument) throws -> Value
   ) {
-    var names: [String] = []
+    // NB: at least one argument, so a plain `{ r in ... }` closure never selects this overload.
+    var names = [typeName(FirstArgument.self)]
     for argument in repeat (each Argument).self { names.append(typeName(argument)) }
     add(
       DependencyKey(type, name: name), probe: UInt(bitPattern: ObjectIdentifier(type)),
       keyPath: nil, lifetime: .transient,
       factory: TypedRegistration<Value>.Factory.withArguments(
-        ArgumentFactory(make: factory), "(\(names.joined(separator: ", ")))"),
+        ArgumentFactory<Value, FirstArgument, repeat each Argument>(make: factory),
+        "(\(names.joined(separator: ", ")))"),
       dependencies: [], location: SourceLocation(fileID: fileID, line: line))
   }
 
@@ -177,7 +180,8 @@ extension Container {
         }
         return value
       }),
-      dependencies: [target], location: SourceLocation(fileID: fileID, line: line))
+      dependencies: [target], location: SourceLocation(fileID: fileID, line: line),
+      bindingTarget: target)
   }
 
   // MARK: Registering by key path
@@ -242,13 +246,13 @@ extension Container {
   func add<Value: Sendable>(
     _ key: DependencyKey, probe: UInt, keyPath: (any AnyKeyPath & Sendable)?, lifetime: Lifetime,
     factory: TypedRegistration<Value>.Factory, dependencies: [DependencyKey],
-    location: SourceLocation
+    location: SourceLocation, bindingTarget: DependencyKey? = nil
   ) -> Registration {
     var made: Registration?
     insert(key: key, probe: probe, keyPath: keyPath, location: location) { replaced in
       let registration = TypedRegistration(
         key: key, lifetime: lifetime, factory: factory, declaredDependencies: dependencies,
-        location: location, replaced: replaced)
+        location: location, replaced: replaced, bindingTarget: bindingTarget)
       made = registration
       return registration
     }

@@ -16,7 +16,7 @@ extension Container: Resolving {
     return try resolveSlow(request, context: nil)
   }
 
-  /// Resolves with runtime arguments. Use ``Resolving/resolve(_:name:arguments:fileID:line:)``.
+  /// Resolves with runtime arguments. Use ``Resolving/resolve(_:name:arguments:_:fileID:line:)``.
   ///
   /// ```swift
   /// let user: User = try container._resolve(_ResolutionRequest(User.self, name: nil), arguments: "42")
@@ -27,14 +27,12 @@ extension Container: Resolving {
     try resolveWithArguments(request, context: nil, arguments: repeat each arguments)
   }
 
-  /// Handles made from a container resolve in it as new top-level resolves.
+  /// Handles made from a container resolve in it. Use ``Resolving/lazy(_:name:)``.
   ///
   /// ```swift
-  /// let origin = container._origin
+  /// let container = container._handleContainer
   /// ```
-  public var _origin: _ResolutionOrigin {
-    _ResolutionOrigin(container: self, context: nil)
-  }
+  public var _handleContainer: Container { self }
 
   /// The hot path: a singleton already made, in this container's own table, with no observer.
   ///
@@ -104,9 +102,7 @@ extension Container {
     _ request: _ResolutionRequest<Value>, key: DependencyKey, context: ResolutionContext?
   ) throws(ResolutionError) -> Value {
     if let handle = Value.self as? any DeferredHandle.Type,
-      let value = handle.make(
-        origin: _ResolutionOrigin(container: self, context: context), name: request.name)
-        as? Value
+      let value = handle.make(container: self, name: request.name) as? Value
     {
       return value
     }
@@ -173,7 +169,9 @@ extension Container {
           for: LifetimeContext(
             key: registration.key, owner: owner, requester: self,
             chain: context.keys + [registration.key], location: context.location))
-        if context.chain.isEmpty { context.servingCache = (cache, cache.generation) }
+        if context.chain.count == context.trackedDepth {
+          context.servingCache = CacheStamp(cache: cache, generation: cache.generation)
+        }
         let box = try obtain(
           registration, in: cache.slot(for: registration), builder: self, context: context,
           made: &madeByFactory
@@ -181,27 +179,36 @@ extension Container {
         return unsafeDowncast(box, to: Box<Value>.self).value
       }
     }
-    if let start {
+    if let start, !registration.isBinding {
       let source: ResolutionEvent.Source =
         madeByFactory ? .factory(duration: ContinuousClock.now - start) : .cache
-      observers.notify(
-        ResolutionEvent(
-          key: registration.key, lifetime: registration.lifetime, source: source, depth: depth,
-          owner: owner),
-        requester: self)
+      report(registration, owner: owner, source: source, depth: depth)
     }
     return value
   }
 
-  /// Runs `body` in the given context, or in a new top-level one that ends with it.
+  /// Tells the observers of this container's family about one resolve.
+  private func report(
+    _ registration: Registration, owner: Container, source: ResolutionEvent.Source, depth: Int
+  ) {
+    observers.notify(
+      ResolutionEvent(
+        key: registration.key, lifetime: registration.lifetime, source: source, depth: depth,
+        owner: owner),
+      requester: self)
+  }
+
+  /// Runs `body` in the given context, else in the one running on this thread, else in a new
+  /// top-level context installed for this thread while `body` runs.
   private func withContext<Value>(
     _ context: ResolutionContext?, _ location: SourceLocation,
     _ body: (ResolutionContext) throws(ResolutionError) -> Value
   ) throws(ResolutionError) -> Value {
-    if let context { return try body(context) }
+    if let context = context ?? ActiveResolution.current { return try body(context) }
     let context = ResolutionContext(location: location)
-    defer { context.finish() }
-    return try body(context)
+    return try ActiveResolution.run(context) { () throws(ResolutionError) -> Value in
+      try body(context)
+    }
   }
 
   /// Returns the object cached in `slot`, or makes it exactly once with the factory.
@@ -249,8 +256,16 @@ extension Container {
         location: context.location)
     }
     return try run(registration, context: context) {
-      try factory(Resolver(container: builder, context: context))
+      try builder.asCurrent { try factory(Resolver(container: builder, context: context)) }
     }
+  }
+
+  /// Runs `body` with this container as ``Container/current``, so that property wrappers of the
+  /// objects a factory makes capture the container that builds them. Reads the task-local and
+  /// only sets it when it differs.
+  private func asCurrent<Value>(_ body: () throws -> Value) rethrows -> Value {
+    if Container.current === self { return try body() }
+    return try withCurrent(body)
   }
 
   /// Pushes the registration on the chain, runs `body`, and wraps what it throws.
@@ -277,7 +292,7 @@ extension Container {
     arguments: repeat each Argument
   ) throws(ResolutionError) -> Value {
     let key = request.key
-    guard let (registration, _) = registration(for: key, probe: request.probe) else {
+    guard let (registration, owner) = registration(for: key, probe: request.probe) else {
       throw .notRegistered(
         key, chain: (context?.keys ?? []) + [key],
         location: context?.location ?? request.location)
@@ -295,9 +310,20 @@ extension Container {
           location: context.location)
       }
       try checkCycle(typed, context: context)
-      return try run(typed, context: context) {
-        try factory.make(Resolver(container: self, context: context), repeat each arguments)
+      let observed = observers.activeCount.load(ordering: .relaxed) > 0
+      let start = observed ? ContinuousClock.now : nil
+      let depth = context.chain.count
+      let value = try run(typed, context: context) {
+        try asCurrent {
+          try factory.make(Resolver(container: self, context: context), repeat each arguments)
+        }
       }
+      if let start {
+        report(
+          typed, owner: owner, source: .factory(duration: ContinuousClock.now - start),
+          depth: depth)
+      }
+      return value
     }
   }
 }
@@ -328,10 +354,14 @@ extension Container {
   func resolveTracked<Value: Sendable>(_ request: _ResolutionRequest<Value>)
     throws(ResolutionError) -> (value: Value, stamp: CacheStamp?)
   {
-    let context = ResolutionContext(location: request.location)
-    defer { context.finish() }
-    let value = try resolveSlow(request, context: context)
-    let stamp = context.servingCache.map { CacheStamp(cache: $0.cache, generation: $0.generation) }
-    return (value, stamp)
+    try withContext(nil, request.location) {
+      context throws(ResolutionError) -> (value: Value, stamp: CacheStamp?) in
+      let (outerDepth, outerStamp) = (context.trackedDepth, context.servingCache)
+      context.trackedDepth = context.chain.count
+      context.servingCache = nil
+      defer { (context.trackedDepth, context.servingCache) = (outerDepth, outerStamp) }
+      let value = try resolveSlow(request, context: context)
+      return (value, context.servingCache)
+    }
   }
 }

@@ -43,7 +43,7 @@ public final class Container: Sendable {
 
   /// The address of the current ``RegistryTable`` (unretained; kept alive by `registry.tables`).
   @usableFromInline let table: Atomic<UInt>
-  let registry: Mutex<RegistryState>
+  let registry: Locked<RegistryState>
   /// Observers of this container and its whole family, shared by parent and children.
   @usableFromInline let observers: ObserverHub
 
@@ -62,7 +62,7 @@ public final class Container: Sendable {
     self.overridePolicy = overridePolicy
     let first = RegistryTable(capacity: 16)
     self.table = Atomic(UInt(bitPattern: Unmanaged.passUnretained(first).toOpaque()))
-    self.registry = Mutex(RegistryState(table: first))
+    self.registry = Locked(RegistryState(table: first))
     self.observers = parent?.observers ?? ObserverHub()
   }
 
@@ -73,7 +73,7 @@ public final class Container: Sendable {
   ///
   /// ```swift
   /// let testContainer = container.makeChild()
-  /// testContainer.register(APIClient.self) { _ in MockAPIClient() }
+  /// testContainer.register((any APIClient).self) { _ in MockAPIClient() }
   /// ```
   ///
   /// - Parameter overridePolicy: What registering an already registered key in the child does.
@@ -130,7 +130,8 @@ extension Container {
       if let existing, overridePolicy == .forbid {
         return .overrideForbidden(key, existing: existing.location, new: location)
       }
-      record(make(existing?.location), replacing: existing, probe: probe, keyPath: keyPath, in: &state)
+      record(
+        make(existing?.location), replacing: existing, probe: probe, keyPath: keyPath, in: &state)
       return nil
     }
     if let trap { fatalError("\n\(trap.description)") }

@@ -20,7 +20,7 @@ final class CacheSlot: Sendable {
     weak var object: Stored?
   }
 
-  private let state = Mutex(State.empty)
+  private let state = Locked(State.empty)
   private let holdsWeakly: Bool
 
   init(holdsWeakly: Bool) {
@@ -125,7 +125,7 @@ final class Creation: Sendable {
 
   /// The thread running the factory.
   let ownerThread = currentThreadID()
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   /// Blocks until the creation finishes and returns its result.
   func wait() -> Result<CacheSlot.Stored, ResolutionError> {
@@ -155,7 +155,7 @@ final class Creation: Sendable {
 final class WaitGraph: Sendable {
   static let shared = WaitGraph()
 
-  private let waitsFor = Mutex<[UInt: UInt]>([:])
+  private let waitsFor = Locked<[UInt: UInt]>([:])
 
   /// Records that the calling thread waits for `owner`; returns false (recording nothing) when
   /// `owner` is this thread or already waits, directly or through others, for this thread.

@@ -77,6 +77,27 @@ public struct Dependency<Value: Sendable>: Sendable {
   }
 }
 
+extension Dependency {
+  /// Declares a transient dependency made by an initializer whose parameters are all resolved by
+  /// type.
+  ///
+  /// ```swift
+  /// var userService: Dependency<UserService> { Dependency(UserService.init) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The property's name, captured automatically; shown in messages as `\.name`.
+  ///   - fileID: Where the dependency is declared.
+  ///   - line: The line of the declaration.
+  ///   - initializer: Makes the value from its resolved parameters.
+  public init<each Parameter: Sendable>(
+    name: String = #function, fileID: StaticString = #fileID, line: UInt = #line,
+    _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
+  ) {
+    self.init(.transient, name: name, fileID: fileID, line: line, initializer)
+  }
+}
+
 /// A factory that resolves every parameter of `initializer` by type, and the keys it will resolve.
 func autowired<Value, each Parameter: Sendable>(
   _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value

@@ -106,6 +106,21 @@ public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
   public func hash(into hasher: inout Hasher) { hasher.combine(identity) }
 }
 
+extension DependencyKey {
+  /// The key a ``Lazy`` or ``Provider`` key defers to, and how (`lazy`, `provider`), else nil.
+  var deferredTarget: (key: DependencyKey, deferral: String)? {
+    guard let handle = valueType as? any DeferredHandle.Type else { return nil }
+    let target = handle.targetKey
+    return (DependencyKey(target.valueType, name: name), handle.deferral)
+  }
+
+  /// How the key reads as an edge: `Analytics (lazy)` for a `Lazy<Analytics>` parameter.
+  var edgeDescription: String {
+    guard let (target, deferral) = deferredTarget else { return description }
+    return "\(target) (\(deferral))"
+  }
+}
+
 /// The readable name of a type: `APIClient` rather than `MyApp.APIClient`.
 func typeName(_ type: any Any.Type) -> String {
   String(describing: type)

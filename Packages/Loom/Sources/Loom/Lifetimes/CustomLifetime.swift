@@ -14,7 +14,7 @@
 ///   @TaskLocal static var cache: InstanceCache?
 ///
 ///   var name: String { "request" }
-///   var rank: LifetimeRank { LifetimeRank(50) }
+///   var rank: LifetimeRank { LifetimeRank(150) }
 ///
 ///   func instanceCache(for context: LifetimeContext) throws(ResolutionError) -> InstanceCache {
 ///     guard let cache = Self.cache else {

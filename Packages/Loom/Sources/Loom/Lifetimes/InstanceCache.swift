@@ -12,7 +12,7 @@ import Synchronization
 /// let cache = container.instanceCache(for: "request")
 /// // ... serve the request ...
 /// for value in cache.removeAll() {
-///   (value as? RequestScoped)?.requestDidEnd()
+///   (value as? any RequestScoped)?.requestDidEnd()
 /// }
 /// ```
 public final class InstanceCache: Sendable {
@@ -20,7 +20,7 @@ public final class InstanceCache: Sendable {
     var slots: [ObjectIdentifier: CacheSlot] = [:]
   }
 
-  private let state = Mutex(State())
+  private let state = Locked(State())
   private let currentGeneration = Atomic<UInt64>(0)
 
   /// Makes an empty cache.

@@ -160,7 +160,7 @@ public struct Lifetime: Sendable, Hashable, CustomStringConvertible {
 ///
 /// ```swift
 /// struct RequestLifetime: CustomLifetime {
-///   var rank: LifetimeRank { LifetimeRank(50) }
+///   var rank: LifetimeRank { LifetimeRank(150) }
 ///   // ...
 /// }
 /// ```

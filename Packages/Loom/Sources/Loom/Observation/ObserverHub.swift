@@ -18,7 +18,7 @@ final class ObserverHub: Sendable {
   }
 
   @usableFromInline let activeCount = Atomic<Int>(0)
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   func add(for container: Container, _ handler: @escaping Handler) -> ObservationToken {
     let id = state.withLock { state in

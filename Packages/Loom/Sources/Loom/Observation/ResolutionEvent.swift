@@ -32,6 +32,13 @@ public struct ResolutionEvent: Sendable, CustomStringConvertible {
   /// The container that held the registration.
   public let owner: Container
 
+  /// Whether a cache served the instance (no factory ran).
+  ///
+  /// ```swift
+  /// container.onResolve { event in if !event.isCacheHit { print("made \(event.key)") } }
+  /// ```
+  public var isCacheHit: Bool { source == .cache }
+
   /// `Database (singleton) from cache`, `UserService (transient) by factory in 0.1 ms`.
   ///
   /// ```swift

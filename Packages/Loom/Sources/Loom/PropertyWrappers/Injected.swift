@@ -45,7 +45,8 @@ public struct Injected<Value: Sendable>: Sendable {
     fileID: StaticString = #fileID, line: UInt = #line
   ) {
     cell = InjectionCell(
-      container: container, request: _ResolutionRequest(type, name: name, fileID: fileID, line: line))
+      container: container,
+      request: _ResolutionRequest(type, name: name, fileID: fileID, line: line))
   }
 
   /// Injects a key-path dependency.

@@ -14,7 +14,7 @@ final class InjectionCell<Value: Sendable>: Sendable {
 
   let container: Container
   private let resolve: Resolve
-  private let held = Mutex<Held?>(nil)
+  private let held = Locked<Held?>(nil)
 
   init(container: Container?, resolve: @escaping Resolve) {
     self.container = container ?? Container.current

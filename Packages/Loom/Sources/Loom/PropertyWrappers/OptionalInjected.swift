@@ -35,7 +35,7 @@ public struct OptionalInjected<Value: Sendable>: Sendable {
       do throws(ResolutionError) {
         let (value, stamp) = try container.resolveTracked(request)
         return (Optional(value), stamp)
-      } catch where error.code == .notRegistered && error.key == DependencyKey(type, name: name) {
+      } catch  where error.code == .notRegistered && error.key == DependencyKey(type, name: name) {
         return (nil, nil)
       }
     }

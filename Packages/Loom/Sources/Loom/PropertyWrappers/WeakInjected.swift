@@ -85,7 +85,7 @@ final class WeakInjectionStorage<Value: AnyObject & Sendable>: Sendable {
 
   private let container: Container
   private let request: _ResolutionRequest<Value>
-  private let state = Mutex(State())
+  private let state = Locked(State())
 
   init(container: Container, request: _ResolutionRequest<Value>) {
     self.container = container

@@ -20,6 +20,9 @@ class Registration: @unchecked Sendable {
   let location: SourceLocation
   /// The registration this one replaced, if any.
   let replaced: SourceLocation?
+  /// For a ``Container/bind(_:name:to:implementationName:fileID:line:)`` registration, the key it
+  /// forwards to.
+  let bindingTarget: DependencyKey?
   /// A singleton's instance: an unmanaged, retained `Box<Value>`, published once it exists.
   @usableFromInline let instance = Atomic<UnsafeRawPointer?>(nil)
   /// Coordinates creation of singleton and weak instances.
@@ -31,8 +34,10 @@ class Registration: @unchecked Sendable {
     lifetime: Lifetime,
     declaredDependencies: [DependencyKey],
     location: SourceLocation,
-    replaced: SourceLocation?
+    replaced: SourceLocation?,
+    bindingTarget: DependencyKey?
   ) {
+    self.bindingTarget = bindingTarget
     self.key = key
     self.name = key.name
     self.valueTypeID = valueTypeID
@@ -61,6 +66,9 @@ class Registration: @unchecked Sendable {
     if !exchanged { Unmanaged<AnyObject>.fromOpaque(raw).release() }
   }
 
+  /// Whether this registration forwards to another one.
+  var isBinding: Bool { bindingTarget != nil }
+
   /// Whether the factory needs runtime arguments.
   var argumentTypes: String? { nil }
 }
@@ -81,12 +89,14 @@ final class TypedRegistration<Value: Sendable>: Registration, @unchecked Sendabl
     factory: Factory,
     declaredDependencies: [DependencyKey],
     location: SourceLocation,
-    replaced: SourceLocation?
+    replaced: SourceLocation?,
+    bindingTarget: DependencyKey? = nil
   ) {
     self.factory = factory
     super.init(
       key: key, valueTypeID: ObjectIdentifier(Value.self), lifetime: lifetime,
-      declaredDependencies: declaredDependencies, location: location, replaced: replaced)
+      declaredDependencies: declaredDependencies, location: location, replaced: replaced,
+      bindingTarget: bindingTarget)
   }
 
   override var argumentTypes: String? {

@@ -3,27 +3,23 @@
 protocol DeferredHandle {
   /// The key the handle resolves when used.
   static var targetKey: DependencyKey { get }
-  static func make(origin: _ResolutionOrigin, name: String?) -> Self
+  /// How the handle defers: `lazy` or `provider`.
+  static var deferral: String { get }
+  static func make(container: Container, name: String?) -> Self
 }
 
-/// How a handle resolves its value: inside the resolution that made it while that resolution is
-/// still running on this thread (so a cycle through the handle is detected), else as a new
-/// top-level resolve in its container.
+/// How a handle resolves its value: as a resolve in its container, which joins the resolution
+/// running on this thread if there is one (so a cycle through the handle is reported).
 struct HandleTarget<Value: Sendable>: Sendable {
-  let origin: _ResolutionOrigin
+  let container: Container
   let name: String?
   let keyPath: DependencyKeyPath<Value>?
 
   func resolve(fileID: StaticString, line: UInt) throws(ResolutionError) -> Value {
-    let request =
-      if let keyPath {
-        _ResolutionRequest(keyPath, fileID: fileID, line: line)
-      } else {
-        _ResolutionRequest(Value.self, name: name, fileID: fileID, line: line)
-      }
-    if let context = origin.context, context.isJoinable {
-      return try Resolver(container: origin.container, context: context)._resolve(request)
+    if let keyPath {
+      return try container._resolve(_ResolutionRequest(keyPath, fileID: fileID, line: line))
     }
-    return try origin.container._resolve(request)
+    return try container._resolve(
+      _ResolutionRequest(Value.self, name: name, fileID: fileID, line: line))
   }
 }

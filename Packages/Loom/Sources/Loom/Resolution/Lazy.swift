@@ -26,11 +26,8 @@ public struct Lazy<Value: Sendable>: Sendable {
   private let target: HandleTarget<Value>
   private let storage = LazyStorage<Value>()
 
-  init(
-    origin: _ResolutionOrigin, name: String?,
-    keyPath: DependencyKeyPath<Value>?
-  ) {
-    self.target = HandleTarget(origin: origin, name: name, keyPath: keyPath)
+  init(container: Container, name: String?, keyPath: DependencyKeyPath<Value>?) {
+    self.target = HandleTarget(container: container, name: name, keyPath: keyPath)
   }
 
   /// The dependency, resolved on first access and kept.
@@ -86,13 +83,15 @@ public struct Lazy<Value: Sendable>: Sendable {
 
 /// The value a ``Lazy`` and its copies share.
 final class LazyStorage<Value: Sendable>: Sendable {
-  let value = Mutex<Value?>(nil)
+  let value = Locked<Value?>(nil)
 }
 
 extension Lazy: DeferredHandle {
   static var targetKey: DependencyKey { DependencyKey(Value.self) }
 
-  static func make(origin: _ResolutionOrigin, name: String?) -> Lazy<Value> {
-    Lazy(origin: origin, name: name, keyPath: nil)
+  static var deferral: String { "lazy" }
+
+  static func make(container: Container, name: String?) -> Lazy<Value> {
+    Lazy(container: container, name: name, keyPath: nil)
   }
 }

@@ -14,11 +14,8 @@
 public struct Provider<Value: Sendable>: Sendable {
   private let target: HandleTarget<Value>
 
-  init(
-    origin: _ResolutionOrigin, name: String?,
-    keyPath: DependencyKeyPath<Value>?
-  ) {
-    self.target = HandleTarget(origin: origin, name: name, keyPath: keyPath)
+  init(container: Container, name: String?, keyPath: DependencyKeyPath<Value>?) {
+    self.target = HandleTarget(container: container, name: name, keyPath: keyPath)
   }
 
   /// Resolves the dependency now.
@@ -63,7 +60,9 @@ public struct Provider<Value: Sendable>: Sendable {
 extension Provider: DeferredHandle {
   static var targetKey: DependencyKey { DependencyKey(Value.self) }
 
-  static func make(origin: _ResolutionOrigin, name: String?) -> Provider<Value> {
-    Provider(origin: origin, name: name, keyPath: nil)
+  static var deferral: String { "provider" }
+
+  static func make(container: Container, name: String?) -> Provider<Value> {
+    Provider(container: container, name: name, keyPath: nil)
   }
 }

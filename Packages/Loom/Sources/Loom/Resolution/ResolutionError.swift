@@ -211,7 +211,10 @@ extension ResolutionError {
   static func cycle(
     _ key: DependencyKey, chain: [DependencyKey], acrossThreads: Bool, location: SourceLocation
   ) -> ResolutionError {
-    let cycle = (chain.drop { $0 != key } + [key]).map(\.description).joined(separator: " → ")
+    // The chain ends with `key`; the cycle runs from the first occurrence of `key` to that end.
+    let start = chain.firstIndex(of: key) ?? chain.startIndex
+    let loop = chain[start...].count > 1 ? Array(chain[start...]) : [key, key]
+    let cycle = loop.map(\.description).joined(separator: " → ")
     let summary =
       acrossThreads
       ? "dependency cycle across threads: \(key) is being built by another thread that waits for"

@@ -36,7 +36,7 @@ public struct Resolver: Resolving {
     return try container.resolveSlow(request, context: context)
   }
 
-  /// Resolves with runtime arguments. Use ``Resolving/resolve(_:name:arguments:fileID:line:)``.
+  /// Resolves with runtime arguments. Use ``Resolving/resolve(_:name:arguments:_:fileID:line:)``.
   ///
   /// ```swift
   /// let user: User = try r._resolve(_ResolutionRequest(User.self, name: nil), arguments: "42")
@@ -47,12 +47,10 @@ public struct Resolver: Resolving {
     try container.resolveWithArguments(request, context: context, arguments: repeat each arguments)
   }
 
-  /// Where handles made by this resolver resolve. Use ``Resolving/lazy(_:name:)``.
+  /// The container in which handles made by this resolver resolve. Use ``Resolving/lazy(_:name:)``.
   ///
   /// ```swift
-  /// let origin = r._origin
+  /// let container = r._handleContainer
   /// ```
-  public var _origin: _ResolutionOrigin {
-    _ResolutionOrigin(container: container, context: context)
-  }
+  public var _handleContainer: Container { container }
 }

@@ -16,15 +16,15 @@ public protocol Resolving {
     throws(ResolutionError) -> Value
 
   /// Resolves one request with runtime arguments.
-  /// Use ``resolve(_:name:arguments:fileID:line:)`` instead.
+  /// Use ``resolve(_:name:arguments:_:fileID:line:)`` instead.
   @_documentation(visibility: private)
   func _resolve<Value: Sendable, each Argument>(
     _ request: _ResolutionRequest<Value>, arguments: repeat each Argument
   ) throws(ResolutionError) -> Value
 
-  /// Where ``Lazy`` and ``Provider`` handles made from here resolve.
+  /// The container in which ``Lazy`` and ``Provider`` handles made from here resolve.
   @_documentation(visibility: private)
-  var _origin: _ResolutionOrigin { get }
+  var _handleContainer: Container { get }
 }
 
 /// One resolve request: the key and where it was asked for. Plumbing for ``Resolving``.
@@ -75,17 +75,6 @@ public struct _ResolutionRequest<Value: Sendable>: Sendable {
     if let keyPath { return DependencyKey(keyPath) }
     return DependencyKey(Value.self, name: name)
   }
-}
-
-/// Where a handle resolves: the container and, while it runs, the resolution that made it.
-///
-/// ```swift
-/// let origin = container._origin
-/// ```
-@_documentation(visibility: private)
-public struct _ResolutionOrigin: Sendable {
-  let container: Container
-  let context: ResolutionContext?
 }
 
 /// Stops the program with the error's full message. Out of line so the inlined fast paths stay
@@ -176,7 +165,7 @@ extension Resolving {
   ) throws(ResolutionError) -> Value? {
     do {
       return try _resolve(_ResolutionRequest(type, name: name, fileID: fileID, line: line))
-    } catch where error.code == .notRegistered && error.key == DependencyKey(type, name: name) {
+    } catch  where error.code == .notRegistered && error.key == DependencyKey(type, name: name) {
       return nil
     }
   }
@@ -186,8 +175,7 @@ extension Resolving {
   /// Returns the dependency declared by a key path, using its default factory unless overridden.
   ///
   /// > Important: Traps with the message of the ``ResolutionError`` if the dependency cannot be
-  /// > resolved. Use ``tryResolve(_:fileID:line:)-(KeyPath<Container,Dependency<Value>>&Sendable,_,_)``
-  /// > to handle the error instead.
+  /// > resolved. Use ``tryResolve(_:fileID:line:)`` to handle the error instead.
   ///
   /// ```swift
   /// extension Container {
@@ -250,19 +238,21 @@ extension Resolving {
   /// - Parameters:
   ///   - type: The type to resolve.
   ///   - name: The name it was registered with, if any.
-  ///   - arguments: The values passed to the factory after the resolver, in order.
+  ///   - first: The first value passed to the factory after the resolver.
+  ///   - rest: The other values passed to the factory, in order.
   ///   - fileID: Where the resolve is requested, for error messages.
   ///   - line: The line of that request.
   /// - Returns: The instance.
   @inlinable
-  public func resolve<Value: Sendable, each Argument>(
-    _ type: Value.Type = Value.self, name: String? = nil, arguments: repeat each Argument,
+  public func resolve<Value: Sendable, FirstArgument, each Argument>(
+    _ type: Value.Type = Value.self, name: String? = nil, arguments first: FirstArgument,
+    _ rest: repeat each Argument,
     fileID: StaticString = #fileID, line: UInt = #line
   ) -> Value {
     do {
       return try _resolve(
         _ResolutionRequest(type, name: name, fileID: fileID, line: line),
-        arguments: repeat each arguments)
+        arguments: first, repeat each rest)
     } catch {
       trap(error)
     }
@@ -277,20 +267,22 @@ extension Resolving {
   /// - Parameters:
   ///   - type: The type to resolve.
   ///   - name: The name it was registered with, if any.
-  ///   - arguments: The values passed to the factory after the resolver, in order.
+  ///   - first: The first value passed to the factory after the resolver.
+  ///   - rest: The other values passed to the factory, in order.
   ///   - fileID: Where the resolve is requested, for error messages.
   ///   - line: The line of that request.
   /// - Returns: The instance.
   /// - Throws: A ``ResolutionError``, with ``ResolutionError/Code/argumentMismatch`` when the
   ///   arguments' types differ from the registration's.
   @inlinable
-  public func tryResolve<Value: Sendable, each Argument>(
-    _ type: Value.Type = Value.self, name: String? = nil, arguments: repeat each Argument,
+  public func tryResolve<Value: Sendable, FirstArgument, each Argument>(
+    _ type: Value.Type = Value.self, name: String? = nil, arguments first: FirstArgument,
+    _ rest: repeat each Argument,
     fileID: StaticString = #fileID, line: UInt = #line
   ) throws(ResolutionError) -> Value {
     try _resolve(
       _ResolutionRequest(type, name: name, fileID: fileID, line: line),
-      arguments: repeat each arguments)
+      arguments: first, repeat each rest)
   }
 
   // MARK: Deferred handles
@@ -310,7 +302,7 @@ extension Resolving {
   public func lazy<Value: Sendable>(_ type: Value.Type = Value.self, name: String? = nil)
     -> Lazy<Value>
   {
-    Lazy(origin: _origin, name: name, keyPath: nil)
+    Lazy(container: _handleContainer, name: name, keyPath: nil)
   }
 
   /// Returns a handle that resolves a key-path dependency on first use and keeps the instance.
@@ -325,7 +317,7 @@ extension Resolving {
   public func lazy<Value: Sendable>(_ keyPath: DependencyKeyPath<Value>)
     -> Lazy<Value>
   {
-    Lazy(origin: _origin, name: nil, keyPath: keyPath)
+    Lazy(container: _handleContainer, name: nil, keyPath: keyPath)
   }
 
   /// Returns a handle that resolves `type` again on every call.
@@ -341,7 +333,7 @@ extension Resolving {
   public func provider<Value: Sendable>(_ type: Value.Type = Value.self, name: String? = nil)
     -> Provider<Value>
   {
-    Provider(origin: _origin, name: name, keyPath: nil)
+    Provider(container: _handleContainer, name: name, keyPath: nil)
   }
 
   /// Returns a handle that resolves a key-path dependency again on every call.
@@ -356,6 +348,6 @@ extension Resolving {
   public func provider<Value: Sendable>(
     _ keyPath: DependencyKeyPath<Value>
   ) -> Provider<Value> {
-    Provider(origin: _origin, name: nil, keyPath: keyPath)
+    Provider(container: _handleContainer, name: nil, keyPath: keyPath)
   }
 }

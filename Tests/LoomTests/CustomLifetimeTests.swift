@@ -1,0 +1,154 @@
+import Dispatch
+import Loom
+import Testing
+
+@Suite struct CustomLifetimeTests {
+  @Test func taskLocalLifetimeSharesAnInstanceWithinItsCacheOnly() throws {
+    let container = Container()
+    let made = Counter()
+    container.register(Cart.self, lifetime: .request) { _ in
+      made.increment()
+      return Cart()
+    }
+    let firstRequest = InstanceCache()
+    let secondRequest = InstanceCache()
+
+    let (a, b) = try RequestLifetime.$cache.withValue(firstRequest) {
+      (try container.tryResolve(Cart.self), try container.tryResolve(Cart.self))
+    }
+    let c = try RequestLifetime.$cache.withValue(secondRequest) {
+      try container.tryResolve(Cart.self)
+    }
+
+    #expect(a === b)
+    #expect(a !== c)
+    #expect(made.value == 2)
+    #expect(firstRequest.count == 1)
+    #expect(secondRequest.count == 1)
+  }
+
+  @Test func taskLocalLifetimeWithoutItsScopeThrowsScopeRequiredWithTheChain() throws {
+    let container = Container()
+    container.register(Cart.self, lifetime: .request) { _ in Cart() }
+    container.register(Checkout.init)
+
+    let error = try #require(throws: ResolutionError.self) {
+      try container.tryResolve(Checkout.self)
+    }
+
+    #expect(error.code == .scopeRequired)
+    #expect(error.key == DependencyKey(Cart.self))
+    #expect(error.chain == [DependencyKey(Checkout.self), DependencyKey(Cart.self)])
+    #expect(error.path == "Checkout → Cart")
+  }
+
+  @Test func perContainerLifetimeKeepsInstancesInTheContainersCache() throws {
+    let container = Container()
+    let made = Counter()
+    container.register(Cart.self, lifetime: .testSession) { _ in
+      made.increment()
+      return Cart()
+    }
+
+    let first = try container.tryResolve(Cart.self)
+    let second = try container.tryResolve(Cart.self)
+
+    #expect(first === second)
+    #expect(made.value == 1)
+    #expect(container.instanceCache(for: TestSessionLifetime.cacheIdentifier).count == 1)
+  }
+
+  @Test func removeAllDropsInstancesReturnsTheirValuesAndBumpsTheGeneration() throws {
+    let container = Container()
+    container.register(Cart.self, lifetime: .testSession) { _ in Cart() }
+    container.register(Config.self, lifetime: .testSession) { _ in Config(label: "session") }
+    let cache = container.instanceCache(for: TestSessionLifetime.cacheIdentifier)
+    let cart = try container.tryResolve(Cart.self)
+    _ = try container.tryResolve(Config.self)
+    let generation = cache.generation
+    #expect(cache.count == 2)
+
+    let dropped = cache.removeAll()
+
+    #expect(dropped.count == 2)
+    #expect(dropped.contains { ($0 as? Cart) === cart })
+    #expect(dropped.contains { ($0 as? Config) == Config(label: "session") })
+    #expect(cache.generation == generation + 1)
+    #expect(cache.count == 0)
+    #expect(try container.tryResolve(Cart.self) !== cart)
+  }
+
+  @Test func removeAllOnAnEmptyCacheReturnsNothingButStillBumpsTheGeneration() {
+    let cache = InstanceCache()
+    let generation = cache.generation
+
+    #expect(cache.removeAll().isEmpty)
+    #expect(cache.generation == generation + 1)
+  }
+
+  @Test func injectedPropertyResolvesAgainAfterItsInstanceWasRemoved() throws {
+    let container = Container()
+    let made = Counter()
+    container.register(Cart.self, lifetime: .testSession) { _ in
+      made.increment()
+      return Cart()
+    }
+    let holder = CartHolder(container: container)
+
+    let first = holder.cart
+    #expect(holder.cart === first)
+    #expect(made.value == 1)
+
+    container.instanceCache(for: TestSessionLifetime.cacheIdentifier).removeAll()
+
+    let second = holder.cart
+    #expect(second !== first)
+    #expect(holder.cart === second)
+    #expect(made.value == 2)
+  }
+
+  @Test func instanceCacheIsTheSameObjectPerIdentifierAndContainer() {
+    let container = Container()
+    let child = container.makeChild()
+
+    #expect(container.instanceCache(for: "a") === container.instanceCache(for: "a"))
+    #expect(container.instanceCache(for: "a") !== container.instanceCache(for: "b"))
+    #expect(container.instanceCache(for: "a") !== child.instanceCache(for: "a"))
+  }
+
+  @Test func customLifetimeFactoryRunsOncePerCacheAcrossThreads() throws {
+    let container = Container()
+    let made = Counter()
+    container.register(Cart.self, lifetime: .testSession) { _ in
+      made.increment()
+      return Cart()
+    }
+    let seen = Locked<[ObjectIdentifier]>([])
+
+    DispatchQueue.concurrentPerform(iterations: 16) { _ in
+      if let cart = try? container.tryResolve(Cart.self) { seen.append(ObjectIdentifier(cart)) }
+    }
+
+    #expect(made.value == 1)
+    #expect(seen.value.count == 16)
+    #expect(Set(seen.value).count == 1)
+  }
+
+  @Test func customLifetimesDescribeThemselvesAndCompareByTypeAndName() {
+    #expect(Lifetime.request.description == "request")
+    #expect(Lifetime.testSession.description == "test-session")
+    #expect(Lifetime.request == Lifetime.custom(RequestLifetime()))
+    #expect(Lifetime.request != Lifetime.testSession)
+    #expect(Lifetime.request.rank == LifetimeRank(50))
+    #expect(Lifetime.request.isCached)
+  }
+}
+
+/// Holds a `.testSession` instance through `@Injected`.
+private final class CartHolder {
+  @Injected var cart: Cart
+
+  init(container: Container) {
+    _cart = Injected(container: container)
+  }
+}

@@ -1,0 +1,37 @@
+import Dispatch
+import Foundation
+
+/// Runs `body` on `count` new threads, released together once all exist, and waits at most
+/// `timeout` for all of them to finish.
+///
+/// These are real threads (Foundation's `Thread`), not Swift concurrency tasks: a test that blocks
+/// them on semaphores must not block the small cooperative pool the test runner itself runs on.
+///
+/// - Returns: Whether every thread finished in time. A thread that did not is left running.
+func runOnThreads(
+  count: Int, timeout: DispatchTimeInterval = .seconds(20),
+  _ body: @escaping @Sendable (_ index: Int) -> Void
+) -> Bool {
+  let started = DispatchGroup()
+  let finished = DispatchGroup()
+  let go = DispatchSemaphore(value: 0)
+  for index in 0..<count {
+    started.enter()
+    finished.enter()
+    let thread = Thread {
+      started.leave()
+      _ = go.wait(timeout: .now() + timeout)
+      body(index)
+      finished.leave()
+    }
+    thread.start()
+  }
+  _ = started.wait(timeout: .now() + timeout)
+  for _ in 0..<count { go.signal() }
+  return finished.wait(timeout: .now() + timeout) == .success
+}
+
+/// Blocks the calling thread for a moment, to widen a race window (never to assert on time).
+func pause(milliseconds: Int) {
+  Thread.sleep(forTimeInterval: Double(milliseconds) / 1_000)
+}
