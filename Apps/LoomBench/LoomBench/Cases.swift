@@ -1,0 +1,152 @@
+import BenchFixtures
+import Loom
+
+/// A goal from the benchmark's issue.
+enum Goal {
+  case ratioAtMost(Double)
+  case scalingAtLeast(Double)
+
+  var description: String {
+    switch self {
+    case .ratioAtMost(let limit): "ratio <= \(formatted(limit, digits: 1))"
+    case .scalingAtLeast(let limit): "scaling >= \(formatted(limit, digits: 1))"
+    }
+  }
+}
+
+/// What is known about a case before it runs.
+struct CaseInfo {
+  let name: String
+  /// The case its ratio divides by (nil: `baseline.closure` itself).
+  let baseline: String?
+  let goal: Goal?
+  /// Diagnostic cases help explain the others; they are in the table, not in the JSON line.
+  let diagnostic: Bool
+
+  init(
+    _ name: String, vs baseline: String? = "baseline.closure", goal: Goal? = nil,
+    diagnostic: Bool = false
+  ) {
+    self.name = name
+    self.baseline = baseline
+    self.goal = goal
+    self.diagnostic = diagnostic
+  }
+}
+
+/// Every case, in the order of the table and the JSON line.
+let allCases: [CaseInfo] = [
+  CaseInfo("baseline.closure", vs: nil),
+  CaseInfo("baseline.direct3"),
+  CaseInfo("baseline.direct5"),
+  CaseInfo("singleton.type", goal: .ratioAtMost(3)),
+  CaseInfo("singleton.name"),
+  CaseInfo("singleton.keypath", goal: .ratioAtMost(5)),
+  CaseInfo("transient.chain3", vs: "baseline.direct3", goal: .ratioAtMost(2)),
+  CaseInfo("transient.deps5", vs: "baseline.direct5", goal: .ratioAtMost(3)),
+  CaseInfo("register.1000"),
+  CaseInfo("firstResolve.1000"),
+  CaseInfo("singleton.2threads", goal: .scalingAtLeast(1.5)),
+  CaseInfo("diag.closure.2threads", diagnostic: true),
+  CaseInfo("diag.value.2threads", diagnostic: true),
+  CaseInfo("diag.chain3.closures", vs: "baseline.direct3", diagnostic: true),
+  CaseInfo("diag.register.1000.named", diagnostic: true),
+  CaseInfo("diag.firstResolve.1000.named", diagnostic: true),
+]
+
+/// A type registered under 1,000 names for the `diag.*.named` cases.
+struct NamedKey: Sendable {}
+
+/// The runners of every case, sharing one wired container (made and warmed here).
+func makeRunners() -> [any Runner] {
+  let container = BenchWiring.makeContainer()
+  let closureChain = BenchWiring.makeClosureChainContainer()
+  let fixture = ClosureFixture()
+  // Warm every cached entry: the singleton cases measure a resolve *again*.
+  _ = container.resolve(Service.self)
+  _ = container.resolve(Service.self, name: "primary")
+  _ = container.resolve(\.benchService)
+  _ = container.resolve(Settings.self)
+  _ = container.resolve(FiveDeps.self)
+  let (d1, d2, d3, d4, d5) = (Dep1(), Dep2(), Dep3(), Dep4(), Dep5())
+  let names = (0..<ThousandKeys.count).map { "k\($0)" }
+
+  return [
+    LoopRunner("baseline.closure") { n in
+      var bits: UInt = 0
+      for _ in 0..<n { bits &+= identityBits(fixture.make()) }
+      return bits
+    },
+    LoopRunner("baseline.direct3") { n in
+      var bits: UInt = 0
+      for _ in 0..<n { bits &+= identityBits(Top(middle: Middle(leaf: Leaf()))) }
+      return bits
+    },
+    LoopRunner("baseline.direct5") { n in
+      var bits: UInt = 0
+      for _ in 0..<n {
+        bits &+= identityBits(FiveDeps(d1: d1, d2: d2, d3: d3, d4: d4, d5: d5))
+      }
+      return bits
+    },
+    LoopRunner("singleton.type") { n in
+      var bits: UInt = 0
+      for _ in 0..<n { bits &+= identityBits(container.resolve(Service.self)) }
+      return bits
+    },
+    LoopRunner("singleton.name") { n in
+      var bits: UInt = 0
+      for _ in 0..<n { bits &+= identityBits(container.resolve(Service.self, name: "primary")) }
+      return bits
+    },
+    LoopRunner("singleton.keypath") { n in
+      var bits: UInt = 0
+      for _ in 0..<n { bits &+= identityBits(container.resolve(\.benchService)) }
+      return bits
+    },
+    LoopRunner("transient.chain3") { n in
+      var bits: UInt = 0
+      for _ in 0..<n { bits &+= identityBits(container.resolve(Top.self)) }
+      return bits
+    },
+    LoopRunner("transient.deps5") { n in
+      var bits: UInt = 0
+      for _ in 0..<n { bits &+= identityBits(container.resolve(FiveDeps.self)) }
+      return bits
+    },
+    ThousandRunner(
+      registerCase: "register.1000", resolveCase: "firstResolve.1000", keys: ThousandKeys.count,
+      register: { ThousandKeys.registerAll(in: $0) }, resolve: { ThousandKeys.resolveAll(in: $0) }),
+    TwoThreadRunner("singleton.2threads") { n in
+      var bits: UInt = 0
+      for _ in 0..<n { bits &+= identityBits(container.resolve(Service.self)) }
+      return bits
+    },
+    TwoThreadRunner("diag.closure.2threads") { n in
+      var bits: UInt = 0
+      for _ in 0..<n { bits &+= identityBits(fixture.make()) }
+      return bits
+    },
+    LoopRunner("diag.chain3.closures") { n in
+      var bits: UInt = 0
+      for _ in 0..<n { bits &+= identityBits(closureChain.resolve(Top.self)) }
+      return bits
+    },
+    TwoThreadRunner("diag.value.2threads") { n in
+      var bits: UInt = 0
+      for _ in 0..<n { bits &+= UInt(bitPattern: container.resolve(Settings.self).a) }
+      return bits
+    },
+    ThousandRunner(
+      registerCase: "diag.register.1000.named", resolveCase: "diag.firstResolve.1000.named",
+      keys: names.count,
+      register: { container in
+        for name in names {
+          container.register(NamedKey.self, name: name, lifetime: .singleton) { _ in NamedKey() }
+        }
+      },
+      resolve: { container in
+        for name in names { _ = container.resolve(NamedKey.self, name: name) }
+      }),
+  ]
+}
