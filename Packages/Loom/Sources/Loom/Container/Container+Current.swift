@@ -17,6 +17,19 @@ extension Container {
   /// ```
   @TaskLocal public static var current: Container = .default
 
+  /// The container that property wrappers and ``inject(_:name:fileID:line:)`` resolve in when
+  /// none is given: the container running the innermost factory on this thread, if a factory is
+  /// running (so objects a factory makes inject from the container that builds them), else
+  /// ``current``.
+  ///
+  /// ```swift
+  /// container.register(ProfileModel.self) { _ in ProfileModel() }  // its @Injected use container
+  /// ```
+  @usableFromInline
+  static var injectionTarget: Container {
+    ActiveResolution.current?.currentBuilder ?? current
+  }
+
   /// Runs `operation` with this container as ``current``.
   ///
   /// ```swift
@@ -74,7 +87,7 @@ public func inject<Value: Sendable>(
   _ type: Value.Type = Value.self, name: String? = nil, fileID: StaticString = #fileID,
   line: UInt = #line
 ) -> Value {
-  Container.current.resolve(type, name: name, fileID: fileID, line: line)
+  Container.injectionTarget.resolve(type, name: name, fileID: fileID, line: line)
 }
 
 /// Resolves a key-path dependency from ``Container/current``: the one-off inline form of
@@ -97,5 +110,5 @@ public func inject<Value: Sendable>(
   _ keyPath: DependencyKeyPath<Value>, fileID: StaticString = #fileID,
   line: UInt = #line
 ) -> Value {
-  Container.current.resolve(keyPath, fileID: fileID, line: line)
+  Container.injectionTarget.resolve(keyPath, fileID: fileID, line: line)
 }

@@ -23,6 +23,7 @@ extension Container {
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - factory: Makes the value.
+  @inlinable
   public func register<Value: Sendable>(
     _ type: Value.Type = Value.self, name: String? = nil, lifetime: Lifetime = .transient,
     fileID: StaticString = #fileID, line: UInt = #line,
@@ -30,7 +31,8 @@ extension Container {
   ) {
     add(
       DependencyKey(type, name: name), probe: UInt(bitPattern: ObjectIdentifier(type)),
-      keyPath: nil, lifetime: lifetime, factory: .sync(factory), dependencies: [],
+      keyPath: nil, lifetime: lifetime,
+      factory: TypedRegistration<Value>.Factory.sync(producer(factory)), dependencies: [],
       location: SourceLocation(fileID: fileID, line: line))
   }
 
@@ -51,6 +53,7 @@ extension Container {
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - initializer: Makes the value from its resolved parameters.
+  @inlinable
   public func register<Value: Sendable, each Parameter: Sendable>(
     _ type: Value.Type, name: String? = nil, lifetime: Lifetime = .transient,
     fileID: StaticString = #fileID, line: UInt = #line,
@@ -59,7 +62,8 @@ extension Container {
     let (factory, dependencies) = autowired(initializer)
     add(
       DependencyKey(type, name: name), probe: UInt(bitPattern: ObjectIdentifier(type)),
-      keyPath: nil, lifetime: lifetime, factory: .sync(factory), dependencies: dependencies,
+      keyPath: nil, lifetime: lifetime,
+      factory: TypedRegistration<Value>.Factory.sync(producer(factory)), dependencies: dependencies,
       location: SourceLocation(fileID: fileID, line: line))
   }
 
@@ -76,6 +80,7 @@ extension Container {
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - initializer: Makes the value from its resolved parameters.
+  @inlinable
   public func register<Value: Sendable, each Parameter: Sendable>(
     name: String? = nil, lifetime: Lifetime = .transient, fileID: StaticString = #fileID,
     line: UInt = #line, _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
@@ -102,9 +107,10 @@ extension Container {
   ) {
     let registration = add(
       DependencyKey(type, name: name), probe: UInt(bitPattern: ObjectIdentifier(type)),
-      keyPath: nil, lifetime: .singleton, factory: .sync({ _ in instance }), dependencies: [],
+      keyPath: nil, lifetime: .singleton,
+      factory: TypedRegistration<Value>.Factory.sync(producer({ _ in instance })), dependencies: [],
       location: SourceLocation(fileID: fileID, line: line))
-    registration.publish(Box(instance))
+    registration.publish(ValueStorage(instance))
   }
 
   /// Registers a factory that takes runtime arguments after the resolver; every resolve makes a
@@ -161,6 +167,7 @@ extension Container {
   ///   - implementationName: The name the implementation is registered with, if any.
   ///   - fileID: Where the binding is made, for ``dump()`` and errors.
   ///   - line: The line of the binding.
+  @inlinable
   public func bind<Value: Sendable, Implementation: Sendable>(
     _ type: Value.Type, name: String? = nil, to implementation: Implementation.Type,
     implementationName: String? = nil, fileID: StaticString = #fileID, line: UInt = #line
@@ -169,17 +176,14 @@ extension Container {
     let key = DependencyKey(type, name: name)
     add(
       key, probe: UInt(bitPattern: ObjectIdentifier(type)), keyPath: nil, lifetime: .transient,
-      factory: .sync({ resolver in
-        let instance = try resolver.tryResolve(implementation, name: implementationName)
-        guard let value = instance as? Value else {
-          throw ResolutionError(
-            code: .typeMismatch, key: key, chain: resolver.context.keys,
-            summary: "\(target) does not conform to \(typeName(Value.self))",
-            hint: "bind \(key) to a type that conforms to it.",
-            location: resolver.context.location)
-        }
-        return value
-      }),
+      factory: TypedRegistration<Value>.Factory.sync(
+        producer({ resolver in
+          let instance = try resolver.tryResolve(implementation, name: implementationName)
+          guard let value = instance as? Value else {
+            throw resolver.bindingMismatch(key, target: target, expected: Value.self)
+          }
+          return value
+        })),
       dependencies: [target], location: SourceLocation(fileID: fileID, line: line),
       bindingTarget: target)
   }
@@ -199,6 +203,7 @@ extension Container {
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - factory: Makes the value.
+  @inlinable
   public func register<Value: Sendable>(
     _ keyPath: DependencyKeyPath<Value>, lifetime: Lifetime? = nil,
     fileID: StaticString = #fileID, line: UInt = #line,
@@ -208,7 +213,8 @@ extension Container {
     add(
       DependencyKey(keyPath, propertyName: declaration.name),
       probe: UInt(bitPattern: ObjectIdentifier(keyPath)), keyPath: keyPath,
-      lifetime: lifetime ?? declaration.lifetime, factory: .sync(factory), dependencies: [],
+      lifetime: lifetime ?? declaration.lifetime,
+      factory: TypedRegistration<Value>.Factory.sync(producer(factory)), dependencies: [],
       location: SourceLocation(fileID: fileID, line: line))
   }
 
@@ -224,6 +230,7 @@ extension Container {
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - initializer: Makes the value from its resolved parameters.
+  @inlinable
   public func register<Value: Sendable, each Parameter: Sendable>(
     _ keyPath: DependencyKeyPath<Value>, lifetime: Lifetime? = nil,
     fileID: StaticString = #fileID, line: UInt = #line,
@@ -234,7 +241,8 @@ extension Container {
     add(
       DependencyKey(keyPath, propertyName: declaration.name),
       probe: UInt(bitPattern: ObjectIdentifier(keyPath)), keyPath: keyPath,
-      lifetime: lifetime ?? declaration.lifetime, factory: .sync(factory),
+      lifetime: lifetime ?? declaration.lifetime,
+      factory: TypedRegistration<Value>.Factory.sync(producer(factory)),
       dependencies: dependencies, location: SourceLocation(fileID: fileID, line: line))
   }
 }
@@ -242,7 +250,7 @@ extension Container {
 // MARK: - Internals
 
 extension Container {
-  @discardableResult
+  @discardableResult @usableFromInline
   func add<Value: Sendable>(
     _ key: DependencyKey, probe: UInt, keyPath: (any AnyKeyPath & Sendable)?, lifetime: Lifetime,
     factory: TypedRegistration<Value>.Factory, dependencies: [DependencyKey],
@@ -264,8 +272,9 @@ extension Container {
     key: DependencyKey, probe: UInt, keyPath: any AnyKeyPath & Sendable,
     declaration: Dependency<Value>
   ) -> Registration {
-    let made = TypedRegistration(
-      key: key, lifetime: declaration.lifetime, factory: .sync(declaration.factory),
+    let made = TypedRegistration<Value>(
+      key: key, lifetime: declaration.lifetime,
+      factory: TypedRegistration<Value>.Factory.sync(declaration.factory),
       declaredDependencies: declaration.declaredDependencies, location: declaration.location,
       replaced: nil)
     return insertIfAbsent(made, probe: probe, keyPath: keyPath)

@@ -1,30 +1,32 @@
 public import Synchronization
 
-// MARK: - Resolving conformance and the hot path
+// MARK: - Resolving conformance and the hot paths
 
 extension Container: Resolving {
   /// Resolves one request as a new top-level resolve. Use ``Resolving/resolve(_:name:fileID:line:)``.
   ///
   /// ```swift
-  /// let database: Database = try container._resolve(_ResolutionRequest(Database.self, name: nil))
+  /// let database = try container._resolve(Database.self, _ResolutionRequest(Database.self, name: nil))
   /// ```
   @inlinable
-  public func _resolve<Value: Sendable>(_ request: _ResolutionRequest<Value>)
+  public func _resolve<Value: Sendable>(_ type: Value.Type, _ request: _ResolutionRequest)
     throws(ResolutionError) -> Value
   {
-    if let value: Value = cachedInstance(request) { return value }
-    return try resolveSlow(request, context: nil)
+    if let value = cachedValue(request) {
+      return value.assumingMemoryBound(to: Value.self).pointee
+    }
+    return try resolveMiss(type, request, context: nil)
   }
 
   /// Resolves with runtime arguments. Use ``Resolving/resolve(_:name:arguments:_:fileID:line:)``.
   ///
   /// ```swift
-  /// let user: User = try container._resolve(_ResolutionRequest(User.self, name: nil), arguments: "42")
+  /// let user = try container._resolve(User.self, _ResolutionRequest(User.self, name: nil), arguments: "42")
   /// ```
   public func _resolve<Value: Sendable, each Argument>(
-    _ request: _ResolutionRequest<Value>, arguments: repeat each Argument
+    _ type: Value.Type, _ request: _ResolutionRequest, arguments: repeat each Argument
   ) throws(ResolutionError) -> Value {
-    try resolveWithArguments(request, context: nil, arguments: repeat each arguments)
+    try resolveWithArguments(type, request, context: nil, arguments: repeat each arguments)
   }
 
   /// Handles made from a container resolve in it. Use ``Resolving/lazy(_:name:)``.
@@ -34,62 +36,116 @@ extension Container: Resolving {
   /// ```
   public var _handleContainer: Container { self }
 
-  /// The hot path: a singleton already made, in this container's own table, with no observer.
-  ///
-  /// Two atomic loads, a probe of an open-addressing table and one more atomic load; no lock,
-  /// no allocation, no dynamic cast (the key determines the box's type).
+  /// The current registry table, read without a lock.
   @inlinable @inline(__always)
-  func cachedInstance<Value: Sendable>(_ request: _ResolutionRequest<Value>) -> Value? {
+  var currentTable: Unmanaged<RegistryTable> {
+    Unmanaged<RegistryTable>.fromOpaque(
+      UnsafeRawPointer(bitPattern: table.load(ordering: .acquiring)).unsafelyUnwrapped)
+  }
+
+  /// The hot path: the memory of a singleton already made, in this container's own table, with no
+  /// observer.
+  ///
+  /// Two atomic loads, a probe of an open-addressing table and two more loads; no lock, no
+  /// allocation, no dynamic cast (the key determines the value's type), nothing generic.
+  @inlinable @inline(__always)
+  func cachedValue(_ request: _ResolutionRequest) -> UnsafeMutableRawPointer? {
     guard observers.activeCount.load(ordering: .relaxed) == 0 else { return nil }
-    let table = Unmanaged<RegistryTable>.fromOpaque(
-      UnsafeRawPointer(bitPattern: self.table.load(ordering: .acquiring)).unsafelyUnwrapped)
-    return table._withUnsafeGuaranteedRef { table -> Value? in
-      guard let registration = table.find(request.probe, name: request.name) else { return nil }
-      return registration._withUnsafeGuaranteedRef { registration -> Value? in
-        guard let raw = registration.instance.load(ordering: .acquiring) else { return nil }
-        assert(registration.valueTypeID == ObjectIdentifier(Value.self))
-        return Unmanaged<Box<Value>>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.value }
+    return currentTable._withUnsafeGuaranteedRef { table in
+      table.find(request.probe, name: request.name)?._withUnsafeGuaranteedRef {
+        $0.publishedValue
       }
     }
+  }
+
+  /// A cache miss. Inlined so that the common transient case runs specialised for `Value` in the
+  /// caller: a plain transient registration in this container's own table, with no observer, is
+  /// built right here; everything else goes through ``resolveSlow(_:context:)``.
+  @inlinable
+  func resolveMiss<Value: Sendable>(
+    _ type: Value.Type, _ request: _ResolutionRequest, context: ResolutionContext?
+  ) throws(ResolutionError) -> Value {
+    guard observers.activeCount.load(ordering: .relaxed) == 0,
+      let found = currentTable._withUnsafeGuaranteedRef({
+        $0.find(request.probe, name: request.name)
+      }),
+      found._withUnsafeGuaranteedRef({ $0.isPlainTransient })
+    else {
+      return try resolveSlow(type, request, context: context)
+    }
+    let registration = found.takeUnretainedValue()
+    if let context {
+      return try context.build(registration, as: type, in: self)
+    }
+    let (context, isTopLevel) = ResolutionContext.enter(location: request.location)
+    defer { if isTopLevel { context.end() } }
+    return try context.build(registration, as: type, in: self)
   }
 }
 
 // MARK: - The engine
 
 extension Container {
-  /// Resolves a request that the hot path could not serve.
+  /// Resolves a request that the hot paths could not serve.
   @usableFromInline
   func resolveSlow<Value: Sendable>(
-    _ request: _ResolutionRequest<Value>, context: ResolutionContext?
+    _ type: Value.Type, _ request: _ResolutionRequest, context: ResolutionContext?
   ) throws(ResolutionError) -> Value {
-    let key = request.key
-    guard let (registration, owner) = registrationOrDefault(for: request, key: key) else {
-      return try resolveUnregistered(request, key: key, context: context)
+    let registration: Registration
+    let owner: Container
+    if let found = lockFreeRegistration(probe: request.probe, name: request.name) {
+      (registration, owner) = found
+    } else {
+      let key = request.key(as: Value.self)
+      guard let found = registrationOrDefault(for: request, as: type, key: key) else {
+        return try resolveUnregistered(request, key: key, context: context)
+      }
+      (registration, owner) = found
     }
     let typed = try typedRegistration(registration, as: Value.self, context: context, request)
     return try resolve(typed, owner: owner, location: request.location, context: context)
   }
 
+  /// The registration for `probe` and `name` in the nearest container of the lineage whose
+  /// lock-free table has it.
+  private func lockFreeRegistration(probe: UInt, name: String?) -> (Registration, Container)? {
+    var container: Container? = self
+    while let current = container {
+      if let found = current.currentTable._withUnsafeGuaranteedRef({
+        $0.find(probe, name: name)
+      }) {
+        return (found.takeUnretainedValue(), current)
+      }
+      container = current.parent
+    }
+    return nil
+  }
+
   /// The registration for the request, materialising a key path's default in the root container
   /// when no container in the lineage overrides it.
-  private func registrationOrDefault<Value>(
-    for request: _ResolutionRequest<Value>, key: DependencyKey
+  private func registrationOrDefault<Value: Sendable>(
+    for request: _ResolutionRequest, as type: Value.Type, key: DependencyKey
   ) -> (Registration, owner: Container)? {
+    guard let erased = request.keyPath,
+      let keyPath = erased as? KeyPath<Container, Dependency<Value>>
+    else { return nil }
     if let found = registration(for: key, probe: request.probe) { return found }
-    guard let keyPath = request.keyPath else { return nil }
     let root = self.root
     let declaration = root[keyPath: keyPath]
     let registration = root.insertDefault(
-      key: DependencyKey(keyPath, propertyName: declaration.name), probe: request.probe,
-      keyPath: keyPath, declaration: declaration)
+      key: DependencyKey(erasedKeyPath: erased, valueType: type, propertyName: declaration.name),
+      probe: request.probe, keyPath: erased, declaration: declaration)
     return (registration, root)
   }
 
   private func typedRegistration<Value>(
     _ registration: Registration, as type: Value.Type, context: ResolutionContext?,
-    _ request: _ResolutionRequest<Value>
+    _ request: _ResolutionRequest
   ) throws(ResolutionError) -> TypedRegistration<Value> {
-    if let typed = registration as? TypedRegistration<Value> { return typed }
+    // The only registrations made for `Value` are `TypedRegistration<Value>`.
+    if registration.valueTypeID == ObjectIdentifier(Value.self) {
+      return unsafeDowncast(registration, to: TypedRegistration<Value>.self)
+    }
     throw ResolutionError(
       code: .typeMismatch, key: registration.key, chain: (context?.keys ?? []) + [registration.key],
       summary: "\(registration.key) is registered for another type than \(typeName(Value.self))",
@@ -99,13 +155,14 @@ extension Container {
 
   /// A key nobody registered: a ``Lazy`` or ``Provider`` handle, or a `notRegistered` error.
   private func resolveUnregistered<Value>(
-    _ request: _ResolutionRequest<Value>, key: DependencyKey, context: ResolutionContext?
+    _ request: _ResolutionRequest, key: DependencyKey, context: ResolutionContext?
   ) throws(ResolutionError) -> Value {
     if let handle = Value.self as? any DeferredHandle.Type,
       let value = handle.make(container: self, name: request.name) as? Value
     {
       return value
     }
+    let context = context ?? ActiveResolution.current
     throw .notRegistered(
       key, chain: (context?.keys ?? []) + [key], location: context?.location ?? request.location)
   }
@@ -117,66 +174,17 @@ extension Container {
   ) throws(ResolutionError) -> Value {
     let observed = observers.activeCount.load(ordering: .relaxed) > 0
     let start = observed ? ContinuousClock.now : nil
-    let depth = context?.chain.count ?? 0
     var madeByFactory = false
+    var depth = 0
     let value: Value
-    switch registration.lifetime.kind {
-    case .singleton:
-      if let raw = registration.instance.load(ordering: .acquiring) {
-        value = Unmanaged<Box<Value>>.fromOpaque(raw).takeUnretainedValue().value
-      } else {
-        value = try withContext(context, location) { context throws(ResolutionError) in
-          let box = try obtain(
-            registration, in: registration.slot, builder: owner, context: context,
-            made: &madeByFactory
-          ) { value in Box(value) }
-          registration.publish(box)
-          return unsafeDowncast(box, to: Box<Value>.self).value
-        }
-      }
-    case .transient:
-      madeByFactory = true
+    if case .singleton = registration.lifetime.kind, let memory = registration.publishedValue {
+      value = memory.assumingMemoryBound(to: Value.self).pointee
+      depth = (context ?? ActiveResolution.current)?.chain.count ?? 0
+    } else {
       value = try withContext(context, location) { context throws(ResolutionError) in
-        try make(registration, builder: self, context: context)
-      }
-    case .graph:
-      value = try withContext(context, location) { context throws(ResolutionError) in
-        let id = ObjectIdentifier(registration)
-        if let box = context.graphInstances[id] {
-          return unsafeDowncast(box, to: Box<Value>.self).value
-        }
-        madeByFactory = true
-        let made = try make(registration, builder: self, context: context)
-        context.graphInstances[id] = Box(made)
-        return made
-      }
-    case .weak:
-      value = try withContext(context, location) { context throws(ResolutionError) in
-        let object = try obtain(
-          registration, in: registration.slot, builder: owner, context: context,
-          made: &madeByFactory
-        ) { value in objectIdentity(of: value) }
-        guard let value = object as? Value else {
-          throw .weakNeedsClass(
-            registration.key, chain: context.keys + [registration.key],
-            registeredAt: registration.location, location: context.location)
-        }
-        return value
-      }
-    case .custom(let lifetime):
-      value = try withContext(context, location) { context throws(ResolutionError) in
-        let cache = try lifetime.instanceCache(
-          for: LifetimeContext(
-            key: registration.key, owner: owner, requester: self,
-            chain: context.keys + [registration.key], location: context.location))
-        if context.chain.count == context.trackedDepth {
-          context.servingCache = CacheStamp(cache: cache, generation: cache.generation)
-        }
-        let box = try obtain(
-          registration, in: cache.slot(for: registration), builder: self, context: context,
-          made: &madeByFactory
-        ) { value in Box(value) }
-        return unsafeDowncast(box, to: Box<Value>.self).value
+        depth = context.chain.count
+        return try resolve(
+          registration, owner: owner, context: context, madeByFactory: &madeByFactory)
       }
     }
     if let start, !registration.isBinding {
@@ -185,6 +193,59 @@ extension Container {
       report(registration, owner: owner, source: source, depth: depth)
     }
     return value
+  }
+
+  /// The lifetime-specific part of ``resolve(_:owner:location:context:)``.
+  private func resolve<Value: Sendable>(
+    _ registration: TypedRegistration<Value>, owner: Container, context: ResolutionContext,
+    madeByFactory: inout Bool
+  ) throws(ResolutionError) -> Value {
+    switch registration.lifetime.kind {
+    case .transient:
+      madeByFactory = true
+      return try make(registration, builder: self, context: context)
+    case .singleton:
+      let storage = try obtain(
+        registration, in: registration.slot, builder: owner, context: context,
+        made: &madeByFactory
+      ) { value in ValueStorage(value) }
+      let stored = unsafeDowncast(storage, to: ValueStorage.self)
+      registration.publish(stored)
+      return stored.value(as: Value.self)
+    case .graph:
+      let id = ObjectIdentifier(registration)
+      if let storage = context.graphInstances[id] {
+        return unsafeDowncast(storage, to: ValueStorage.self).value(as: Value.self)
+      }
+      madeByFactory = true
+      let made = try make(registration, builder: self, context: context)
+      context.graphInstances[id] = ValueStorage(made)
+      return made
+    case .weak:
+      let object = try obtain(
+        registration, in: registration.slot, builder: owner, context: context,
+        made: &madeByFactory
+      ) { value in objectIdentity(of: value) }
+      guard let value = object as? Value else {
+        throw .weakNeedsClass(
+          registration.key, chain: context.keys + [registration.key],
+          registeredAt: registration.location, location: context.location)
+      }
+      return value
+    case .custom(let lifetime):
+      let cache = try lifetime.instanceCache(
+        for: LifetimeContext(
+          key: registration.key, owner: owner, requester: self,
+          chain: context.keys + [registration.key], location: context.location))
+      if context.chain.count == context.trackedDepth {
+        context.servingCache = CacheStamp(cache: cache, generation: cache.generation)
+      }
+      let storage = try obtain(
+        registration, in: cache.slot(for: registration), builder: self, context: context,
+        made: &madeByFactory
+      ) { value in ValueStorage(value) }
+      return unsafeDowncast(storage, to: ValueStorage.self).value(as: Value.self)
+    }
   }
 
   /// Tells the observers of this container's family about one resolve.
@@ -198,17 +259,16 @@ extension Container {
       requester: self)
   }
 
-  /// Runs `body` in the given context, else in the one running on this thread, else in a new
-  /// top-level context installed for this thread while `body` runs.
+  /// Runs `body` in the given context, else in the one running on this thread, else in this
+  /// thread's context as a new top-level resolve.
   private func withContext<Value>(
     _ context: ResolutionContext?, _ location: SourceLocation,
     _ body: (ResolutionContext) throws(ResolutionError) -> Value
   ) throws(ResolutionError) -> Value {
-    if let context = context ?? ActiveResolution.current { return try body(context) }
-    let context = ResolutionContext(location: location)
-    return try ActiveResolution.run(context) { () throws(ResolutionError) -> Value in
-      try body(context)
-    }
+    if let context { return try body(context) }
+    let (context, isTopLevel) = ResolutionContext.enter(location: location)
+    defer { if isTopLevel { context.end() } }
+    return try body(context)
   }
 
   /// Returns the object cached in `slot`, or makes it exactly once with the factory.
@@ -217,7 +277,7 @@ extension Container {
     context: ResolutionContext, made: inout Bool,
     store: (Value) -> (any AnyObject & Sendable)?
   ) throws(ResolutionError) -> any AnyObject & Sendable {
-    try checkCycle(registration, context: context)
+    try context.checkCycle(registration)
     return try slot.obtain { _ in
       .cycle(
         registration.key, chain: context.keys + [registration.key], acrossThreads: true,
@@ -234,65 +294,30 @@ extension Container {
     }
   }
 
-  private func checkCycle(_ registration: Registration, context: ResolutionContext)
-    throws(ResolutionError)
-  {
-    if context.chain.contains(where: { $0 === registration }) {
-      throw .cycle(
-        registration.key, chain: context.keys + [registration.key], acrossThreads: false,
-        location: context.location)
-    }
-  }
-
   /// Runs the registration's factory inside `context`, in `builder`.
   private func make<Value: Sendable>(
     _ registration: TypedRegistration<Value>, builder: Container, context: ResolutionContext
   ) throws(ResolutionError) -> Value {
-    try checkCycle(registration, context: context)
-    guard case .sync(let factory) = registration.factory else {
+    guard registration.produce != nil else {
+      try context.checkCycle(registration)
       throw .argumentMismatch(
         registration.key, chain: context.keys + [registration.key],
         registered: registration.argumentTypes, given: "no arguments",
         location: context.location)
     }
-    return try run(registration, context: context) {
-      try builder.asCurrent { try factory(Resolver(container: builder, context: context)) }
-    }
-  }
-
-  /// Runs `body` with this container as ``Container/current``, so that property wrappers of the
-  /// objects a factory makes capture the container that builds them. Reads the task-local and
-  /// only sets it when it differs.
-  private func asCurrent<Value>(_ body: () throws -> Value) rethrows -> Value {
-    if Container.current === self { return try body() }
-    return try withCurrent(body)
-  }
-
-  /// Pushes the registration on the chain, runs `body`, and wraps what it throws.
-  private func run<Value>(
-    _ registration: Registration, context: ResolutionContext, _ body: () throws -> Value
-  ) throws(ResolutionError) -> Value {
-    context.chain.append(registration)
-    defer { context.chain.removeLast() }
-    do {
-      return try body()
-    } catch let error as ResolutionError {
-      throw error
-    } catch {
-      throw .factoryFailed(
-        registration.key, chain: context.keys, registeredAt: registration.location,
-        underlying: error, location: context.location)
-    }
+    return try context.build(registration, as: Value.self, in: builder)
   }
 
   /// Resolves a registration that takes runtime arguments (always a new instance).
   @usableFromInline
   func resolveWithArguments<Value: Sendable, each Argument>(
-    _ request: _ResolutionRequest<Value>, context: ResolutionContext?,
+    _ type: Value.Type, _ request: _ResolutionRequest, context: ResolutionContext?,
     arguments: repeat each Argument
   ) throws(ResolutionError) -> Value {
-    let key = request.key
-    guard let (registration, owner) = registration(for: key, probe: request.probe) else {
+    guard let (registration, owner) = lockFreeRegistration(probe: request.probe, name: request.name)
+    else {
+      let key = request.key(as: Value.self)
+      let context = context ?? ActiveResolution.current
       throw .notRegistered(
         key, chain: (context?.keys ?? []) + [key],
         location: context?.location ?? request.location)
@@ -309,14 +334,11 @@ extension Container {
           given: given.isEmpty ? "no arguments" : "(\(given.joined(separator: ", ")))",
           location: context.location)
       }
-      try checkCycle(typed, context: context)
       let observed = observers.activeCount.load(ordering: .relaxed) > 0
       let start = observed ? ContinuousClock.now : nil
       let depth = context.chain.count
-      let value = try run(typed, context: context) {
-        try asCurrent {
-          try factory.make(Resolver(container: self, context: context), repeat each arguments)
-        }
+      let value = try context.build(typed, in: self) { resolver in
+        try factory.make(resolver, repeat each arguments)
       }
       if let start {
         report(
@@ -349,9 +371,9 @@ struct CacheStamp: Sendable {
 }
 
 extension Container {
-  /// Resolves `request` as a top-level resolve and tells which custom-lifetime cache served it,
-  /// so a holder of the value can tell when that lifetime ended (the general invalidation hook).
-  func resolveTracked<Value: Sendable>(_ request: _ResolutionRequest<Value>)
+  /// Resolves `request` and tells which custom-lifetime cache served it, so a holder of the value
+  /// can tell when that lifetime ended (the general invalidation hook).
+  func resolveTracked<Value: Sendable>(_ type: Value.Type, _ request: _ResolutionRequest)
     throws(ResolutionError) -> (value: Value, stamp: CacheStamp?)
   {
     try withContext(nil, request.location) {
@@ -360,7 +382,7 @@ extension Container {
       context.trackedDepth = context.chain.count
       context.servingCache = nil
       defer { (context.trackedDepth, context.servingCache) = (outerDepth, outerStamp) }
-      let value = try resolveSlow(request, context: context)
+      let value = try resolveSlow(type, request, context: context)
       return (value, context.servingCache)
     }
   }

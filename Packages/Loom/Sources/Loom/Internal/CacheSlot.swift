@@ -37,7 +37,7 @@ final class CacheSlot: Sendable {
       }
     }
     guard let stored else { return nil }
-    return (stored as? any UnboxableValue)?.unboxedValue ?? stored
+    return (stored as? ValueStorage)?.erasedValue ?? stored
   }
 
   /// Returns the cached object, or runs `create` exactly once to make it.
@@ -105,15 +105,6 @@ final class CacheSlot: Sendable {
     case create(Creation)
     case wait(Creation)
   }
-}
-
-/// A value type that can hand back what it wraps; lets caches report values rather than boxes.
-protocol UnboxableValue {
-  var unboxedValue: any Sendable { get }
-}
-
-extension Box: UnboxableValue {
-  var unboxedValue: any Sendable { value }
 }
 
 /// One run of a cached factory, which other threads may wait for.

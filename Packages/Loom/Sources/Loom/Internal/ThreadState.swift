@@ -16,34 +16,58 @@ func currentThreadID() -> UInt {
   #endif
 }
 
-/// The resolution running on the calling thread, if any.
+/// Per-thread resolution state: the thread's reusable ``ResolutionContext`` and, while a resolve
+/// runs, that context as the active one.
 ///
 /// A resolve that starts while another one runs further up the same thread's stack (a factory
 /// that calls a captured container, a ``Lazy`` or a ``Provider``) joins it instead of starting
 /// afresh, so a cycle through such a call is reported instead of recursing until the stack
-/// overflows. Only resolves that reach the slow path read or write it; cached hits never do.
+/// overflows. Cached hits never touch this state.
+@usableFromInline
 enum ActiveResolution {
-  private static let key: pthread_key_t = {
-    var key = pthread_key_t()
-    let status = pthread_key_create(&key, nil)
-    precondition(status == 0, "Loom could not create its thread-local key (\(status))")
-    return key
-  }()
+  /// The active context (unretained: the thread's idle slot keeps it alive).
+  private static let activeKey = makeKey(destructor: nil)
+  /// The thread's own context, retained, released when the thread exits.
+  private static let idleKey = makeKey(destructor: { raw in
+    #if canImport(Darwin)
+      Unmanaged<ResolutionContext>.fromOpaque(raw).release()
+    #else
+      if let raw { Unmanaged<ResolutionContext>.fromOpaque(raw).release() }
+    #endif
+  })
 
-  /// The context running on this thread. The pointer is unretained: a context is only installed
-  /// while the frame that owns it is on the stack.
-  static var current: ResolutionContext? {
-    guard let raw = pthread_getspecific(key) else { return nil }
-    return Unmanaged<ResolutionContext>.fromOpaque(raw).takeUnretainedValue()
+  #if canImport(Darwin)
+    private typealias Destructor = @convention(c) (UnsafeMutableRawPointer) -> Void
+  #else
+    private typealias Destructor = @convention(c) (UnsafeMutableRawPointer?) -> Void
+  #endif
+
+  private static func makeKey(destructor: Destructor?) -> pthread_key_t {
+    var key = pthread_key_t()
+    let status = pthread_key_create(&key, destructor)
+    precondition(status == 0, "Loom could not create a thread-local key (error \(status))")
+    return key
   }
 
-  /// Installs `context` for the duration of `body`, then restores what was there.
-  static func run<Result, Failure: Error>(
-    _ context: ResolutionContext, _ body: () throws(Failure) -> Result
-  ) throws(Failure) -> Result {
-    let previous = pthread_getspecific(key)
-    pthread_setspecific(key, Unmanaged.passUnretained(context).toOpaque())
-    defer { pthread_setspecific(key, previous) }
-    return try body()
+  /// The context of the resolve running on this thread, if any.
+  @usableFromInline
+  static var current: ResolutionContext? {
+    get {
+      guard let raw = pthread_getspecific(activeKey) else { return nil }
+      return Unmanaged<ResolutionContext>.fromOpaque(raw).takeUnretainedValue()
+    }
+    set {
+      pthread_setspecific(activeKey, newValue.map { Unmanaged.passUnretained($0).toOpaque() })
+    }
+  }
+
+  /// This thread's reusable context, made on first use.
+  static var idle: ResolutionContext {
+    if let raw = pthread_getspecific(idleKey) {
+      return Unmanaged<ResolutionContext>.fromOpaque(raw).takeUnretainedValue()
+    }
+    let context = ResolutionContext()
+    pthread_setspecific(idleKey, Unmanaged.passRetained(context).toOpaque())
+    return context
   }
 }

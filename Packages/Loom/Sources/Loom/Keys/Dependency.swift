@@ -20,11 +20,11 @@
 /// container.register(\.api) { _ in MockAPIClient() }  // override
 /// ```
 public struct Dependency<Value: Sendable>: Sendable {
-  let lifetime: Lifetime
-  let name: String
-  let location: SourceLocation
-  let factory: @Sendable (Resolver) throws -> Value
-  let declaredDependencies: [DependencyKey]
+  @usableFromInline let lifetime: Lifetime
+  @usableFromInline let name: String
+  @usableFromInline let location: SourceLocation
+  @usableFromInline let factory: Producer
+  @usableFromInline let declaredDependencies: [DependencyKey]
 
   /// Declares a dependency made by a closure that resolves what it needs from a ``Resolver``.
   ///
@@ -40,6 +40,7 @@ public struct Dependency<Value: Sendable>: Sendable {
   ///   - fileID: Where the dependency is declared.
   ///   - line: The line of the declaration.
   ///   - factory: Makes the value.
+  @inlinable
   public init(
     _ lifetime: Lifetime = .transient, name: String = #function, fileID: StaticString = #fileID,
     line: UInt = #line, factory: @escaping @Sendable (Resolver) throws -> Value
@@ -47,7 +48,7 @@ public struct Dependency<Value: Sendable>: Sendable {
     self.lifetime = lifetime
     self.name = name
     self.location = SourceLocation(fileID: fileID, line: line)
-    self.factory = factory
+    self.factory = producer(factory)
     self.declaredDependencies = []
   }
 
@@ -66,6 +67,7 @@ public struct Dependency<Value: Sendable>: Sendable {
   ///   - fileID: Where the dependency is declared.
   ///   - line: The line of the declaration.
   ///   - initializer: Makes the value from its resolved parameters.
+  @inlinable
   public init<each Parameter: Sendable>(
     _ lifetime: Lifetime = .transient, name: String = #function, fileID: StaticString = #fileID,
     line: UInt = #line, _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
@@ -73,7 +75,9 @@ public struct Dependency<Value: Sendable>: Sendable {
     self.lifetime = lifetime
     self.name = name
     self.location = SourceLocation(fileID: fileID, line: line)
-    (self.factory, self.declaredDependencies) = autowired(initializer)
+    let (factory, dependencies) = autowired(initializer)
+    self.factory = producer(factory)
+    self.declaredDependencies = dependencies
   }
 }
 
@@ -90,6 +94,7 @@ extension Dependency {
   ///   - fileID: Where the dependency is declared.
   ///   - line: The line of the declaration.
   ///   - initializer: Makes the value from its resolved parameters.
+  @inlinable
   public init<each Parameter: Sendable>(
     name: String = #function, fileID: StaticString = #fileID, line: UInt = #line,
     _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
@@ -99,6 +104,7 @@ extension Dependency {
 }
 
 /// A factory that resolves every parameter of `initializer` by type, and the keys it will resolve.
+@inlinable
 func autowired<Value, each Parameter: Sendable>(
   _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
 ) -> (factory: @Sendable (Resolver) throws -> Value, dependencies: [DependencyKey]) {

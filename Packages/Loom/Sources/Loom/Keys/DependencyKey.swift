@@ -20,7 +20,7 @@ public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
   /// The type of the value this key resolves to.
   public let valueType: any Any.Type
   /// For key-path keys, the name of the property that declares the dependency.
-  let propertyName: String?
+  @usableFromInline let propertyName: String?
 
   /// Makes the key of a type registration, optionally named.
   ///
@@ -48,9 +48,20 @@ public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
     self.init(keyPath, propertyName: nil)
   }
 
+  @usableFromInline
   init<Value>(_ keyPath: DependencyKeyPath<Value>, propertyName: String?) {
     self.identity = .keyPath(KeyPathIdentity(keyPath))
     self.valueType = Value.self
+    self.propertyName = propertyName
+  }
+
+  /// The key of a key path received type-erased, whose value type is `valueType`.
+  init(
+    erasedKeyPath: any AnyKeyPath & Sendable, valueType: any Any.Type,
+    propertyName: String? = nil
+  ) {
+    self.identity = .keyPath(KeyPathIdentity(erasedKeyPath))
+    self.valueType = valueType
     self.propertyName = propertyName
   }
 

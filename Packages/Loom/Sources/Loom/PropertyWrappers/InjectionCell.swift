@@ -17,13 +17,13 @@ final class InjectionCell<Value: Sendable>: Sendable {
   private let held = Locked<Held?>(nil)
 
   init(container: Container?, resolve: @escaping Resolve) {
-    self.container = container ?? Container.current
+    self.container = container ?? Container.injectionTarget
     self.resolve = resolve
   }
 
-  convenience init(container: Container?, request: _ResolutionRequest<Value>) {
+  convenience init(container: Container?, request: _ResolutionRequest) {
     self.init(container: container) { container throws(ResolutionError) in
-      try container.resolveTracked(request)
+      try container.resolveTracked(Value.self, request)
     }
   }
 

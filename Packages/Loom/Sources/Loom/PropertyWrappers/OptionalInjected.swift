@@ -33,7 +33,7 @@ public struct OptionalInjected<Value: Sendable>: Sendable {
     let request = _ResolutionRequest(type, name: name, fileID: fileID, line: line)
     let resolve: InjectionCell<Value?>.Resolve = { container throws(ResolutionError) in
       do throws(ResolutionError) {
-        let (value, stamp) = try container.resolveTracked(request)
+        let (value, stamp) = try container.resolveTracked(type, request)
         return (Optional(value), stamp)
       } catch  where error.code == .notRegistered && error.key == DependencyKey(type, name: name) {
         return (nil, nil)

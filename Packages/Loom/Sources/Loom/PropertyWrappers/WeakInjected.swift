@@ -36,7 +36,7 @@ public struct WeakInjected<Value: AnyObject & Sendable>: Sendable {
     fileID: StaticString = #fileID, line: UInt = #line
   ) {
     storage = WeakInjectionStorage(
-      container: container ?? Container.current,
+      container: container ?? Container.injectionTarget,
       request: _ResolutionRequest(type, name: name, fileID: fileID, line: line))
   }
 
@@ -84,10 +84,10 @@ final class WeakInjectionStorage<Value: AnyObject & Sendable>: Sendable {
   }
 
   private let container: Container
-  private let request: _ResolutionRequest<Value>
+  private let request: _ResolutionRequest
   private let state = Locked(State())
 
-  init(container: Container, request: _ResolutionRequest<Value>) {
+  init(container: Container, request: _ResolutionRequest) {
     self.container = container
     self.request = request
   }
@@ -95,7 +95,7 @@ final class WeakInjectionStorage<Value: AnyObject & Sendable>: Sendable {
   func get() throws(ResolutionError) -> Value? {
     let (resolved, object) = state.withLock { ($0.resolved, $0.object) }
     if resolved { return object }
-    let value = try container._resolve(request)
+    let value = try container._resolve(Value.self, request)
     state.withLock { state in
       state.resolved = true
       state.object = value

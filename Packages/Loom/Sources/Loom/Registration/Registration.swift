@@ -2,18 +2,20 @@ public import Synchronization
 
 /// One registration: a key, a lifetime, a factory, where it was made, and the singleton's instance.
 ///
-/// The base class is what the registry stores and the hot path reads; ``TypedRegistration`` adds
-/// the factory with its static type.
+/// The base class is what the registry stores and the hot paths read, with nothing generic in
+/// reach: code that is not specialised for the value's type (the parameter resolves of an
+/// auto-wired initializer) reads it without looking up generic metadata. ``TypedRegistration``
+/// adds the factory with its static type, for runtime arguments and error messages.
 // NB: `@unchecked Sendable` because the class is not final (``TypedRegistration`` subclasses it).
-// Every stored property is a `let` of a Sendable type (`Atomic` and `CacheSlot` are Sendable),
-// and the object behind `instance` is an immutable `Box<Value: Sendable>`, so sharing across
-// threads is safe.
+// Every stored property is a `let` of a Sendable type (`Atomic`, `CacheSlot` and the `@Sendable`
+// closure are Sendable), and the object behind `instance` is an immutable `ValueStorage` holding a
+// `Sendable` value, so sharing across threads is safe.
 @usableFromInline
 class Registration: @unchecked Sendable {
   @usableFromInline let key: DependencyKey
   /// The name of a type key, kept apart so the hot path compares it without unpacking the key.
   @usableFromInline let name: String?
-  /// `ObjectIdentifier(Value.self)`, checked in debug builds before a box is read as `Box<Value>`.
+  /// `ObjectIdentifier(Value.self)`: what the registration's values are read as.
   @usableFromInline let valueTypeID: ObjectIdentifier
   let lifetime: Lifetime
   let declaredDependencies: [DependencyKey]
@@ -23,7 +25,11 @@ class Registration: @unchecked Sendable {
   /// For a ``Container/bind(_:name:to:implementationName:fileID:line:)`` registration, the key it
   /// forwards to.
   let bindingTarget: DependencyKey?
-  /// A singleton's instance: an unmanaged, retained `Box<Value>`, published once it exists.
+  /// The factory when it takes no runtime arguments.
+  @usableFromInline let produce: Producer?
+  /// A transient with a plain factory: the inlined fast path builds it.
+  @usableFromInline let isPlainTransient: Bool
+  /// A singleton's instance: an unmanaged, retained ``ValueStorage``, published once it exists.
   @usableFromInline let instance = Atomic<UnsafeRawPointer?>(nil)
   /// Coordinates creation of singleton and weak instances.
   let slot: CacheSlot
@@ -32,19 +38,26 @@ class Registration: @unchecked Sendable {
     key: DependencyKey,
     valueTypeID: ObjectIdentifier,
     lifetime: Lifetime,
+    produce: Producer?,
     declaredDependencies: [DependencyKey],
     location: SourceLocation,
     replaced: SourceLocation?,
     bindingTarget: DependencyKey?
   ) {
-    self.bindingTarget = bindingTarget
     self.key = key
     self.name = key.name
     self.valueTypeID = valueTypeID
     self.lifetime = lifetime
+    self.produce = produce
+    if case .transient = lifetime.kind, produce != nil {
+      self.isPlainTransient = true
+    } else {
+      self.isPlainTransient = false
+    }
     self.declaredDependencies = declaredDependencies
     self.location = location
     self.replaced = replaced
+    self.bindingTarget = bindingTarget
     if case .weak = lifetime.kind {
       self.slot = CacheSlot(holdsWeakly: true)
     } else {
@@ -54,29 +67,38 @@ class Registration: @unchecked Sendable {
 
   deinit {
     if let raw = instance.load(ordering: .acquiring) {
-      Unmanaged<AnyObject>.fromOpaque(raw).release()
+      Unmanaged<ValueStorage>.fromOpaque(raw).release()
     }
   }
 
-  /// Publishes a singleton's box for lock-free reads; the first publication wins.
-  func publish(_ box: AnyObject) {
-    let raw = UnsafeRawPointer(Unmanaged.passRetained(box).toOpaque())
+  /// The memory of the published singleton value, if there is one. Lock-free.
+  @inlinable @inline(__always)
+  var publishedValue: UnsafeMutableRawPointer? {
+    guard let raw = instance.load(ordering: .acquiring) else { return nil }
+    return Unmanaged<ValueStorage>.fromOpaque(raw)._withUnsafeGuaranteedRef { $0.pointer }
+  }
+
+  /// Publishes a singleton's value for lock-free reads; the first publication wins.
+  func publish(_ storage: ValueStorage) {
+    let raw = UnsafeRawPointer(Unmanaged.passRetained(storage).toOpaque())
     let (exchanged, _) = instance.compareExchange(
       expected: nil, desired: raw, ordering: .acquiringAndReleasing)
-    if !exchanged { Unmanaged<AnyObject>.fromOpaque(raw).release() }
+    if !exchanged { Unmanaged<ValueStorage>.fromOpaque(raw).release() }
   }
 
   /// Whether this registration forwards to another one.
   var isBinding: Bool { bindingTarget != nil }
 
-  /// Whether the factory needs runtime arguments.
+  /// How the factory's runtime arguments read, or nil when it takes none.
   var argumentTypes: String? { nil }
 }
 
 /// A registration whose factory makes `Value`.
+@usableFromInline
 final class TypedRegistration<Value: Sendable>: Registration, @unchecked Sendable {
+  @usableFromInline
   enum Factory: Sendable {
-    case sync(@Sendable (Resolver) throws -> Value)
+    case sync(Producer)
     /// An `ArgumentFactory<Value, repeat each Argument>`, and how its arguments read.
     case withArguments(any Sendable, String)
   }
@@ -93,8 +115,10 @@ final class TypedRegistration<Value: Sendable>: Registration, @unchecked Sendabl
     bindingTarget: DependencyKey? = nil
   ) {
     self.factory = factory
+    var produce: Producer?
+    if case .sync(let make) = factory { produce = make }
     super.init(
-      key: key, valueTypeID: ObjectIdentifier(Value.self), lifetime: lifetime,
+      key: key, valueTypeID: ObjectIdentifier(Value.self), lifetime: lifetime, produce: produce,
       declaredDependencies: declaredDependencies, location: location, replaced: replaced,
       bindingTarget: bindingTarget)
   }
@@ -108,4 +132,22 @@ final class TypedRegistration<Value: Sendable>: Registration, @unchecked Sendabl
 /// A factory that takes runtime arguments, wrapped so it can be stored and cast back.
 struct ArgumentFactory<Value, each Argument>: Sendable {
   let make: @Sendable (Resolver, repeat each Argument) throws -> Value
+}
+
+/// A factory without runtime arguments, as the engine calls it: it initialises the memory it is
+/// given with the value.
+///
+/// The signature mentions no generic type, so the closure is called the same way from code
+/// specialised for the value's type and from generic code: no re-abstraction thunk (one heap
+/// allocation per call) and no generic metadata. Make it with ``producer(_:)`` in code specialised
+/// for the value's type (the registration methods are inlinable for that).
+@usableFromInline
+typealias Producer = @Sendable (Resolver, UnsafeMutableRawPointer) throws -> Void
+
+/// Wraps a factory as a ``Producer``.
+@inlinable
+func producer<Value: Sendable>(_ factory: @escaping @Sendable (Resolver) throws -> Value)
+  -> Producer
+{
+  { resolver, memory in memory.initializeMemory(as: Value.self, to: try factory(resolver)) }
 }

@@ -17,9 +17,10 @@ struct HandleTarget<Value: Sendable>: Sendable {
 
   func resolve(fileID: StaticString, line: UInt) throws(ResolutionError) -> Value {
     if let keyPath {
-      return try container._resolve(_ResolutionRequest(keyPath, fileID: fileID, line: line))
+      return try container._resolve(
+        Value.self, _ResolutionRequest(keyPath, fileID: fileID, line: line))
     }
     return try container._resolve(
-      _ResolutionRequest(Value.self, name: name, fileID: fileID, line: line))
+      Value.self, _ResolutionRequest(Value.self, name: name, fileID: fileID, line: line))
   }
 }

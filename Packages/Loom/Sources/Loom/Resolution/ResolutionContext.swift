@@ -1,26 +1,145 @@
-/// The state of one top-level resolve: the chain of registrations being built (for errors and
-/// cycle detection), the `.graph` instances, and the cache that served a tracked resolve.
+/// The state of the resolve running on one thread: the chain of registrations being built (for
+/// errors and cycle detection), the `.graph` instances, and the cache that served a tracked resolve.
 ///
-/// A context belongs to the thread that runs its resolve: it is made when a resolve reaches the
-/// slow path, installed as that thread's ``ActiveResolution`` while it runs (so nested resolves
-/// on the same stack join it), and passed down to factories inside a non-`Sendable` ``Resolver``.
+/// Each thread keeps one context and reuses it for every top-level resolve that reaches past the
+/// cache, so a resolve allocates nothing of its own once the thread has warmed up. While a resolve
+/// runs, its context is the thread's ``ActiveResolution``, and resolves that start further down the
+/// same stack (a factory calling a captured container, a ``Lazy``, a ``Provider``) join it.
+/// Each top-level resolve advances ``generation``, so a ``Resolver`` kept past its factory can tell
+/// that its resolve has ended.
 @usableFromInline
 final class ResolutionContext {
-  /// Where the top-level resolve was requested.
-  let location: SourceLocation
-  /// The registrations being built, outermost first.
-  var chain: [Registration] = []
-  /// `.graph` instances of this resolve, by registration.
-  var graphInstances: [ObjectIdentifier: any AnyObject & Sendable] = [:]
-  /// The chain depth of a tracked resolve in progress, whose serving cache is recorded.
-  var trackedDepth: Int?
-  /// The custom-lifetime cache that served the tracked key, and its generation then.
-  var servingCache: CacheStamp?
+  /// One registration being built, and the container that builds it.
+  @usableFromInline
+  struct Frame {
+    @usableFromInline let registration: Unmanaged<Registration>
+    @usableFromInline let builder: Unmanaged<Container>
 
-  init(location: SourceLocation) {
-    self.location = location
+    @usableFromInline
+    init(registration: Unmanaged<Registration>, builder: Unmanaged<Container>) {
+      self.registration = registration
+      self.builder = builder
+    }
+  }
+
+  /// Where the top-level resolve was requested.
+  @exclusivity(unchecked) private(set) var location = SourceLocation()
+  /// The registrations being built, outermost first. The references are unretained: the
+  /// containers being resolved keep every registration and themselves alive until the resolve ends.
+  // NB: `@exclusivity(unchecked)`: the context is only used by the thread that owns it, and no
+  // access to `chain` overlaps another.
+  @exclusivity(unchecked) @usableFromInline var chain: [Frame] = []
+  /// `.graph` instances of this resolve, by registration.
+  @exclusivity(unchecked) var graphInstances: [ObjectIdentifier: any AnyObject & Sendable] = [:]
+  /// The chain depth of a tracked resolve in progress, whose serving cache is recorded.
+  @exclusivity(unchecked) var trackedDepth: Int?
+  /// The custom-lifetime cache that served the tracked key, and its generation then.
+  @exclusivity(unchecked) var servingCache: CacheStamp?
+  /// Advances when a top-level resolve begins and when it ends.
+  @exclusivity(unchecked) @usableFromInline private(set) var generation: UInt = 0
+
+  init() {
+    chain.reserveCapacity(16)
   }
 
   /// The keys of ``chain``.
-  var keys: [DependencyKey] { chain.map(\.key) }
+  var keys: [DependencyKey] { chain.map { $0.registration.takeUnretainedValue().key } }
+
+  /// The container building the innermost registration, if a factory is running.
+  var currentBuilder: Container? { chain.last?.builder.takeUnretainedValue() }
+
+  // MARK: Top-level resolves
+
+  /// The context to resolve in: the one running on this thread (joined), or this thread's own,
+  /// begun as a new top-level resolve that the caller must end with ``end()``.
+  @usableFromInline
+  static func enter(location: SourceLocation) -> (context: ResolutionContext, isTopLevel: Bool) {
+    if let active = ActiveResolution.current { return (active, false) }
+    let context = ActiveResolution.idle
+    context.location = location
+    context.generation &+= 1
+    ActiveResolution.current = context
+    return (context, true)
+  }
+
+  /// Ends a top-level resolve begun by ``enter(location:)``.
+  @usableFromInline
+  func end() {
+    chain.removeAll(keepingCapacity: true)
+    if !graphInstances.isEmpty { graphInstances.removeAll(keepingCapacity: true) }
+    trackedDepth = nil
+    servingCache = nil
+    generation &+= 1
+    ActiveResolution.current = nil
+  }
+
+  // MARK: Building
+
+  /// Runs the plain factory of `registration` in `builder`, with the registration on the chain.
+  ///
+  /// The factory writes the value into stack memory (see ``Producer``): nothing here needs generic
+  /// metadata but the value's own, and nothing is allocated.
+  @inlinable
+  func build<Value: Sendable>(
+    _ registration: Registration, as type: Value.Type, in builder: Container
+  ) throws(ResolutionError) -> Value {
+    try push(registration, builder: builder)
+    defer { chain.removeLast() }
+    do {
+      return try withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer in
+        let memory = buffer.baseAddress.unsafelyUnwrapped
+        try registration.produce.unsafelyUnwrapped(
+          Resolver(container: builder, context: self), UnsafeMutableRawPointer(memory))
+        return memory.move()
+      }
+    } catch {
+      throw failure(error, building: registration)
+    }
+  }
+
+  /// Runs `factory` for `registration` in `builder`, with the registration on the chain.
+  func build<Value: Sendable>(
+    _ registration: Registration, in builder: Container, using factory: (Resolver) throws -> Value
+  ) throws(ResolutionError) -> Value {
+    try push(registration, builder: builder)
+    defer { chain.removeLast() }
+    do {
+      return try factory(Resolver(container: builder, context: self))
+    } catch {
+      throw failure(error, building: registration)
+    }
+  }
+
+  /// Puts `registration` on the chain, or throws the cycle it would close.
+  @usableFromInline
+  func push(_ registration: Registration, builder: Container) throws(ResolutionError) {
+    let pointer = Unmanaged.passUnretained(registration)
+    for frame in chain where frame.registration.toOpaque() == pointer.toOpaque() {
+      throw .cycle(
+        registration.key, chain: keys + [registration.key], acrossThreads: false,
+        location: location)
+    }
+    chain.append(Frame(registration: pointer, builder: .passUnretained(builder)))
+  }
+
+  /// Throws `.cycle` if `registration` is already being built in this resolve.
+  func checkCycle(_ registration: Registration) throws(ResolutionError) {
+    let pointer = Unmanaged.passUnretained(registration).toOpaque()
+    for frame in chain where frame.registration.toOpaque() == pointer {
+      throw .cycle(
+        registration.key, chain: keys + [registration.key], acrossThreads: false,
+        location: location)
+    }
+  }
+
+  /// What a factory's failure becomes: a ``ResolutionError`` passes through (it already names its
+  /// chain); anything else is wrapped as `factoryFailed`. Call with the registration still on the
+  /// chain.
+  @usableFromInline
+  func failure(_ error: any Error, building registration: Registration) -> ResolutionError {
+    if let error = error as? ResolutionError { return error }
+    return .factoryFailed(
+      registration.key, chain: keys, registeredAt: registration.location, underlying: error,
+      location: location)
+  }
 }

@@ -17,34 +17,48 @@ public struct Resolver: Resolving {
   /// ```
   public let container: Container
   @usableFromInline let context: ResolutionContext
+  /// The context's generation when this resolver was made; once it moves on, the resolve this
+  /// resolver belongs to has ended and the resolver resolves as its container would.
+  @usableFromInline let generation: UInt
 
+  @usableFromInline
   init(container: Container, context: ResolutionContext) {
     self.container = container
     self.context = context
+    self.generation = context.generation
+  }
+
+  /// The context to resolve in, or nil when this resolver outlived its resolve.
+  @inlinable
+  var liveContext: ResolutionContext? {
+    context.generation == generation ? context : nil
   }
 
   /// Resolves inside the current resolution. Use ``Resolving/resolve(_:name:fileID:line:)``.
   ///
   /// ```swift
-  /// let database: Database = try r._resolve(_ResolutionRequest(Database.self, name: nil))
+  /// let database = try r._resolve(Database.self, _ResolutionRequest(Database.self, name: nil))
   /// ```
   @inlinable
-  public func _resolve<Value: Sendable>(_ request: _ResolutionRequest<Value>)
+  public func _resolve<Value: Sendable>(_ type: Value.Type, _ request: _ResolutionRequest)
     throws(ResolutionError) -> Value
   {
-    if let value: Value = container.cachedInstance(request) { return value }
-    return try container.resolveSlow(request, context: context)
+    if let value = container.cachedValue(request) {
+      return value.assumingMemoryBound(to: Value.self).pointee
+    }
+    return try container.resolveMiss(type, request, context: liveContext)
   }
 
   /// Resolves with runtime arguments. Use ``Resolving/resolve(_:name:arguments:_:fileID:line:)``.
   ///
   /// ```swift
-  /// let user: User = try r._resolve(_ResolutionRequest(User.self, name: nil), arguments: "42")
+  /// let user = try r._resolve(User.self, _ResolutionRequest(User.self, name: nil), arguments: "42")
   /// ```
   public func _resolve<Value: Sendable, each Argument>(
-    _ request: _ResolutionRequest<Value>, arguments: repeat each Argument
+    _ type: Value.Type, _ request: _ResolutionRequest, arguments: repeat each Argument
   ) throws(ResolutionError) -> Value {
-    try container.resolveWithArguments(request, context: context, arguments: repeat each arguments)
+    try container.resolveWithArguments(
+      type, request, context: liveContext, arguments: repeat each arguments)
   }
 
   /// The container in which handles made by this resolver resolve. Use ``Resolving/lazy(_:name:)``.
@@ -53,4 +67,15 @@ public struct Resolver: Resolving {
   /// let container = r._handleContainer
   /// ```
   public var _handleContainer: Container { container }
+
+  /// The error of a binding whose implementation does not conform to the bound type.
+  @usableFromInline
+  func bindingMismatch(_ key: DependencyKey, target: DependencyKey, expected: any Any.Type)
+    -> ResolutionError
+  {
+    ResolutionError(
+      code: .typeMismatch, key: key, chain: context.keys,
+      summary: "\(target) does not conform to \(typeName(expected))",
+      hint: "bind \(key) to a type that conforms to it.", location: context.location)
+  }
 }

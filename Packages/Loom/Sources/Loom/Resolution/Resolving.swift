@@ -12,14 +12,14 @@
 public protocol Resolving {
   /// Resolves one request. Use ``resolve(_:name:fileID:line:)`` and its siblings instead.
   @_documentation(visibility: private)
-  func _resolve<Value: Sendable>(_ request: _ResolutionRequest<Value>)
+  func _resolve<Value: Sendable>(_ type: Value.Type, _ request: _ResolutionRequest)
     throws(ResolutionError) -> Value
 
   /// Resolves one request with runtime arguments.
   /// Use ``resolve(_:name:arguments:_:fileID:line:)`` instead.
   @_documentation(visibility: private)
   func _resolve<Value: Sendable, each Argument>(
-    _ request: _ResolutionRequest<Value>, arguments: repeat each Argument
+    _ type: Value.Type, _ request: _ResolutionRequest, arguments: repeat each Argument
   ) throws(ResolutionError) -> Value
 
   /// The container in which ``Lazy`` and ``Provider`` handles made from here resolve.
@@ -29,14 +29,19 @@ public protocol Resolving {
 
 /// One resolve request: the key and where it was asked for. Plumbing for ``Resolving``.
 ///
+/// It is deliberately not generic: code that is not specialised for the value's type (the
+/// parameter resolves of an auto-wired initializer) would otherwise look up its metadata on every
+/// resolve.
+///
 /// ```swift
 /// let request = _ResolutionRequest(Database.self, name: nil)
 /// ```
 @_documentation(visibility: private)
-public struct _ResolutionRequest<Value: Sendable>: Sendable {
+public struct _ResolutionRequest: Sendable {
   @usableFromInline let probe: UInt
   @usableFromInline let name: String?
-  @usableFromInline let keyPath: DependencyKeyPath<Value>?
+  /// For a key-path request, the key path (a `KeyPath<Container, Dependency<Value>>`).
+  @usableFromInline let keyPath: (any AnyKeyPath & Sendable)?
   @usableFromInline let location: SourceLocation
 
   /// A request for a type key.
@@ -45,7 +50,7 @@ public struct _ResolutionRequest<Value: Sendable>: Sendable {
   /// let request = _ResolutionRequest(Database.self, name: nil)
   /// ```
   @inlinable
-  public init(
+  public init<Value>(
     _ type: Value.Type, name: String?, fileID: StaticString = #fileID, line: UInt = #line
   ) {
     self.probe = UInt(bitPattern: ObjectIdentifier(type))
@@ -60,9 +65,8 @@ public struct _ResolutionRequest<Value: Sendable>: Sendable {
   /// let request = _ResolutionRequest(\Container.api)
   /// ```
   @inlinable
-  public init(
-    _ keyPath: DependencyKeyPath<Value>, fileID: StaticString = #fileID,
-    line: UInt = #line
+  public init<Value: Sendable>(
+    _ keyPath: DependencyKeyPath<Value>, fileID: StaticString = #fileID, line: UInt = #line
   ) {
     self.probe = UInt(bitPattern: ObjectIdentifier(keyPath))
     self.name = nil
@@ -70,10 +74,10 @@ public struct _ResolutionRequest<Value: Sendable>: Sendable {
     self.location = SourceLocation(fileID: fileID, line: line)
   }
 
-  /// The key this request asks for.
-  var key: DependencyKey {
-    if let keyPath { return DependencyKey(keyPath) }
-    return DependencyKey(Value.self, name: name)
+  /// The key this request asks for, resolving to `Value`.
+  func key<Value>(as type: Value.Type) -> DependencyKey {
+    if let keyPath { return DependencyKey(erasedKeyPath: keyPath, valueType: type) }
+    return DependencyKey(type, name: name)
   }
 }
 
@@ -109,7 +113,7 @@ extension Resolving {
     line: UInt = #line
   ) -> Value {
     do {
-      return try _resolve(_ResolutionRequest(type, name: name, fileID: fileID, line: line))
+      return try _resolve(type, _ResolutionRequest(type, name: name, fileID: fileID, line: line))
     } catch {
       trap(error)
     }
@@ -137,7 +141,7 @@ extension Resolving {
     _ type: Value.Type = Value.self, name: String? = nil, fileID: StaticString = #fileID,
     line: UInt = #line
   ) throws(ResolutionError) -> Value {
-    try _resolve(_ResolutionRequest(type, name: name, fileID: fileID, line: line))
+    try _resolve(type, _ResolutionRequest(type, name: name, fileID: fileID, line: line))
   }
 
   /// Returns the dependency registered for `type`, or `nil` when nothing is registered for it.
@@ -164,7 +168,7 @@ extension Resolving {
     line: UInt = #line
   ) throws(ResolutionError) -> Value? {
     do {
-      return try _resolve(_ResolutionRequest(type, name: name, fileID: fileID, line: line))
+      return try _resolve(type, _ResolutionRequest(type, name: name, fileID: fileID, line: line))
     } catch  where error.code == .notRegistered && error.key == DependencyKey(type, name: name) {
       return nil
     }
@@ -195,7 +199,7 @@ extension Resolving {
     line: UInt = #line
   ) -> Value {
     do {
-      return try _resolve(_ResolutionRequest(keyPath, fileID: fileID, line: line))
+      return try _resolve(Value.self, _ResolutionRequest(keyPath, fileID: fileID, line: line))
     } catch {
       trap(error)
     }
@@ -218,7 +222,7 @@ extension Resolving {
     _ keyPath: DependencyKeyPath<Value>, fileID: StaticString = #fileID,
     line: UInt = #line
   ) throws(ResolutionError) -> Value {
-    try _resolve(_ResolutionRequest(keyPath, fileID: fileID, line: line))
+    try _resolve(Value.self, _ResolutionRequest(keyPath, fileID: fileID, line: line))
   }
 
   // MARK: Runtime arguments
@@ -251,7 +255,7 @@ extension Resolving {
   ) -> Value {
     do {
       return try _resolve(
-        _ResolutionRequest(type, name: name, fileID: fileID, line: line),
+        type, _ResolutionRequest(type, name: name, fileID: fileID, line: line),
         arguments: first, repeat each rest)
     } catch {
       trap(error)
@@ -281,7 +285,7 @@ extension Resolving {
     fileID: StaticString = #fileID, line: UInt = #line
   ) throws(ResolutionError) -> Value {
     try _resolve(
-      _ResolutionRequest(type, name: name, fileID: fileID, line: line),
+      type, _ResolutionRequest(type, name: name, fileID: fileID, line: line),
       arguments: first, repeat each rest)
   }
 
