@@ -33,6 +33,11 @@ class Registration: @unchecked Sendable {
   @usableFromInline let instance = Atomic<UnsafeRawPointer?>(nil)
   /// Coordinates creation of singleton and weak instances.
   let slot: CacheSlot
+  /// Whether the keys its factory resolves are still being recorded: true until its factory first
+  /// succeeds, for registrations that declare no dependencies (closures).
+  @usableFromInline let isObserving: Atomic<Bool>
+  /// The keys its factory resolved, in first-resolved order (the graph's observed edges).
+  private let observed = Locked<[DependencyKey]>([])
 
   init(
     key: DependencyKey,
@@ -58,6 +63,7 @@ class Registration: @unchecked Sendable {
     self.location = location
     self.replaced = replaced
     self.bindingTarget = bindingTarget
+    self.isObserving = Atomic(declaredDependencies.isEmpty)
     if case .weak = lifetime.kind {
       self.slot = CacheSlot(holdsWeakly: true)
     } else {
@@ -84,6 +90,23 @@ class Registration: @unchecked Sendable {
     let (exchanged, _) = instance.compareExchange(
       expected: nil, desired: raw, ordering: .acquiringAndReleasing)
     if !exchanged { Unmanaged<ValueStorage>.fromOpaque(raw).release() }
+  }
+
+  /// The keys its factory was seen resolving.
+  var observedDependencies: [DependencyKey] { observed.withLock { $0 } }
+
+  /// Records that its factory resolved `key`.
+  @usableFromInline
+  func observe(_ key: DependencyKey) {
+    observed.withLock { keys in
+      if !keys.contains(key) { keys.append(key) }
+    }
+  }
+
+  /// Stops recording: the factory has run to completion once.
+  @usableFromInline
+  func finishObserving() {
+    if isObserving.load(ordering: .relaxed) { isObserving.store(false, ordering: .relaxed) }
   }
 
   /// Whether this registration forwards to another one.

@@ -1,3 +1,5 @@
+public import Synchronization
+
 /// The state of the resolve running on one thread: the chain of registrations being built (for
 /// errors and cycle detection), the `.graph` instances, and the cache that served a tracked resolve.
 ///
@@ -86,12 +88,14 @@ final class ResolutionContext {
     try push(registration, builder: builder)
     defer { chain.removeLast() }
     do {
-      return try withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer in
+      let value = try withUnsafeTemporaryAllocation(of: Value.self, capacity: 1) { buffer in
         let memory = buffer.baseAddress.unsafelyUnwrapped
         try registration.produce.unsafelyUnwrapped(
           Resolver(container: builder, context: self), UnsafeMutableRawPointer(memory))
         return memory.move()
       }
+      registration.finishObserving()
+      return value
     } catch {
       throw failure(error, building: registration)
     }
@@ -104,7 +108,9 @@ final class ResolutionContext {
     try push(registration, builder: builder)
     defer { chain.removeLast() }
     do {
-      return try factory(Resolver(container: builder, context: self))
+      let value = try factory(Resolver(container: builder, context: self))
+      registration.finishObserving()
+      return value
     } catch {
       throw failure(error, building: registration)
     }
@@ -119,7 +125,35 @@ final class ResolutionContext {
         registration.key, chain: keys + [registration.key], acrossThreads: false,
         location: location)
     }
+    if let parent = chain.last?.registration.takeUnretainedValue(),
+      parent.isObserving.load(ordering: .relaxed)
+    {
+      parent.observe(registration.key)
+    }
     chain.append(Frame(registration: pointer, builder: .passUnretained(builder)))
+  }
+
+  /// Records, while the innermost factory's edges are still observed, that it resolved a cached
+  /// instance of `Value` for `request`.
+  @inlinable
+  func noteCacheHit<Value>(_ request: _ResolutionRequest, as type: Value.Type) {
+    guard let parent = chain.last?.registration,
+      parent._withUnsafeGuaranteedRef({ $0.isObserving.load(ordering: .relaxed) })
+    else { return }
+    recordHit(request.probe, name: request.name, keyPath: request.keyPath, as: type)
+  }
+
+  @usableFromInline
+  func recordHit<Value>(
+    _ probe: UInt, name: String?, keyPath: (any AnyKeyPath & Sendable)?, as type: Value.Type
+  ) {
+    let key =
+      if let keyPath {
+        DependencyKey(erasedKeyPath: keyPath, valueType: type)
+      } else {
+        DependencyKey(type, name: name)
+      }
+    chain.last?.registration.takeUnretainedValue().observe(key)
   }
 
   /// Throws `.cycle` if `registration` is already being built in this resolve.

@@ -44,6 +44,7 @@ public struct Resolver: Resolving {
     throws(ResolutionError) -> Value
   {
     if let value = container.cachedValue(request) {
+      liveContext?.noteCacheHit(request, as: type)
       return value.assumingMemoryBound(to: Value.self).pointee
     }
     return try container.resolveMiss(type, request, context: liveContext)
