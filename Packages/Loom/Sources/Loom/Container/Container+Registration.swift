@@ -274,7 +274,7 @@ extension Container {
   ) -> Registration {
     let made = TypedRegistration<Value>(
       key: key, lifetime: declaration.lifetime,
-      factory: TypedRegistration<Value>.Factory.sync(declaration.factory),
+      factory: declaration.factory,
       declaredDependencies: declaration.declaredDependencies, location: declaration.location,
       replaced: nil)
     return insertIfAbsent(made, probe: probe, keyPath: keyPath)

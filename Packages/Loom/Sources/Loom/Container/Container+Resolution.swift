@@ -29,6 +29,18 @@ extension Container: Resolving {
     try resolveWithArguments(type, request, context: nil, arguments: repeat each arguments)
   }
 
+  /// Resolves one request from asynchronous code as a new top-level resolve.
+  /// Use ``Resolving/tryResolveAsync(_:name:fileID:line:)``.
+  ///
+  /// ```swift
+  /// let database = try await container._resolveAsync(Database.self, _ResolutionRequest(Database.self, name: nil))
+  /// ```
+  public func _resolveAsync<Value: Sendable>(_ type: Value.Type, _ request: _ResolutionRequest)
+    async throws(ResolutionError) -> Value
+  {
+    try await resolveAsync(type, request, context: nil)
+  }
+
   /// Handles made from a container resolve in it. Use ``Resolving/lazy(_:name:)``.
   ///
   /// ```swift
@@ -91,6 +103,27 @@ extension Container {
   func resolveSlow<Value: Sendable>(
     _ type: Value.Type, _ request: _ResolutionRequest, context: ResolutionContext?
   ) throws(ResolutionError) -> Value {
+    switch try locate(type, request, context: context) {
+    case .handle(let value):
+      return value
+    case .registration(let typed, let owner):
+      return try resolve(typed, owner: owner, location: request.location, context: context)
+    }
+  }
+
+  /// What a request resolves to before any factory runs.
+  enum Located<Value: Sendable> {
+    /// A registration, and the container that holds it.
+    case registration(TypedRegistration<Value>, owner: Container)
+    /// A ``Lazy`` or ``Provider`` handle made for an unregistered handle type.
+    case handle(Value)
+  }
+
+  /// Finds the registration for a request (materialising a key path's default), or makes a
+  /// handle, or throws `notRegistered`.
+  func locate<Value: Sendable>(
+    _ type: Value.Type, _ request: _ResolutionRequest, context: ResolutionContext?
+  ) throws(ResolutionError) -> Located<Value> {
     let registration: Registration
     let owner: Container
     if let found = lockFreeRegistration(probe: request.probe, name: request.name) {
@@ -98,17 +131,17 @@ extension Container {
     } else {
       let key = request.key(as: Value.self)
       guard let found = registrationOrDefault(for: request, as: type, key: key) else {
-        return try resolveUnregistered(request, key: key, context: context)
+        return .handle(try resolveUnregistered(request, key: key, context: context))
       }
       (registration, owner) = found
     }
     let typed = try typedRegistration(registration, as: Value.self, context: context, request)
-    return try resolve(typed, owner: owner, location: request.location, context: context)
+    return .registration(typed, owner: owner)
   }
 
   /// The registration for `probe` and `name` in the nearest container of the lineage whose
   /// lock-free table has it.
-  private func lockFreeRegistration(probe: UInt, name: String?) -> (Registration, Container)? {
+  func lockFreeRegistration(probe: UInt, name: String?) -> (Registration, Container)? {
     var container: Container? = self
     while let current = container {
       if let found = current.currentTable._withUnsafeGuaranteedRef({
@@ -123,7 +156,7 @@ extension Container {
 
   /// The registration for the request, materialising a key path's default in the root container
   /// when no container in the lineage overrides it.
-  private func registrationOrDefault<Value: Sendable>(
+  func registrationOrDefault<Value: Sendable>(
     for request: _ResolutionRequest, as type: Value.Type, key: DependencyKey
   ) -> (Registration, owner: Container)? {
     guard let erased = request.keyPath,
@@ -138,7 +171,7 @@ extension Container {
     return (registration, root)
   }
 
-  private func typedRegistration<Value>(
+  func typedRegistration<Value>(
     _ registration: Registration, as type: Value.Type, context: ResolutionContext?,
     _ request: _ResolutionRequest
   ) throws(ResolutionError) -> TypedRegistration<Value> {
@@ -154,7 +187,7 @@ extension Container {
   }
 
   /// A key nobody registered: a ``Lazy`` or ``Provider`` handle, or a `notRegistered` error.
-  private func resolveUnregistered<Value>(
+  func resolveUnregistered<Value>(
     _ request: _ResolutionRequest, key: DependencyKey, context: ResolutionContext?
   ) throws(ResolutionError) -> Value {
     if let handle = Value.self as? any DeferredHandle.Type,
@@ -249,7 +282,7 @@ extension Container {
   }
 
   /// Tells the observers of this container's family about one resolve.
-  private func report(
+  func report(
     _ registration: Registration, owner: Container, source: ResolutionEvent.Source, depth: Int
   ) {
     observers.notify(
@@ -261,7 +294,7 @@ extension Container {
 
   /// Runs `body` in the given context, else in the one running on this thread, else in this
   /// thread's context as a new top-level resolve.
-  private func withContext<Value>(
+  func withContext<Value>(
     _ context: ResolutionContext?, _ location: SourceLocation,
     _ body: (ResolutionContext) throws(ResolutionError) -> Value
   ) throws(ResolutionError) -> Value {
@@ -272,7 +305,7 @@ extension Container {
   }
 
   /// Returns the object cached in `slot`, or makes it exactly once with the factory.
-  private func obtain<Value: Sendable>(
+  func obtain<Value: Sendable>(
     _ registration: TypedRegistration<Value>, in slot: CacheSlot, builder: Container,
     context: ResolutionContext, made: inout Bool,
     store: (Value) -> (any AnyObject & Sendable)?
@@ -282,6 +315,9 @@ extension Container {
       .cycle(
         registration.key, chain: context.keys + [registration.key], acrossThreads: true,
         location: context.location)
+    } asyncPending: { _ in
+      .asyncRequired(
+        registration.key, chain: context.keys + [registration.key], location: context.location)
     } create: { () throws(ResolutionError) -> any AnyObject & Sendable in
       made = true
       let value = try make(registration, builder: builder, context: context)
@@ -295,9 +331,17 @@ extension Container {
   }
 
   /// Runs the registration's factory inside `context`, in `builder`.
-  private func make<Value: Sendable>(
+  func make<Value: Sendable>(
     _ registration: TypedRegistration<Value>, builder: Container, context: ResolutionContext
   ) throws(ResolutionError) -> Value {
+    if registration.isAsync {
+      throw .asyncRequired(
+        registration.key, chain: context.keys + [registration.key], location: context.location)
+    }
+    if registration.requiresMainActor, !isOnMainActor() {
+      throw .mainActorRequired(
+        registration.key, chain: context.keys + [registration.key], location: context.location)
+    }
     guard registration.produce != nil else {
       try context.checkCycle(registration)
       throw .argumentMismatch(
@@ -351,7 +395,7 @@ extension Container {
 }
 
 /// The object a `.weak` registration shares, or nil when the value is not a class instance.
-private func objectIdentity<Value: Sendable>(of value: Value) -> (any AnyObject & Sendable)? {
+func objectIdentity<Value: Sendable>(of value: Value) -> (any AnyObject & Sendable)? {
   guard type(of: value as Any) is AnyClass else { return nil }
   // NB: `Value` is `Sendable` and the object *is* the value, so viewing the reference as
   // `AnyObject & Sendable` adds no sharing that `Value` did not already allow. (A conditional

@@ -44,11 +44,13 @@ final class CacheSlot: Sendable {
   ///
   /// - Parameters:
   ///   - cycle: Makes the error thrown when waiting would deadlock.
+  ///   - asyncPending: Makes the error thrown when an asynchronous creation is in progress.
   ///   - create: Makes the object; runs outside every lock.
   /// - Returns: The cached object, or the one `create` made.
   /// - Throws: What `create` threw (also to the threads that waited for it), or the cycle error.
   func obtain(
     cycle: (_ owner: Creation) -> ResolutionError,
+    asyncPending: (_ owner: Creation) -> ResolutionError,
     create: () throws(ResolutionError) -> Stored
   ) throws(ResolutionError) -> Stored {
     while true {
@@ -87,15 +89,90 @@ final class CacheSlot: Sendable {
         creation.finish(.success(object))
         return object
       case .wait(let creation):
-        guard WaitGraph.shared.beginWait(on: creation.ownerThread) else {
+        // NB: a thread must not block on a creation running in a task: on the cooperative pool
+        // that could starve the very task it waits for.
+        if creation.isAsynchronous { throw asyncPending(creation) }
+        let me = currentThreadID()
+        guard WaitGraph.shared.beginWait(me, on: creation.owner) else {
           throw cycle(creation)
         }
         let result = creation.wait()
-        WaitGraph.shared.endWait()
+        WaitGraph.shared.endWait(me)
         switch result {
         case .success(let object): return object
         case .failure(let error): throw error
         }
+      }
+    }
+  }
+
+  /// Returns the cached object, or makes it exactly once with `create` in a task of its own that
+  /// every caller awaits (the first one included).
+  ///
+  /// Because the creation runs in its own task, cancelling one caller does not cancel a creation
+  /// that others wait for. A failed creation is not kept: the next call tries again.
+  ///
+  /// - Parameters:
+  ///   - waiter: The identity of the calling resolution in the wait graph.
+  ///   - cycle: Makes the error thrown when waiting would deadlock.
+  ///   - create: Makes the object; receives the identity its own resolution must wait under.
+  /// - Returns: The cached object, or the one the creation made, and whether this call started
+  ///   that creation.
+  /// - Throws: What the creation threw, or the cycle error.
+  func obtainAsync(
+    waiter: UInt,
+    cycle: @Sendable (_ owner: Creation) -> ResolutionError,
+    create: @escaping @Sendable (_ identity: UInt) async throws(ResolutionError) -> Stored
+  ) async throws(ResolutionError) -> (Stored, created: Bool) {
+    while true {
+      let action: Action = state.withLock { state in
+        switch state {
+        case .strong(let object):
+          return .found(object)
+        case .weak(let reference):
+          if let object = reference.object { return .found(object) }
+          let creation = Creation(owner: CreationIdentity.next())
+          state = .creating(creation)
+          return .create(creation)
+        case .empty:
+          let creation = Creation(owner: CreationIdentity.next())
+          state = .creating(creation)
+          return .create(creation)
+        case .creating(let creation):
+          return .wait(creation)
+        }
+      }
+      let creation: Creation
+      var created = false
+      switch action {
+      case .found(let object):
+        return (object, false)
+      case .create(let made):
+        creation = made
+        created = true
+        Task { [self] in
+          do throws(ResolutionError) {
+            let object = try await create(made.owner)
+            state.withLock { state in
+              state = holdsWeakly ? .weak(WeakReference(object: object)) : .strong(object)
+            }
+            made.finish(.success(object))
+          } catch {
+            state.withLock { $0 = .empty }
+            made.finish(.failure(error))
+          }
+        }
+      case .wait(let existing):
+        creation = existing
+      }
+      guard WaitGraph.shared.beginWait(waiter, on: creation.owner) else {
+        throw cycle(creation)
+      }
+      let result = await creation.waitAsync()
+      WaitGraph.shared.endWait(waiter)
+      switch result {
+      case .success(let object): return (object, created)
+      case .failure(let error): throw error
       }
     }
   }
@@ -107,16 +184,38 @@ final class CacheSlot: Sendable {
   }
 }
 
-/// One run of a cached factory, which other threads may wait for.
+/// One run of a cached factory, which other threads and tasks may wait for.
 final class Creation: Sendable {
   private struct State {
     var result: Result<CacheSlot.Stored, ResolutionError>?
     var waiters: [DispatchSemaphore] = []
+    var continuations: [CheckedContinuation<Result<CacheSlot.Stored, ResolutionError>, Never>] =
+      []
   }
 
-  /// The thread running the factory.
-  let ownerThread = currentThreadID()
+  /// Who runs the factory, in the wait graph: the thread for a synchronous creation, the
+  /// creation's own identity for an asynchronous one.
+  let owner: UInt
   private let state = Locked(State())
+
+  init(owner: UInt = currentThreadID()) {
+    self.owner = owner
+  }
+
+  /// Whether the creation runs in a task (its owner is a ``CreationIdentity``, an odd number).
+  var isAsynchronous: Bool { owner & 1 == 1 }
+
+  /// Suspends until the creation finishes and returns its result.
+  func waitAsync() async -> Result<CacheSlot.Stored, ResolutionError> {
+    await withCheckedContinuation { continuation in
+      let early: Result<CacheSlot.Stored, ResolutionError>? = state.withLock { state in
+        if let result = state.result { return result }
+        state.continuations.append(continuation)
+        return nil
+      }
+      if let early { continuation.resume(returning: early) }
+    }
+  }
 
   /// Blocks until the creation finishes and returns its result.
   func wait() -> Result<CacheSlot.Stored, ResolutionError> {
@@ -132,43 +231,60 @@ final class Creation: Sendable {
   }
 
   func finish(_ result: Result<CacheSlot.Stored, ResolutionError>) {
-    let waiters = state.withLock { state in
+    let (waiters, continuations) = state.withLock { state in
       state.result = result
-      defer { state.waiters = [] }
-      return state.waiters
+      defer {
+        state.waiters = []
+        state.continuations = []
+      }
+      return (state.waiters, state.continuations)
     }
     for waiter in waiters { waiter.signal() }
+    for continuation in continuations { continuation.resume(returning: result) }
   }
 }
 
-/// Which thread waits for which: a wait that would close a loop is refused, so threads that
-/// need each other's half-built instances get a cycle error instead of a deadlock.
+/// Which resolution waits for which: a wait that would close a loop is refused, so threads or
+/// tasks that need each other's half-built instances get a cycle error instead of a deadlock.
+///
+/// A synchronous resolution is identified by its thread, an asynchronous creation by a
+/// ``CreationIdentity``, an asynchronous top-level resolve by its context's address.
 final class WaitGraph: Sendable {
   static let shared = WaitGraph()
 
   private let waitsFor = Locked<[UInt: UInt]>([:])
 
-  /// Records that the calling thread waits for `owner`; returns false (recording nothing) when
-  /// `owner` is this thread or already waits, directly or through others, for this thread.
-  func beginWait(on owner: UInt) -> Bool {
-    let me = currentThreadID()
-    return waitsFor.withLock { edges in
+  /// Records that `waiter` waits for `owner`; returns false (recording nothing) when `owner` is
+  /// `waiter` or already waits, directly or through others, for `waiter`.
+  func beginWait(_ waiter: UInt, on owner: UInt) -> Bool {
+    waitsFor.withLock { edges in
       var next: UInt? = owner
       var steps = 0
-      while let thread = next {
-        if thread == me { return false }
-        next = edges[thread]
+      while let current = next {
+        if current == waiter { return false }
+        next = edges[current]
         steps += 1
         if steps > edges.count + 1 { break }
       }
-      edges[me] = owner
+      edges[waiter] = owner
       return true
     }
   }
 
-  /// Removes the calling thread's wait.
-  func endWait() {
-    let me = currentThreadID()
-    _ = waitsFor.withLock { $0.removeValue(forKey: me) }
+  /// Removes the wait of `waiter`.
+  func endWait(_ waiter: UInt) {
+    _ = waitsFor.withLock { $0.removeValue(forKey: waiter) }
+  }
+}
+
+/// Identities for asynchronous creations in the ``WaitGraph``: odd numbers, which no thread handle
+/// or object address (both aligned) can equal.
+typealias AsynchronousResolutionIdentity = CreationIdentity
+
+enum CreationIdentity {
+  private static let counter = Atomic<UInt>(0)
+
+  static func next() -> UInt {
+    counter.add(1, ordering: .relaxed).newValue &* 2 &+ 1
   }
 }

@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(Darwin)
   import Darwin
 #elseif canImport(Glibc)
@@ -14,6 +16,38 @@ func currentThreadID() -> UInt {
   #else
     return UInt(pthread_self())
   #endif
+}
+
+/// Whether the caller runs on the main actor, so a `@MainActor` factory may run synchronously.
+///
+/// The main actor runs its jobs on the main dispatch queue, which is marked on first use; code on
+/// the main thread outside any queue (top-level code of an executable) counts too. Only asked when
+/// a `@MainActor` factory is about to run synchronously.
+func isOnMainActor() -> Bool {
+  _ = MainQueueMark.installed
+  if DispatchQueue.getSpecific(key: MainQueueMark.key) != nil { return true }
+  #if canImport(Darwin)
+    return pthread_main_np() != 0
+  #else
+    // NB: `gettid()` is not visible to Swift through Glibc's module map. The kernel names the
+    // calling thread in the link `/proc/thread-self` → "<pid>/task/<tid>"; the main thread's
+    // tid is the process id.
+    var buffer = [CChar](repeating: 0, count: 64)
+    let count = readlink("/proc/thread-self", &buffer, buffer.count - 1)
+    guard count > 0 else { return false }
+    let link = String(decoding: buffer[0..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard let tid = link.split(separator: "/").last.flatMap({ Int32($0) }) else { return false }
+    return tid == getpid()
+  #endif
+}
+
+/// A mark on the main dispatch queue, read back to tell whether code runs on it.
+private enum MainQueueMark {
+  static let key = DispatchSpecificKey<UInt8>()
+  static let installed: Bool = {
+    DispatchQueue.main.setSpecific(key: key, value: 1)
+    return true
+  }()
 }
 
 /// Per-thread resolution state: the thread's reusable ``ResolutionContext`` and, while a resolve

@@ -13,6 +13,7 @@ final class ValueStorage: @unchecked Sendable {
   private let destroy: @Sendable (UnsafeMutableRawPointer) -> Void
   private let erase: @Sendable (UnsafeMutableRawPointer) -> any Sendable
 
+  @usableFromInline
   init<Value: Sendable>(_ value: Value) {
     pointer = .allocate(
       byteCount: MemoryLayout<Value>.size, alignment: MemoryLayout<Value>.alignment)

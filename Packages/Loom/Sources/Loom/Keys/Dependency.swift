@@ -23,7 +23,7 @@ public struct Dependency<Value: Sendable>: Sendable {
   @usableFromInline let lifetime: Lifetime
   @usableFromInline let name: String
   @usableFromInline let location: SourceLocation
-  @usableFromInline let factory: Producer
+  @usableFromInline let factory: TypedRegistration<Value>.Factory
   @usableFromInline let declaredDependencies: [DependencyKey]
 
   /// Declares a dependency made by a closure that resolves what it needs from a ``Resolver``.
@@ -48,7 +48,7 @@ public struct Dependency<Value: Sendable>: Sendable {
     self.lifetime = lifetime
     self.name = name
     self.location = SourceLocation(fileID: fileID, line: line)
-    self.factory = producer(factory)
+    self.factory = .sync(producer(factory))
     self.declaredDependencies = []
   }
 
@@ -76,12 +76,78 @@ public struct Dependency<Value: Sendable>: Sendable {
     self.name = name
     self.location = SourceLocation(fileID: fileID, line: line)
     let (factory, dependencies) = autowired(initializer)
-    self.factory = producer(factory)
+    self.factory = .sync(producer(factory))
     self.declaredDependencies = dependencies
   }
 }
 
 extension Dependency {
+  /// Declares a dependency made by an asynchronous factory.
+  ///
+  /// Resolve it with `await` (``Resolving/resolveAsync(_:fileID:line:)``); a synchronous resolve
+  /// fails with ``ResolutionError/Code/asyncRequired`` unless the instance is already cached.
+  ///
+  /// ```swift
+  /// var database: Dependency<Database> {
+  ///   Dependency(.singleton) { r async throws in try await Database.open(r.resolve()) }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - lifetime: How long instances live; transient unless stated.
+  ///   - name: The property's name, captured automatically; shown in messages as `\.name`.
+  ///   - fileID: Where the dependency is declared.
+  ///   - line: The line of the declaration.
+  ///   - factory: Makes the value.
+  @inlinable
+  public init(
+    _ lifetime: Lifetime = .transient, name: String = #function, fileID: StaticString = #fileID,
+    line: UInt = #line, factory: @escaping @Sendable (Resolver) async throws -> Value
+  ) {
+    self.lifetime = lifetime
+    self.name = name
+    self.location = SourceLocation(fileID: fileID, line: line)
+    self.factory = .async(asyncProducer(factory))
+    self.declaredDependencies = []
+  }
+
+  /// Declares a dependency made on the main actor, for a `@MainActor` type.
+  ///
+  /// ```swift
+  /// var profileModel: Dependency<ProfileViewModel> {
+  ///   .mainActor(.singleton) { r in ProfileViewModel(users: r.resolve()) }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - lifetime: How long instances live; transient unless stated.
+  ///   - name: The property's name, captured automatically; shown in messages as `\.name`.
+  ///   - fileID: Where the dependency is declared.
+  ///   - line: The line of the declaration.
+  ///   - factory: Makes the value on the main actor.
+  /// - Returns: The declaration.
+  @inlinable
+  public static func mainActor(
+    _ lifetime: Lifetime = .transient, name: String = #function, fileID: StaticString = #fileID,
+    line: UInt = #line, factory: @escaping @MainActor @Sendable (Resolver) throws -> Value
+  ) -> Dependency {
+    Dependency(
+      lifetime: lifetime, name: name, location: SourceLocation(fileID: fileID, line: line),
+      factory: .mainActor(mainActorProducer(factory)), declaredDependencies: [])
+  }
+
+  @usableFromInline
+  init(
+    lifetime: Lifetime, name: String, location: SourceLocation,
+    factory: TypedRegistration<Value>.Factory, declaredDependencies: [DependencyKey]
+  ) {
+    self.lifetime = lifetime
+    self.name = name
+    self.location = location
+    self.factory = factory
+    self.declaredDependencies = declaredDependencies
+  }
+
   /// Declares a transient dependency made by an initializer whose parameters are all resolved by
   /// type.
   ///

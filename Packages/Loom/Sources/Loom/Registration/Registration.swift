@@ -25,8 +25,12 @@ class Registration: @unchecked Sendable {
   /// For a ``Container/bind(_:name:to:implementationName:fileID:line:)`` registration, the key it
   /// forwards to.
   let bindingTarget: DependencyKey?
-  /// The factory when it takes no runtime arguments.
+  /// The factory when it takes no runtime arguments and is synchronous.
   @usableFromInline let produce: Producer?
+  /// The factory when it is asynchronous.
+  let produceAsync: AsyncProducer?
+  /// Whether the factory must run on the main actor (it is `@MainActor`).
+  let requiresMainActor: Bool
   /// A transient with a plain factory: the inlined fast path builds it.
   @usableFromInline let isPlainTransient: Bool
   /// A singleton's instance: an unmanaged, retained ``ValueStorage``, published once it exists.
@@ -44,6 +48,8 @@ class Registration: @unchecked Sendable {
     valueTypeID: ObjectIdentifier,
     lifetime: Lifetime,
     produce: Producer?,
+    produceAsync: AsyncProducer?,
+    requiresMainActor: Bool,
     declaredDependencies: [DependencyKey],
     location: SourceLocation,
     replaced: SourceLocation?,
@@ -54,7 +60,9 @@ class Registration: @unchecked Sendable {
     self.valueTypeID = valueTypeID
     self.lifetime = lifetime
     self.produce = produce
-    if case .transient = lifetime.kind, produce != nil {
+    self.produceAsync = produceAsync
+    self.requiresMainActor = requiresMainActor
+    if case .transient = lifetime.kind, produce != nil, !requiresMainActor {
       self.isPlainTransient = true
     } else {
       self.isPlainTransient = false
@@ -112,6 +120,10 @@ class Registration: @unchecked Sendable {
   /// Whether this registration forwards to another one.
   var isBinding: Bool { bindingTarget != nil }
 
+  /// Whether the factory is asynchronous (a synchronous resolve fails with `asyncRequired`
+  /// unless the instance is cached already).
+  var isAsync: Bool { produceAsync != nil }
+
   /// How the factory's runtime arguments read, or nil when it takes none.
   var argumentTypes: String? { nil }
 }
@@ -122,6 +134,9 @@ final class TypedRegistration<Value: Sendable>: Registration, @unchecked Sendabl
   @usableFromInline
   enum Factory: Sendable {
     case sync(Producer)
+    case async(AsyncProducer)
+    /// A synchronous factory isolated to the main actor.
+    case mainActor(Producer)
     /// An `ArgumentFactory<Value, repeat each Argument>`, and how its arguments read.
     case withArguments(any Sendable, String)
   }
@@ -139,9 +154,19 @@ final class TypedRegistration<Value: Sendable>: Registration, @unchecked Sendabl
   ) {
     self.factory = factory
     var produce: Producer?
-    if case .sync(let make) = factory { produce = make }
+    var produceAsync: AsyncProducer?
+    var requiresMainActor = false
+    switch factory {
+    case .sync(let make): produce = make
+    case .async(let make): produceAsync = make
+    case .mainActor(let make):
+      produce = make
+      requiresMainActor = true
+    case .withArguments: break
+    }
     super.init(
       key: key, valueTypeID: ObjectIdentifier(Value.self), lifetime: lifetime, produce: produce,
+      produceAsync: produceAsync, requiresMainActor: requiresMainActor,
       declaredDependencies: declaredDependencies, location: location, replaced: replaced,
       bindingTarget: bindingTarget)
   }
@@ -173,4 +198,31 @@ func producer<Value: Sendable>(_ factory: @escaping @Sendable (Resolver) throws 
   -> Producer
 {
   { resolver, memory in memory.initializeMemory(as: Value.self, to: try factory(resolver)) }
+}
+
+/// An asynchronous factory, as the engine calls it: it returns the value in its own storage.
+@usableFromInline
+typealias AsyncProducer = @Sendable (Resolver) async throws -> ValueStorage
+
+/// Wraps an asynchronous factory as an ``AsyncProducer``.
+@inlinable
+func asyncProducer<Value: Sendable>(
+  _ factory: @escaping @Sendable (Resolver) async throws -> Value
+) -> AsyncProducer {
+  { resolver in ValueStorage(try await factory(resolver)) }
+}
+
+/// Wraps a `@MainActor` factory as a ``Producer``; the engine calls it only on the main actor.
+@inlinable
+func mainActorProducer<Value: Sendable>(
+  _ factory: @escaping @MainActor @Sendable (Resolver) throws -> Value
+) -> Producer {
+  { resolver, memory in
+    // NB: the engine calls a main-actor producer only on the main actor (checked with
+    // `isOnMainActor()`); `assumeIsolated` verifies it.
+    // `resolver` is used only inside this synchronous call, on that one thread.
+    nonisolated(unsafe) let resolver = resolver
+    let value = try MainActor.assumeIsolated { try factory(resolver) }
+    memory.initializeMemory(as: Value.self, to: value)
+  }
 }

@@ -12,8 +12,11 @@ public import Synchronization
 @usableFromInline
 final class ResolutionContext {
   /// One registration being built, and the container that builds it.
+  // NB: `@unchecked Sendable` so an asynchronous creation can start from a copy of its caller's
+  // chain. The references are unretained; the registrations and containers they point to are
+  // kept alive by the containers of the resolve, which the awaiting caller holds.
   @usableFromInline
-  struct Frame {
+  struct Frame: @unchecked Sendable {
     @usableFromInline let registration: Unmanaged<Registration>
     @usableFromInline let builder: Unmanaged<Container>
 
@@ -40,8 +43,74 @@ final class ResolutionContext {
   /// Advances when a top-level resolve begins and when it ends.
   @exclusivity(unchecked) @usableFromInline private(set) var generation: UInt = 0
 
+  /// The identity of an asynchronous resolve or creation in the ``WaitGraph``; nil for a thread's
+  /// own context, which waits as its thread.
+  private let asynchronousIdentity: UInt?
+
   init() {
+    asynchronousIdentity = nil
     chain.reserveCapacity(16)
+  }
+
+  /// A context for a top-level asynchronous resolve, which may hop between threads.
+  init(asynchronousAt location: SourceLocation) {
+    self.location = location
+    self.asynchronousIdentity = AsynchronousResolutionIdentity.next()
+  }
+
+  /// A context for an asynchronous creation that continues its caller's chain.
+  init(creation identity: UInt, frames: [Frame], location: SourceLocation) {
+    self.location = location
+    self.asynchronousIdentity = identity
+    self.chain = frames
+  }
+
+  /// The chain, to continue it in a creation task.
+  var frames: [Frame] { chain }
+
+  /// Who waits when this context waits for a creation.
+  var waitIdentity: UInt { asynchronousIdentity ?? currentThreadID() }
+
+  /// Ends an asynchronous resolve: resolvers made in it stop using it.
+  func finishAsynchronous() {
+    generation &+= 1
+    graphInstances = [:]
+  }
+
+  /// Runs synchronous resolution work for an asynchronous context, installed as this thread's
+  /// active resolution for its duration (so nested resolves through captured containers join it).
+  func runSynchronously<Value>(_ body: () throws(ResolutionError) -> Value)
+    throws(ResolutionError) -> Value
+  {
+    guard asynchronousIdentity != nil else { return try body() }
+    let previous = ActiveResolution.current
+    ActiveResolution.current = self
+    defer { ActiveResolution.current = previous }
+    return try body()
+  }
+
+  /// Runs the asynchronous factory of `registration` in `builder`, with the registration on the
+  /// chain.
+  func buildAsyncStorage(_ registration: Registration, in builder: Container)
+    async throws(ResolutionError) -> ValueStorage
+  {
+    try push(registration, builder: builder)
+    defer { chain.removeLast() }
+    do {
+      let storage = try await registration.produceAsync.unsafelyUnwrapped(
+        Resolver(container: builder, context: self))
+      registration.finishObserving()
+      return storage
+    } catch {
+      throw failure(error, building: registration)
+    }
+  }
+
+  /// ``buildAsyncStorage(_:in:)``, read as `Value`.
+  func buildAsync<Value: Sendable>(
+    _ registration: Registration, as type: Value.Type, in builder: Container
+  ) async throws(ResolutionError) -> Value {
+    try await buildAsyncStorage(registration, in: builder).value(as: Value.self)
   }
 
   /// The keys of ``chain``.

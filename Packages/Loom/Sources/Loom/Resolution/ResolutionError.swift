@@ -248,6 +248,27 @@ extension ResolutionError {
       location: location)
   }
 
+  static func asyncRequired(
+    _ key: DependencyKey, chain: [DependencyKey], location: SourceLocation
+  ) -> ResolutionError {
+    ResolutionError(
+      code: .asyncRequired, key: key, chain: chain,
+      summary: "\(key) is made by an asynchronous factory and was resolved synchronously",
+      hint: "resolve it with `try await tryResolveAsync(...)`, or build it first with"
+        + " `try await container.bootstrap()` so that synchronous resolves find it cached.",
+      location: location)
+  }
+
+  static func mainActorRequired(
+    _ key: DependencyKey, chain: [DependencyKey], location: SourceLocation
+  ) -> ResolutionError {
+    ResolutionError(
+      code: .asyncRequired, key: key, chain: chain,
+      summary: "\(key) is made on the main actor and was resolved synchronously off it",
+      hint: "resolve it from the main actor, or elsewhere with `try await tryResolveAsync(...)`.",
+      location: location)
+  }
+
   static func argumentMismatch(
     _ key: DependencyKey, chain: [DependencyKey], registered: String?, given: String,
     location: SourceLocation

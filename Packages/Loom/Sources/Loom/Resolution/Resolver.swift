@@ -62,6 +62,18 @@ public struct Resolver: Resolving {
       type, request, context: liveContext, arguments: repeat each arguments)
   }
 
+  /// Resolves from asynchronous code inside the current resolution.
+  /// Use ``Resolving/tryResolveAsync(_:name:fileID:line:)``.
+  ///
+  /// ```swift
+  /// let database = try await r._resolveAsync(Database.self, _ResolutionRequest(Database.self, name: nil))
+  /// ```
+  public func _resolveAsync<Value: Sendable>(_ type: Value.Type, _ request: _ResolutionRequest)
+    async throws(ResolutionError) -> Value
+  {
+    try await container.resolveAsync(type, request, context: liveContext)
+  }
+
   /// The container in which handles made by this resolver resolve. Use ``Resolving/lazy(_:name:)``.
   ///
   /// ```swift

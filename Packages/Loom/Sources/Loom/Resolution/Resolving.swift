@@ -22,6 +22,11 @@ public protocol Resolving {
     _ type: Value.Type, _ request: _ResolutionRequest, arguments: repeat each Argument
   ) throws(ResolutionError) -> Value
 
+  /// Resolves one request from asynchronous code. Use ``tryResolveAsync(_:name:fileID:line:)``.
+  @_documentation(visibility: private)
+  func _resolveAsync<Value: Sendable>(_ type: Value.Type, _ request: _ResolutionRequest)
+    async throws(ResolutionError) -> Value
+
   /// The container in which ``Lazy`` and ``Provider`` handles made from here resolve.
   @_documentation(visibility: private)
   var _handleContainer: Container { get }
@@ -223,6 +228,115 @@ extension Resolving {
     line: UInt = #line
   ) throws(ResolutionError) -> Value {
     try _resolve(Value.self, _ResolutionRequest(keyPath, fileID: fileID, line: line))
+  }
+
+  // MARK: Resolving asynchronously
+
+  /// Returns the dependency registered for `type` (and `name`), awaiting an asynchronous factory
+  /// or running a `@MainActor` one on the main actor.
+  ///
+  /// Synchronous registrations resolve as with ``resolve(_:name:fileID:line:)``. A cached
+  /// asynchronous instance is made exactly once, however many tasks await it at the same time;
+  /// it is made in a task of its own, so cancelling one caller does not cancel the creation others
+  /// wait for, and resolution does not stop early when its caller is cancelled. A failed creation
+  /// is not kept: the next resolve runs the factory again.
+  ///
+  /// > Important: Traps with the message of the ``ResolutionError`` if the dependency cannot be
+  /// > resolved. Use ``tryResolveAsync(_:name:fileID:line:)`` to handle the error instead.
+  ///
+  /// ```swift
+  /// container.register(Database.self, lifetime: .singleton) { r async throws in
+  ///   try await Database.open(r.resolve(Config.self).databaseURL)
+  /// }
+  /// let database = await container.resolveAsync(Database.self)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type to resolve; inferred from the context when omitted.
+  ///   - name: The name it was registered with, if any.
+  ///   - fileID: Where the resolve is requested, for error messages.
+  ///   - line: The line of that request.
+  /// - Returns: The instance.
+  @inlinable
+  public func resolveAsync<Value: Sendable>(
+    _ type: Value.Type = Value.self, name: String? = nil, fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) async -> Value {
+    do {
+      return try await _resolveAsync(
+        type, _ResolutionRequest(type, name: name, fileID: fileID, line: line))
+    } catch {
+      trap(error)
+    }
+  }
+
+  /// Returns the dependency registered for `type` (and `name`), awaiting an asynchronous factory,
+  /// or throws why it cannot.
+  ///
+  /// See ``resolveAsync(_:name:fileID:line:)`` for what is shared and what is kept.
+  ///
+  /// ```swift
+  /// let database = try await container.tryResolveAsync(Database.self)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type to resolve; inferred from the context when omitted.
+  ///   - name: The name it was registered with, if any.
+  ///   - fileID: Where the resolve is requested, for error messages.
+  ///   - line: The line of that request.
+  /// - Returns: The instance.
+  /// - Throws: A ``ResolutionError`` naming the key and the chain that led to it.
+  @inlinable
+  public func tryResolveAsync<Value: Sendable>(
+    _ type: Value.Type = Value.self, name: String? = nil, fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) async throws(ResolutionError) -> Value {
+    try await _resolveAsync(type, _ResolutionRequest(type, name: name, fileID: fileID, line: line))
+  }
+
+  /// Returns the dependency declared by a key path, awaiting an asynchronous factory.
+  ///
+  /// > Important: Traps with the message of the ``ResolutionError`` if the dependency cannot be
+  /// > resolved.
+  ///
+  /// ```swift
+  /// let session = await container.resolveAsync(\.session)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The key path to a ``Dependency`` declared in an extension of ``Container``.
+  ///   - fileID: Where the resolve is requested, for error messages.
+  ///   - line: The line of that request.
+  /// - Returns: The instance.
+  @inlinable
+  public func resolveAsync<Value: Sendable>(
+    _ keyPath: DependencyKeyPath<Value>, fileID: StaticString = #fileID, line: UInt = #line
+  ) async -> Value {
+    do {
+      return try await _resolveAsync(
+        Value.self, _ResolutionRequest(keyPath, fileID: fileID, line: line))
+    } catch {
+      trap(error)
+    }
+  }
+
+  /// Returns the dependency declared by a key path, awaiting an asynchronous factory, or throws.
+  ///
+  /// ```swift
+  /// let session = try await container.tryResolveAsync(\.session)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The key path to a ``Dependency`` declared in an extension of ``Container``.
+  ///   - fileID: Where the resolve is requested, for error messages.
+  ///   - line: The line of that request.
+  /// - Returns: The instance.
+  /// - Throws: A ``ResolutionError`` naming the key and the chain that led to it.
+  @inlinable
+  public func tryResolveAsync<Value: Sendable>(
+    _ keyPath: DependencyKeyPath<Value>, fileID: StaticString = #fileID, line: UInt = #line
+  ) async throws(ResolutionError) -> Value {
+    try await _resolveAsync(Value.self, _ResolutionRequest(keyPath, fileID: fileID, line: line))
   }
 
   // MARK: Runtime arguments

@@ -1,0 +1,105 @@
+// MARK: - Asynchronous and main-actor registrations
+
+extension Container {
+  /// Registers an asynchronous factory for `type` (and `name`).
+  ///
+  /// Resolve it with ``Resolving/resolveAsync(_:name:fileID:line:)`` or
+  /// ``Resolving/tryResolveAsync(_:name:fileID:line:)``; a synchronous resolve fails with
+  /// ``ResolutionError/Code/asyncRequired``, unless the instance is already cached (a singleton
+  /// built by ``bootstrap()`` or an earlier `await`).
+  ///
+  /// ```swift
+  /// container.register(Database.self, lifetime: .singleton) { r async throws in
+  ///   try await Database.open(r.resolve(Config.self).databaseURL)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type resolved by this registration.
+  ///   - name: A name that tells apart several registrations of the same type.
+  ///   - lifetime: How long instances live; transient unless stated.
+  ///   - fileID: Where the registration is made, for ``dump()`` and errors.
+  ///   - line: The line of the registration.
+  ///   - factory: Makes the value.
+  @inlinable
+  public func register<Value: Sendable>(
+    _ type: Value.Type = Value.self, name: String? = nil, lifetime: Lifetime = .transient,
+    fileID: StaticString = #fileID, line: UInt = #line,
+    factory: @escaping @Sendable (Resolver) async throws -> Value
+  ) {
+    add(
+      DependencyKey(type, name: name), probe: UInt(bitPattern: ObjectIdentifier(type)),
+      keyPath: nil, lifetime: lifetime,
+      factory: TypedRegistration<Value>.Factory.async(asyncProducer(factory)), dependencies: [],
+      location: SourceLocation(fileID: fileID, line: line))
+  }
+
+  /// Overrides a key-path dependency with an asynchronous factory, keeping its declared lifetime
+  /// unless given.
+  ///
+  /// ```swift
+  /// container.register(\.session) { r async throws in try await Session.restore() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The key path to a ``Dependency`` declared in an extension of ``Container``.
+  ///   - lifetime: How long instances live; the declaration's lifetime when `nil`.
+  ///   - fileID: Where the registration is made, for ``dump()`` and errors.
+  ///   - line: The line of the registration.
+  ///   - factory: Makes the value.
+  @inlinable
+  public func register<Value: Sendable>(
+    _ keyPath: DependencyKeyPath<Value>, lifetime: Lifetime? = nil,
+    fileID: StaticString = #fileID, line: UInt = #line,
+    factory: @escaping @Sendable (Resolver) async throws -> Value
+  ) {
+    let declaration = self[keyPath: keyPath]
+    add(
+      DependencyKey(keyPath, propertyName: declaration.name),
+      probe: UInt(bitPattern: ObjectIdentifier(keyPath)), keyPath: keyPath,
+      lifetime: lifetime ?? declaration.lifetime,
+      factory: TypedRegistration<Value>.Factory.async(asyncProducer(factory)), dependencies: [],
+      location: SourceLocation(fileID: fileID, line: line))
+  }
+
+  /// Registers a factory isolated to the main actor, for a `@MainActor` type such as a view
+  /// model.
+  ///
+  /// Resolve it synchronously from the main actor (`resolve`), or from anywhere with `await`
+  /// (``Resolving/resolveAsync(_:name:fileID:line:)``), which runs the factory on the main actor.
+  /// A synchronous resolve off the main actor fails with ``ResolutionError/Code/asyncRequired``.
+  /// The type is main-actor isolated, hence `Sendable`: no isolation warnings on either side.
+  ///
+  /// ```swift
+  /// @MainActor final class ProfileViewModel {
+  ///   init(users: UserService) { ... }
+  /// }
+  /// container.registerMainActor(ProfileViewModel.self) { r in
+  ///   ProfileViewModel(users: r.resolve())
+  /// }
+  /// // On the main actor:
+  /// let model = container.resolve(ProfileViewModel.self)
+  /// // Anywhere else:
+  /// let other = await container.resolveAsync(ProfileViewModel.self)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type resolved by this registration.
+  ///   - name: A name that tells apart several registrations of the same type.
+  ///   - lifetime: How long instances live; transient unless stated.
+  ///   - fileID: Where the registration is made, for ``dump()`` and errors.
+  ///   - line: The line of the registration.
+  ///   - factory: Makes the value on the main actor.
+  @inlinable
+  public func registerMainActor<Value: Sendable>(
+    _ type: Value.Type = Value.self, name: String? = nil, lifetime: Lifetime = .transient,
+    fileID: StaticString = #fileID, line: UInt = #line,
+    factory: @escaping @MainActor @Sendable (Resolver) throws -> Value
+  ) {
+    add(
+      DependencyKey(type, name: name), probe: UInt(bitPattern: ObjectIdentifier(type)),
+      keyPath: nil, lifetime: lifetime,
+      factory: TypedRegistration<Value>.Factory.mainActor(mainActorProducer(factory)),
+      dependencies: [], location: SourceLocation(fileID: fileID, line: line))
+  }
+}
