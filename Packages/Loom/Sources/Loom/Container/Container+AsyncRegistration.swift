@@ -18,19 +18,22 @@ extension Container {
   ///   - type: The type resolved by this registration.
   ///   - name: A name that tells apart several registrations of the same type.
   ///   - lifetime: How long instances live; transient unless stated.
+  ///   - dependencies: The keys the factory resolves, declared for the graph and
+  ///     ``bootstrap()``'s order (a closure's edges are otherwise only known once it has run).
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - factory: Makes the value.
   @inlinable
   public func register<Value: Sendable>(
     _ type: Value.Type = Value.self, name: String? = nil, lifetime: Lifetime = .transient,
-    fileID: StaticString = #fileID, line: UInt = #line,
+    dependencies: [DependencyKey] = [], fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping @Sendable (Resolver) async throws -> Value
   ) {
     add(
       DependencyKey(type, name: name), probe: UInt(bitPattern: ObjectIdentifier(type)),
       keyPath: nil, lifetime: lifetime,
-      factory: TypedRegistration<Value>.Factory.async(asyncProducer(factory)), dependencies: [],
+      factory: TypedRegistration<Value>.Factory.async(asyncProducer(factory)),
+      dependencies: dependencies,
       location: SourceLocation(fileID: fileID, line: line))
   }
 

@@ -112,6 +112,8 @@ struct RegistryState {
   var keyPaths: [any AnyKeyPath & Sendable] = []
   /// The caches handed out by ``Container/instanceCache(for:)``.
   var caches: [String: InstanceCache] = [:]
+  /// Side effects for ``Container/bootstrap()``, in the order they were added.
+  var startupTasks: [StartupTask] = []
 
   init(table: RegistryTable) {
     self.tables = [table]

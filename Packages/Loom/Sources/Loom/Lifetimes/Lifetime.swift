@@ -23,9 +23,12 @@ public struct Lifetime: Sendable, Hashable, CustomStringConvertible {
   }
 
   @usableFromInline let kind: Kind
+  /// Whether ``Container/bootstrap()`` builds it ahead of first use (``eagerSingleton``).
+  public let isEager: Bool
 
-  init(_ kind: Kind) {
+  init(_ kind: Kind, isEager: Bool = false) {
     self.kind = kind
+    self.isEager = isEager
   }
 
   /// A new instance for every resolve.
@@ -45,6 +48,21 @@ public struct Lifetime: Sendable, Hashable, CustomStringConvertible {
   /// container.register(Database.self, lifetime: .singleton) { _ in SQLiteDatabase() }
   /// ```
   public static let singleton = Lifetime(.singleton)
+
+  /// A ``singleton`` that ``Container/bootstrap()`` builds ahead of first use, concurrently with
+  /// the other eager singletons and after those it depends on.
+  ///
+  /// Until bootstrap (or a first resolve) builds it, it behaves exactly like a singleton. After
+  /// bootstrap, even an asynchronous one resolves synchronously: it is a cache hit.
+  ///
+  /// ```swift
+  /// container.register(Database.self, lifetime: .eagerSingleton) { r async throws in
+  ///   try await Database.open(r.resolve())
+  /// }
+  /// try await container.bootstrap()
+  /// let database = container.resolve(Database.self)  // built already
+  /// ```
+  public static let eagerSingleton = Lifetime(.singleton, isEager: true)
 
   /// Shared while someone else holds a strong reference; made again after it was released.
   ///
@@ -119,7 +137,7 @@ public struct Lifetime: Sendable, Hashable, CustomStringConvertible {
   public var description: String {
     switch kind {
     case .transient: "transient"
-    case .singleton: "singleton"
+    case .singleton: isEager ? "eager singleton" : "singleton"
     case .weak: "weak"
     case .graph: "graph"
     case .custom(let lifetime): lifetime.name
@@ -133,7 +151,9 @@ public struct Lifetime: Sendable, Hashable, CustomStringConvertible {
   /// ```
   public static func == (lhs: Self, rhs: Self) -> Bool {
     switch (lhs.kind, rhs.kind) {
-    case (.transient, .transient), (.singleton, .singleton), (.weak, .weak), (.graph, .graph):
+    case (.singleton, .singleton):
+      lhs.isEager == rhs.isEager
+    case (.transient, .transient), (.weak, .weak), (.graph, .graph):
       true
     case (.custom(let left), .custom(let right)):
       type(of: left) == type(of: right) && left.name == right.name

@@ -126,6 +126,11 @@ class Registration: @unchecked Sendable {
 
   /// How the factory's runtime arguments read, or nil when it takes none.
   var argumentTypes: String? { nil }
+
+  /// Builds the instance (for ``Container/bootstrap()``), resolving it from `container`.
+  func warmUp(in container: Container, owner: Container) async throws(ResolutionError) {
+    preconditionFailure("every registration is a TypedRegistration")
+  }
 }
 
 /// A registration whose factory makes `Value`.
@@ -174,6 +179,12 @@ final class TypedRegistration<Value: Sendable>: Registration, @unchecked Sendabl
   override var argumentTypes: String? {
     if case .withArguments(_, let description) = factory { return description }
     return nil
+  }
+
+  override func warmUp(in container: Container, owner: Container) async throws(ResolutionError) {
+    let context = ResolutionContext(asynchronousAt: location)
+    defer { context.finishAsynchronous() }
+    _ = try await container.resolveAsync(self, owner: owner, context: context)
   }
 }
 

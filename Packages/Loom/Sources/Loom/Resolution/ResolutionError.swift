@@ -81,7 +81,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     /// ```
     public static let argumentMismatch = Code(.argumentMismatch)
     /// A key was registered twice in a container made with
-    /// ``Container/OverridePolicy/forbid``; ``Container/register(_:name:lifetime:fileID:line:factory:)``
+    /// ``Container/OverridePolicy/forbid``; ``Container/register(_:name:lifetime:dependencies:fileID:line:factory:)``
     /// traps with this error's message.
     ///
     /// ```swift

@@ -1,0 +1,124 @@
+import Dispatch
+
+/// A value computed at most once at a time, on first use, and then kept: a once-cell for code
+/// outside the container.
+///
+/// Concurrent callers share one evaluation: the first runs `make`, the others wait for its result.
+/// A failure is not kept: the callers that waited for that evaluation receive its error, and the
+/// next call evaluates again. An evaluation that needs its own cell (directly or through other
+/// cells on the same thread) fails with ``OnceError/recursiveEvaluation`` instead of deadlocking.
+///
+/// ```swift
+/// let configuration = Once { try Configuration.load(from: "app.json") }
+/// let settings = try configuration.get()  // loads once; later calls return the same value
+/// ```
+public final class Once<Value: Sendable>: Sendable {
+  private enum State {
+    case idle
+    case running(owner: UInt, waiters: [DispatchSemaphore])
+    case done(Value)
+  }
+
+  private enum Step {
+    case value(Value)
+    case evaluate
+    case wait(DispatchSemaphore, owner: UInt)
+    case recursive
+  }
+
+  private let make: @Sendable () throws -> Value
+  private let state = Locked(State.idle)
+  private let failures = Locked<[UInt: any Error]>([:])
+
+  /// Makes a cell that evaluates `make` on first use.
+  ///
+  /// ```swift
+  /// let cache = Once { ImageCache(capacity: 100) }
+  /// ```
+  ///
+  /// - Parameter make: Computes the value; may throw.
+  public init(_ make: @escaping @Sendable () throws -> Value) {
+    self.make = make
+  }
+
+  /// Whether the value has been computed.
+  ///
+  /// ```swift
+  /// if !cache.isComputed { print("not loaded yet") }
+  /// ```
+  public var isComputed: Bool {
+    state.withLock { state in
+      if case .done = state { return true }
+      return false
+    }
+  }
+
+  /// Returns the value, computing it if no evaluation has succeeded yet.
+  ///
+  /// ```swift
+  /// let settings = try configuration.get()
+  /// ```
+  ///
+  /// - Returns: The value.
+  /// - Throws: What `make` threw in the evaluation this call ran or waited for, or
+  ///   ``OnceError/recursiveEvaluation``.
+  public func get() throws -> Value {
+    let me = currentThreadID()
+    while true {
+      let step: Step = state.withLock { state in
+        switch state {
+        case .done(let value):
+          return .value(value)
+        case .idle:
+          state = .running(owner: me, waiters: [])
+          return .evaluate
+        case .running(let owner, var waiters):
+          if owner == me { return .recursive }
+          let semaphore = DispatchSemaphore(value: 0)
+          waiters.append(semaphore)
+          state = .running(owner: owner, waiters: waiters)
+          return .wait(semaphore, owner: owner)
+        }
+      }
+      switch step {
+      case .value(let value):
+        return value
+      case .recursive:
+        throw OnceError.recursiveEvaluation
+      case .wait(let semaphore, let owner):
+        guard WaitGraph.shared.beginWait(me, on: owner) else {
+          throw OnceError.recursiveEvaluation
+        }
+        semaphore.wait()
+        WaitGraph.shared.endWait(me)
+        let ticket = UInt(bitPattern: ObjectIdentifier(semaphore))
+        if let error = failures.withLock({ $0.removeValue(forKey: ticket) }) { throw error }
+      case .evaluate:
+        do {
+          let value = try make()
+          finish(.done(value), error: nil)
+          return value
+        } catch {
+          finish(.idle, error: error)
+          throw error
+        }
+      }
+    }
+  }
+
+  /// Ends an evaluation: stores its outcome, hands its error to the waiters, wakes them.
+  private func finish(_ outcome: State, error: (any Error)?) {
+    let waiters: [DispatchSemaphore] = state.withLock { state in
+      guard case .running(_, let waiters) = state else { return [] }
+      state = outcome
+      return waiters
+    }
+    if let error, !waiters.isEmpty {
+      // Each waiter, identified by its semaphore, receives the error of the evaluation it awaited.
+      failures.withLock { failures in
+        for waiter in waiters { failures[UInt(bitPattern: ObjectIdentifier(waiter))] = error }
+      }
+    }
+    for waiter in waiters { waiter.signal() }
+  }
+}

@@ -1,0 +1,193 @@
+import Foundation
+import Loom
+import Testing
+
+/// Nodes of a bootstrap graph, told apart by name.
+final class BootNode: Sendable {
+  let name: String
+
+  init(name: String) {
+    self.name = name
+  }
+}
+
+@Suite struct BootstrapTests {
+  @Test(.timeLimit(.minutes(1)))
+  func eagerSingletonsStartOnlyAfterTheirDependenciesFinished() async throws {
+    let container = Container()
+    let finished = Locked<Set<String>>([])
+    let violations = Locked<[String]>([])
+    // a ← b ← d, a ← c ← d, e independent (edges declared).
+    let edges: [String: [String]] = ["a": [], "b": ["a"], "c": ["a"], "d": ["b", "c"], "e": []]
+    for (name, needs) in edges.sorted(by: { $0.key < $1.key }) {
+      container.register(
+        BootNode.self, name: name, lifetime: .eagerSingleton,
+        dependencies: needs.map { DependencyKey(BootNode.self, name: $0) }
+      ) { _ async in
+        let done = finished.value
+        for need in needs where !done.contains(need) {
+          violations.append("\(name) started before \(need) finished")
+        }
+        try? await Task.sleep(for: .milliseconds(5))
+        finished.withLock { _ = $0.insert(name) }
+        return BootNode(name: name)
+      }
+    }
+    try await container.bootstrap()
+    #expect(violations.value.isEmpty)
+    #expect(finished.value == ["a", "b", "c", "d", "e"])
+  }
+
+  @Test func afterBootstrapAsyncEagerSingletonsResolveSynchronously() async throws {
+    let container = Container()
+    container.register(BootNode.self, lifetime: .eagerSingleton) { _ async in
+      BootNode(name: "ready")
+    }
+    try await container.bootstrap()
+    let node = try container.tryResolve(BootNode.self)
+    #expect(node.name == "ready")
+  }
+
+  @Test func everyFailureIsReportedTogetherAndDependentsAreSkipped() async throws {
+    struct Down: Error {}
+    let container = Container()
+    container.register(BootNode.self, name: "broken", lifetime: .eagerSingleton) {
+      _ async throws -> BootNode in throw Down()
+    }
+    container.register(BootNode.self, name: "alsoBroken", lifetime: .eagerSingleton) {
+      _ async throws -> BootNode in throw Down()
+    }
+    container.register(
+      BootNode.self, name: "needsBroken", lifetime: .eagerSingleton,
+      dependencies: [DependencyKey(BootNode.self, name: "broken")]
+    ) { _ async in BootNode(name: "never") }
+    container.register(BootNode.self, name: "fine", lifetime: .eagerSingleton) { _ async in
+      BootNode(name: "fine")
+    }
+    let error = try await #require(throws: BootstrapError.self) {
+      try await container.bootstrap()
+    }
+    #expect(
+      error.failures.map(\.name).sorted() == [
+        "BootNode (name: \"alsoBroken\")", "BootNode (name: \"broken\")",
+        "BootNode (name: \"needsBroken\")",
+      ])
+    let skipped = try #require(
+      error.failures.first { $0.name == "BootNode (name: \"needsBroken\")" })
+    #expect(String(describing: skipped.error).contains("skipped because"))
+    #expect(try container.tryResolve(BootNode.self, name: "fine").name == "fine")
+  }
+
+  @Test func startupTasksRunAfterTheirDependenciesAndOncePerProcessRunsOnce() async throws {
+    let runs = Counter()
+    let sawConfig = Locked<Bool>(false)
+    for _ in 0..<2 {
+      let container = Container()
+      container.register(BootNode.self, lifetime: .eagerSingleton) { _ async in
+        BootNode(name: "config")
+      }
+      container.addStartupTask(
+        "configure", dependencies: [DependencyKey(BootNode.self)], runsOncePerProcess: true
+      ) { r in
+        runs.increment()
+        let node = try r.tryResolve(BootNode.self)
+        sawConfig.withLock { $0 = node.name == "config" }
+      }
+      try await container.bootstrap()
+    }
+    #expect(runs.value == 1)
+    #expect(sawConfig.value)
+  }
+
+  @Test func eagerSingletonsInACycleAreReportedNotHung() async throws {
+    let container = Container()
+    container.register(
+      BootNode.self, name: "x", lifetime: .eagerSingleton,
+      dependencies: [DependencyKey(BootNode.self, name: "y")]
+    ) { _ async in BootNode(name: "x") }
+    container.register(
+      BootNode.self, name: "y", lifetime: .eagerSingleton,
+      dependencies: [DependencyKey(BootNode.self, name: "x")]
+    ) { _ async in BootNode(name: "y") }
+    let error = try await #require(throws: BootstrapError.self) {
+      try await container.bootstrap()
+    }
+    #expect(error.failures.count == 2)
+    #expect(error.failures.allSatisfy { ($0.error as? ResolutionError)?.code == .cycle })
+  }
+}
+
+@Suite struct OnceCellTests {
+  @Test(.timeLimit(.minutes(1)))
+  func concurrentCallersShareOneEvaluation() async throws {
+    let runs = Counter()
+    let cell = AsyncOnce { () async -> BootNode in
+      runs.increment()
+      try? await Task.sleep(for: .milliseconds(20))
+      return BootNode(name: "once")
+    }
+    let identities = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
+      for _ in 0..<64 { group.addTask { ObjectIdentifier(try await cell.get()) } }
+      var seen: Set<ObjectIdentifier> = []
+      for try await identity in group { seen.insert(identity) }
+      return seen
+    }
+    #expect(runs.value == 1)
+    #expect(identities.count == 1)
+    #expect(cell.isComputed)
+  }
+
+  @Test func asyncFailuresAreNotKept() async throws {
+    struct Flaky: Error {}
+    let attempts = Counter()
+    let cell = AsyncOnce { () async throws -> Int in
+      if attempts.increment() == 1 { throw Flaky() }
+      return 7
+    }
+    await #expect(throws: Flaky.self) { try await cell.get() }
+    #expect(try await cell.get() == 7)
+  }
+
+  @Test func asyncRecursionIsAnErrorNotAHang() async throws {
+    let holder = Locked<AsyncOnce<Int>?>(nil)
+    let cell = AsyncOnce { () async throws -> Int in
+      try await holder.value!.get() + 1
+    }
+    holder.withLock { $0 = cell }
+    await #expect(throws: OnceError.recursiveEvaluation) { try await cell.get() }
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func syncCellEvaluatesOnceAcrossThreads() throws {
+    let runs = Counter()
+    let cell = Once { () -> BootNode in
+      runs.increment()
+      pause(milliseconds: 20)
+      return BootNode(name: "sync")
+    }
+    let results = Locked<Set<ObjectIdentifier>>([])
+    DispatchQueue.concurrentPerform(iterations: 32) { _ in
+      if let node = try? cell.get() { results.withLock { _ = $0.insert(ObjectIdentifier(node)) } }
+    }
+    #expect(runs.value == 1)
+    #expect(results.value.count == 1)
+  }
+
+  @Test func syncFailuresReachWaitersAndAreNotKept() throws {
+    struct Flaky: Error {}
+    let attempts = Counter()
+    let cell = Once { () throws -> Int in
+      if attempts.increment() == 1 { throw Flaky() }
+      return 3
+    }
+    #expect(throws: Flaky.self) { try cell.get() }
+    #expect(try cell.get() == 3)
+  }
+
+  @Test func syncRecursionIsAnError() throws {
+    let holder = Locked<Once<Int>?>(nil)
+    let cell = Once { () throws -> Int in try holder.value!.get() + 1 }
+    holder.withLock { $0 = cell }
+    #expect(throws: OnceError.recursiveEvaluation) { try cell.get() }
+  }
+}
