@@ -37,10 +37,14 @@ extension Container {
         let names = registration.declaredDependencies.map(\.edgeDescription)
         notes.append("depends on \(names.joined(separator: ", "))")
       }
-      if let replaced = registration.replaced { notes.append("replaces \(replaced)") }
+      if let replaced = registration.replaced {
+        let origin = replaced.origin.map { " (\($0))" } ?? ""
+        notes.append("replaces \(replaced.location)\(origin)")
+      }
+      let origin = registration.origin.map { " [\($0)]" } ?? ""
       return [
         registration.key.description, registration.lifetime.description,
-        registration.location.description, notes.joined(separator: "; "),
+        registration.location.description + origin, notes.joined(separator: "; "),
       ]
     }
     let widths = (0..<3).map { column in rows.map { $0[column].count }.max() ?? 0 }

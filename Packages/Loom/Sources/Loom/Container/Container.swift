@@ -125,7 +125,7 @@ extension Container {
   /// registration it replaces.
   func insert(
     key: DependencyKey, probe: UInt, keyPath: (any AnyKeyPath & Sendable)?,
-    location: SourceLocation, make: (_ replaced: SourceLocation?) -> Registration
+    location: SourceLocation, make: (_ replaced: Registration?) -> Registration
   ) {
     let trap: ResolutionError? = registry.withLock { state in
       let existing = state.registrations[key]
@@ -133,7 +133,7 @@ extension Container {
         return .overrideForbidden(key, existing: existing.location, new: location)
       }
       record(
-        make(existing?.location), replacing: existing, probe: probe, keyPath: keyPath, in: &state)
+        make(existing), replacing: existing, probe: probe, keyPath: keyPath, in: &state)
       return nil
     }
     if let trap { fatalError("\n\(trap.description)") }

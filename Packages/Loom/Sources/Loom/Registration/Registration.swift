@@ -21,7 +21,10 @@ class Registration: @unchecked Sendable {
   let declaredDependencies: [DependencyKey]
   let location: SourceLocation
   /// The registration this one replaced, if any.
-  let replaced: SourceLocation?
+  let replaced: Registration?
+  /// The module that made the registration (an assembly's name), when one was current; see
+  /// ``Container/withRegistrationOrigin(_:_:)``.
+  let origin: String?
   /// For a ``Container/bind(_:name:to:implementationName:fileID:line:)`` registration, the key it
   /// forwards to.
   let bindingTarget: DependencyKey?
@@ -52,9 +55,10 @@ class Registration: @unchecked Sendable {
     requiresMainActor: Bool,
     declaredDependencies: [DependencyKey],
     location: SourceLocation,
-    replaced: SourceLocation?,
+    replaced: Registration?,
     bindingTarget: DependencyKey?
   ) {
+    self.origin = RegistrationOrigin.current
     self.key = key
     self.name = key.name
     self.valueTypeID = valueTypeID
@@ -154,7 +158,7 @@ final class TypedRegistration<Value: Sendable>: Registration, @unchecked Sendabl
     factory: Factory,
     declaredDependencies: [DependencyKey],
     location: SourceLocation,
-    replaced: SourceLocation?,
+    replaced: Registration?,
     bindingTarget: DependencyKey? = nil
   ) {
     self.factory = factory
