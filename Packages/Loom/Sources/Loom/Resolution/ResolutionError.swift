@@ -81,8 +81,8 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     /// ```
     public static let argumentMismatch = Code(.argumentMismatch)
     /// A key was registered twice in a container made with
-    /// ``Container/OverridePolicy/forbid``; ``Container/register(_:name:lifetime:dependencies:fileID:line:factory:)``
-    /// traps with this error's message.
+    /// ``Container/OverridePolicy/forbid``; the second `register` call traps with this error's
+    /// message.
     ///
     /// ```swift
     /// error.code == .duplicateRegistration
