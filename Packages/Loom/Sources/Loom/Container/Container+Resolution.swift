@@ -135,8 +135,21 @@ extension Container {
       }
       (registration, owner) = found
     }
-    let typed = try typedRegistration(registration, as: Value.self, context: context, request)
-    return .registration(typed, owner: owner)
+    let (adopted, adopter) = adopt(registration, from: owner, probe: request.probe)
+    let typed = try typedRegistration(adopted, as: Value.self, context: context, request)
+    return .registration(typed, owner: adopter)
+  }
+
+  /// In an isolated lineage, copies a registration found above the nearest isolating container
+  /// into it, so the instances it makes belong there; otherwise returns it unchanged.
+  func adopt(_ registration: Registration, from owner: Container, probe: UInt)
+    -> (Registration, Container)
+  {
+    guard let sandbox, sandbox.descends(from: owner) else { return (registration, owner) }
+    var keyPath: (any AnyKeyPath & Sendable)?
+    if case .keyPath(let identity) = registration.key.identity { keyPath = identity.keyPath }
+    let copy = sandbox.insertIfAbsent(registration.copied(), probe: probe, keyPath: keyPath)
+    return (copy, sandbox)
   }
 
   /// The registration for `probe` and `name` in the nearest container of the lineage whose

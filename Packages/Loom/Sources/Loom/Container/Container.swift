@@ -40,6 +40,9 @@ public final class Container: Sendable {
   public let parent: Container?
   /// What registering an already registered key does.
   public let overridePolicy: OverridePolicy
+  /// Whether registrations found in ancestors are copied into this container on first use, so
+  /// the instances they make are this container's own (see ``makeIsolatedChild(overridePolicy:)``).
+  public let isolatesInstances: Bool
 
   /// The address of the current ``RegistryTable`` (unretained; kept alive by `registry.tables`).
   @usableFromInline let table: Atomic<UInt>
@@ -60,6 +63,7 @@ public final class Container: Sendable {
   public init(parent: Container? = nil, overridePolicy: OverridePolicy = .replace) {
     self.parent = parent
     self.overridePolicy = overridePolicy
+    self.isolatesInstances = false
     let first = RegistryTable(capacity: 16)
     self.table = Atomic(UInt(bitPattern: Unmanaged.passUnretained(first).toOpaque()))
     self.registry = Locked(RegistryState(table: first))
@@ -80,6 +84,55 @@ public final class Container: Sendable {
   /// - Returns: A new, empty container whose parent is this one.
   public func makeChild(overridePolicy: OverridePolicy = .replace) -> Container {
     Container(parent: self, overridePolicy: overridePolicy)
+  }
+
+  /// Makes a child whose cached instances are its own: a registration found in an ancestor is
+  /// copied into the child on first use, so its singletons are built afresh, with the child's
+  /// overrides, and never touch the ancestors' caches. The ancestors are not changed.
+  ///
+  /// This is the container a test or a preview wants: the app's wiring, with nothing shared with
+  /// other tests. Children of an isolated child share its instances.
+  ///
+  /// ```swift
+  /// let sandbox = Container.default.makeIsolatedChild()
+  /// sandbox.register((any APIClient).self) { _ in MockAPIClient() }
+  /// let service = sandbox.resolve(UserService.self)  // a new singleton, built with the mock
+  /// ```
+  ///
+  /// - Parameter overridePolicy: What registering an already registered key in the child does.
+  /// - Returns: A new, empty container whose parent is this one.
+  public func makeIsolatedChild(overridePolicy: OverridePolicy = .replace) -> Container {
+    Container(parent: self, overridePolicy: overridePolicy, isolatesInstances: true)
+  }
+
+  init(parent: Container, overridePolicy: OverridePolicy, isolatesInstances: Bool) {
+    self.parent = parent
+    self.overridePolicy = overridePolicy
+    self.isolatesInstances = isolatesInstances
+    let first = RegistryTable(capacity: 16)
+    self.table = Atomic(UInt(bitPattern: Unmanaged.passUnretained(first).toOpaque()))
+    self.registry = Locked(RegistryState(table: first))
+    self.observers = parent.observers
+  }
+
+  /// The nearest container, this one or an ancestor, that isolates its instances.
+  var sandbox: Container? {
+    var container: Container? = self
+    while let current = container {
+      if current.isolatesInstances { return current }
+      container = current.parent
+    }
+    return nil
+  }
+
+  /// Whether `other` is a strict ancestor of this container.
+  func descends(from other: Container) -> Bool {
+    var container = parent
+    while let current = container {
+      if current === other { return true }
+      container = current.parent
+    }
+    return false
   }
 
   /// The topmost ancestor (this container when it has no parent).
@@ -141,7 +194,7 @@ extension Container {
 
   /// Adds `registration` unless its key has one already; returns the one that is registered.
   func insertIfAbsent(
-    _ registration: Registration, probe: UInt, keyPath: any AnyKeyPath & Sendable
+    _ registration: Registration, probe: UInt, keyPath: (any AnyKeyPath & Sendable)?
   ) -> Registration {
     registry.withLock { state in
       if let existing = state.registrations[registration.key] { return existing }

@@ -56,9 +56,10 @@ class Registration: @unchecked Sendable {
     declaredDependencies: [DependencyKey],
     location: SourceLocation,
     replaced: Registration?,
-    bindingTarget: DependencyKey?
+    bindingTarget: DependencyKey?,
+    origin: String?
   ) {
-    self.origin = RegistrationOrigin.current
+    self.origin = origin
     self.key = key
     self.name = key.name
     self.valueTypeID = valueTypeID
@@ -131,6 +132,11 @@ class Registration: @unchecked Sendable {
   /// How the factory's runtime arguments read, or nil when it takes none.
   var argumentTypes: String? { nil }
 
+  /// A new registration like this one, with caches of its own (for isolated containers).
+  func copied() -> Registration {
+    preconditionFailure("every registration is a TypedRegistration")
+  }
+
   /// Builds the instance (for ``Container/bootstrap()``), resolving it from `container`.
   func warmUp(in container: Container, owner: Container) async throws(ResolutionError) {
     preconditionFailure("every registration is a TypedRegistration")
@@ -159,7 +165,8 @@ final class TypedRegistration<Value: Sendable>: Registration, @unchecked Sendabl
     declaredDependencies: [DependencyKey],
     location: SourceLocation,
     replaced: Registration?,
-    bindingTarget: DependencyKey? = nil
+    bindingTarget: DependencyKey? = nil,
+    origin: String? = RegistrationOrigin.current
   ) {
     self.factory = factory
     var produce: Producer?
@@ -177,12 +184,18 @@ final class TypedRegistration<Value: Sendable>: Registration, @unchecked Sendabl
       key: key, valueTypeID: ObjectIdentifier(Value.self), lifetime: lifetime, produce: produce,
       produceAsync: produceAsync, requiresMainActor: requiresMainActor,
       declaredDependencies: declaredDependencies, location: location, replaced: replaced,
-      bindingTarget: bindingTarget)
+      bindingTarget: bindingTarget, origin: origin)
   }
 
   override var argumentTypes: String? {
     if case .withArguments(_, let description) = factory { return description }
     return nil
+  }
+
+  override func copied() -> Registration {
+    TypedRegistration(
+      key: key, lifetime: lifetime, factory: factory, declaredDependencies: declaredDependencies,
+      location: location, replaced: nil, bindingTarget: bindingTarget, origin: origin)
   }
 
   override func warmUp(in container: Container, owner: Container) async throws(ResolutionError) {

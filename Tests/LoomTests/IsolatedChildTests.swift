@@ -1,0 +1,44 @@
+import Loom
+import Testing
+
+@Suite struct IsolatedChildTests {
+  @Test func singletonsFoundInAncestorsAreBuiltAfreshInTheIsolatedChild() {
+    let parent = Container()
+    parent.register(Database.self, lifetime: .singleton) { _ in Database(label: "real") }
+    parent.register(lifetime: .singleton, UserService.init)
+    let fromParent = parent.resolve(UserService.self)
+
+    let sandbox = parent.makeIsolatedChild()
+    sandbox.register(Database.self, lifetime: .singleton) { _ in Database(label: "mock") }
+    let fromSandbox = sandbox.resolve(UserService.self)
+
+    #expect(fromSandbox !== fromParent)
+    #expect(fromSandbox.database.label == "mock")
+    #expect(sandbox.resolve(UserService.self) === fromSandbox)
+    #expect(parent.resolve(UserService.self) === fromParent)
+    #expect(parent.resolve(UserService.self).database.label == "real")
+  }
+
+  @Test func childrenOfAnIsolatedChildShareItsInstances() {
+    let parent = Container()
+    parent.register(Database.self, lifetime: .singleton) { _ in Database() }
+    let sandbox = parent.makeIsolatedChild()
+    let nested = sandbox.makeChild()
+    #expect(nested.resolve(Database.self) === sandbox.resolve(Database.self))
+    #expect(sandbox.resolve(Database.self) !== parent.resolve(Database.self))
+  }
+
+  @Test func keyPathDefaultsAreIsolatedToo() {
+    let parent = Container()
+    let sandbox = parent.makeIsolatedChild()
+    let inSandbox = sandbox.resolve(\.isolatedClock)
+    #expect(parent.resolve(\.isolatedClock) !== inSandbox)
+    #expect(sandbox.resolve(\.isolatedClock) === inSandbox)
+  }
+}
+
+extension Container {
+  fileprivate var isolatedClock: Dependency<Database> {
+    Dependency(.singleton) { _ in Database(label: "clock") }
+  }
+}
