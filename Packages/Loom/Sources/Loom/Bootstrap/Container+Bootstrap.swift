@@ -122,18 +122,10 @@ extension Container {
         found.insert(index)
         continue
       }
-      guard let (registration, _) = registration(for: key, probe: probe(of: key)) else { continue }
+      guard let (registration, _) = registration(for: key, probe: key.probe) else { continue }
       stack.append(contentsOf: edges(of: registration))
     }
     return found.sorted()
-  }
-
-  /// The probe identity of a type key (key-path keys are looked up by key).
-  private func probe(of key: DependencyKey) -> UInt {
-    switch key.identity {
-    case .type(let identifier, _): UInt(bitPattern: identifier)
-    case .keyPath(let identity): UInt(bitPattern: ObjectIdentifier(identity.keyPath))
-    }
   }
 
   // MARK: - Running the plan
@@ -196,7 +188,7 @@ extension Container {
     switch item {
     case .singleton(let registration, let owner):
       do {
-        try await registration.warmUp(in: self, owner: owner)
+        _ = try await registration.resolveErased(in: self, owner: owner)
         return nil
       } catch {
         return error

@@ -65,6 +65,14 @@ public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
     self.propertyName = propertyName
   }
 
+  /// The identity the registry table stores this key under.
+  var probe: UInt {
+    switch identity {
+    case .type(let identifier, _): UInt(bitPattern: identifier)
+    case .keyPath(let identity): UInt(bitPattern: ObjectIdentifier(identity.keyPath))
+    }
+  }
+
   /// The registration name of a type key, or `nil`.
   ///
   /// ```swift

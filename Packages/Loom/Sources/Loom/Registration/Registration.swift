@@ -137,8 +137,11 @@ class Registration: @unchecked Sendable {
     preconditionFailure("every registration is a TypedRegistration")
   }
 
-  /// Builds the instance (for ``Container/bootstrap()``), resolving it from `container`.
-  func warmUp(in container: Container, owner: Container) async throws(ResolutionError) {
+  /// Resolves the registration from `container` as a new asynchronous resolve, type-erased (for
+  /// ``Container/bootstrap()`` and the test kit).
+  func resolveErased(in container: Container, owner: Container) async throws(ResolutionError)
+    -> any Sendable
+  {
     preconditionFailure("every registration is a TypedRegistration")
   }
 }
@@ -198,10 +201,12 @@ final class TypedRegistration<Value: Sendable>: Registration, @unchecked Sendabl
       location: location, replaced: nil, bindingTarget: bindingTarget, origin: origin)
   }
 
-  override func warmUp(in container: Container, owner: Container) async throws(ResolutionError) {
+  override func resolveErased(in container: Container, owner: Container)
+    async throws(ResolutionError) -> any Sendable
+  {
     let context = ResolutionContext(asynchronousAt: location)
     defer { context.finishAsynchronous() }
-    _ = try await container.resolveAsync(self, owner: owner, context: context)
+    return try await container.resolveAsync(self, owner: owner, context: context)
   }
 }
 

@@ -1,0 +1,29 @@
+extension Container {
+  /// Resolves a key known only as a ``DependencyKey`` (from the graph), type-erased, as
+  /// ``Resolving/tryResolveAsync(_:name:fileID:line:)`` would resolve its type and name or its
+  /// key path.
+  ///
+  /// Plumbing for LoomTesting's "every registration resolves" check; not public API.
+  ///
+  /// ```swift
+  /// for node in container.graph.nodes {
+  ///   _ = try await container._resolveErased(node.key)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - key: A key registered in this container or an ancestor.
+  ///   - isolation: The caller's actor; inferred.
+  /// - Returns: The instance.
+  /// - Throws: A ``ResolutionError``; `notRegistered` when no container of the lineage has `key`.
+  @_spi(Testing)
+  public func _resolveErased(
+    _ key: DependencyKey, isolation: isolated (any Actor)? = #isolation
+  ) async throws(ResolutionError) -> any Sendable {
+    guard let (registration, owner) = registration(for: key, probe: key.probe) else {
+      throw .notRegistered(key, chain: [key], location: SourceLocation())
+    }
+    let (adopted, adopter) = adopt(registration, from: owner, probe: key.probe)
+    return try await adopted.resolveErased(in: self, owner: adopter)
+  }
+}
