@@ -52,6 +52,11 @@ let allCases: [CaseInfo] = [
   CaseInfo("diag.chain3.closures", vs: "baseline.direct3", diagnostic: true),
   CaseInfo("diag.register.1000.named", diagnostic: true),
   CaseInfo("diag.firstResolve.1000.named", diagnostic: true),
+  CaseInfo("validate.1k"),
+  CaseInfo("validate.10k"),
+  CaseInfo("validate.100k"),
+  // The 100k figure again, as a ratio to validate.1k: validation grows no faster than linearly.
+  CaseInfo("validate.growth", vs: "validate.1k", goal: .ratioAtMost(2), diagnostic: true),
 ]
 
 /// A type registered under 1,000 names for the `diag.*.named` cases.
@@ -148,5 +153,5 @@ func makeRunners() -> [any Runner] {
       resolve: { container in
         for name in names { _ = container.resolve(NamedKey.self, name: name) }
       }),
-  ]
+  ] + GraphBench.runners()
 }

@@ -1,0 +1,108 @@
+extension DependencyGraph {
+  /// A dependency of one registration on another: ``from`` resolves ``to``.
+  ///
+  /// ```swift
+  /// for edge in container.graph.edges where edge.kind == .observed {
+  ///   print(edge)  // SyncEngine → OfflineStore (observed)
+  /// }
+  /// ```
+  public struct Edge: Sendable, Hashable, CustomStringConvertible {
+    /// How an edge became known.
+    ///
+    /// ```swift
+    /// edge.kind == .declared  // from an auto-wired initializer or a binding
+    /// ```
+    public enum Kind: Sendable, Hashable, CustomStringConvertible {
+      /// Known without running the factory: a parameter of an auto-wired initializer, or the
+      /// target of a binding.
+      ///
+      /// ```swift
+      /// container.register(UserService.init)  // UserService → Database is declared
+      /// ```
+      case declared
+      /// Recorded the first time a closure factory ran and resolved the dependency.
+      ///
+      /// ```swift
+      /// container.register(UserService.self) { r in UserService(database: r.resolve()) }
+      /// _ = container.resolve(UserService.self)  // now UserService → Database is observed
+      /// ```
+      case observed
+
+      /// `declared` or `observed`.
+      ///
+      /// ```swift
+      /// print(DependencyGraph.Edge.Kind.observed)  // observed
+      /// ```
+      public var description: String {
+        switch self {
+        case .declared: "declared"
+        case .observed: "observed"
+        }
+      }
+    }
+
+    /// The key of the registration that depends on ``to``.
+    ///
+    /// ```swift
+    /// let dependents = graph.edges.filter { $0.to == DependencyKey(Database.self) }.map(\.from)
+    /// ```
+    public let from: DependencyKey
+    /// The key it depends on. For a ``Lazy`` or ``Provider`` dependency, the key the handle
+    /// resolves (and ``isDeferred`` is true).
+    ///
+    /// ```swift
+    /// let dependencies = graph.edges(from: DependencyKey(UserService.self)).map(\.to)
+    /// ```
+    public let to: DependencyKey
+    /// Whether the edge was declared or observed.
+    ///
+    /// ```swift
+    /// let observed = graph.edges.filter { $0.kind == .observed }
+    /// ```
+    public let kind: Kind
+    /// Whether the dependency is taken through a ``Lazy`` or a ``Provider``: resolved after
+    /// ``from`` is made, so it never forms a cycle nor holds a shorter lifetime captive.
+    ///
+    /// ```swift
+    /// let deferred = graph.edges.filter(\.isDeferred)
+    /// ```
+    public let isDeferred: Bool
+
+    /// Makes an edge, for a graph built by hand with ``DependencyGraph/init(nodes:edges:)``.
+    ///
+    /// An edge to `Lazy<T>` or `Provider<T>` (when that key is not itself a node) is taken by the
+    /// graph as a deferred edge to `T`.
+    ///
+    /// ```swift
+    /// let edge = DependencyGraph.Edge(
+    ///   from: DependencyKey(UserService.self), to: DependencyKey(Database.self))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - from: The key of the registration that depends on `to`.
+    ///   - to: The key it depends on.
+    ///   - kind: Whether the edge is declared or observed.
+    ///   - isDeferred: Whether the dependency is taken through a ``Lazy`` or a ``Provider``.
+    public init(
+      from: DependencyKey, to: DependencyKey, kind: Kind = .declared, isDeferred: Bool = false
+    ) {
+      self.from = from
+      self.to = to
+      self.kind = kind
+      self.isDeferred = isDeferred
+    }
+
+    /// `UserService → Database`, with `(observed)` or `(deferred)` when they apply.
+    ///
+    /// ```swift
+    /// print(edge)  // Storefront → Checkout (deferred)
+    /// ```
+    public var description: String {
+      var notes: [String] = []
+      if kind == .observed { notes.append("observed") }
+      if isDeferred { notes.append("deferred") }
+      let suffix = notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))"
+      return "\(from) → \(to)\(suffix)"
+    }
+  }
+}

@@ -1,0 +1,119 @@
+extension DependencyGraph {
+  /// One registration in a ``DependencyGraph``: its key, its lifetime and where it was made.
+  ///
+  /// ```swift
+  /// for node in container.graph.nodes {
+  ///   print(node)  // Database (singleton) at MyApp/Wiring.swift:12
+  /// }
+  /// ```
+  public struct Node: Sendable, Hashable, CustomStringConvertible {
+    /// The key the registration is resolved by.
+    ///
+    /// ```swift
+    /// let keys = container.graph.nodes.map(\.key)
+    /// ```
+    public let key: DependencyKey
+    /// How long the registration's instances live.
+    ///
+    /// ```swift
+    /// let singletons = container.graph.nodes.filter { $0.lifetime == .singleton }
+    /// ```
+    public let lifetime: Lifetime
+    /// Whether the registration's factory is asynchronous (resolved only with `await`).
+    ///
+    /// ```swift
+    /// let asyncKeys = container.graph.nodes.filter(\.isAsync).map(\.key)
+    /// ```
+    public let isAsync: Bool
+    /// Where the registration was made (for a key-path default: where it is declared).
+    ///
+    /// ```swift
+    /// print(node.location)  // MyApp/Wiring.swift:12
+    /// ```
+    public let location: SourceLocation
+    /// Which container of the lineage holds the registration: 0 for the container the graph was
+    /// taken from, 1 for its parent, and so on.
+    ///
+    /// ```swift
+    /// let overrides = child.graph.nodes.filter { $0.containerDepth == 0 }
+    /// ```
+    public let containerDepth: Int
+    /// Whether the registration binds its key to another registration
+    /// (``Container/bind(_:name:to:implementationName:fileID:line:)``); its one declared edge
+    /// points to the implementation.
+    ///
+    /// ```swift
+    /// let bindings = container.graph.nodes.filter(\.isBinding)
+    /// ```
+    public let isBinding: Bool
+    /// The module that made the registration (an assembly's name), when one was current; see
+    /// ``Container/withRegistrationOrigin(_:_:)``.
+    ///
+    /// ```swift
+    /// let fromNetwork = container.graph.nodes.filter { $0.origin == "NetworkAssembly" }
+    /// ```
+    public let origin: String?
+
+    /// Makes a node, for a graph built by hand with ``DependencyGraph/init(nodes:edges:)``.
+    ///
+    /// ```swift
+    /// let node = DependencyGraph.Node(key: DependencyKey(Database.self), lifetime: .singleton)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: The key the registration is resolved by.
+    ///   - lifetime: How long its instances live.
+    ///   - isAsync: Whether its factory is asynchronous.
+    ///   - containerDepth: Which container of the lineage holds it (0: the container itself).
+    ///   - isBinding: Whether it binds its key to another registration.
+    ///   - origin: The module that made it, if known.
+    ///   - fileID: Where the registration is made.
+    ///   - line: The line of the registration.
+    public init(
+      key: DependencyKey, lifetime: Lifetime = .transient, isAsync: Bool = false,
+      containerDepth: Int = 0, isBinding: Bool = false, origin: String? = nil,
+      fileID: StaticString = #fileID, line: UInt = #line
+    ) {
+      self.init(
+        key: key, lifetime: lifetime, isAsync: isAsync,
+        location: SourceLocation(fileID: fileID, line: line), containerDepth: containerDepth,
+        isBinding: isBinding, origin: origin)
+    }
+
+    init(
+      key: DependencyKey, lifetime: Lifetime, isAsync: Bool, location: SourceLocation,
+      containerDepth: Int, isBinding: Bool, origin: String?
+    ) {
+      self.key = key
+      self.lifetime = lifetime
+      self.isAsync = isAsync
+      self.location = location
+      self.containerDepth = containerDepth
+      self.isBinding = isBinding
+      self.origin = origin
+    }
+
+    /// `Database (singleton) at MyApp/Wiring.swift:12`, with `async`, `binding`, the container
+    /// level and the origin when they apply.
+    ///
+    /// ```swift
+    /// print(node)  // Session (singleton, async, 1 container up) at MyApp/Wiring.swift:30
+    /// ```
+    public var description: String { "\(key) (\(detail)) at \(location)" }
+
+    /// What the exports and the reports show after the key: lifetime, `async`, `binding`, level,
+    /// origin.
+    var detail: String {
+      var text = lifetime.description
+      if isAsync { text += ", async" }
+      if isBinding { text += ", binding" }
+      if containerDepth == 1 {
+        text += ", 1 container up"
+      } else if containerDepth > 1 {
+        text += ", \(containerDepth) containers up"
+      }
+      if let origin { text += ", from \(origin)" }
+      return text
+    }
+  }
+}

@@ -1,0 +1,364 @@
+extension DependencyGraph {
+  /// Checks the whole graph and reports every problem at once.
+  ///
+  /// | problem | what is reported |
+  /// | --- | --- |
+  /// | ``GraphProblem/Code/missing`` | each key that edges point to but nothing registers, once, with every registration that needs it and a path to it |
+  /// | ``GraphProblem/Code/cycle`` | one loop for each group of registrations that depend on each other |
+  /// | ``GraphProblem/Code/captive`` | each cached registration that holds a shorter-lived one |
+  /// | ``GraphProblem/Code/asyncFromSync`` | each synchronous registration that depends on an async-only one |
+  ///
+  /// The rules:
+  ///
+  /// - **Missing.** A key-path key is never missing: its declaration carries a default factory,
+  ///   which becomes a registration on first resolve (so it may have no node yet, and then its
+  ///   lifetime is unknown and it takes part in no other check). A ``Lazy`` or ``Provider``
+  ///   edge to a missing key is reported too: the handle would fail when used.
+  /// - **Cycles.** Deferred edges (``Lazy``, ``Provider``) never form a cycle. Registrations that
+  ///   all depend on each other (a strongly connected component, found with Tarjan's algorithm)
+  ///   are reported as **one** problem with one loop through them, starting at the key that
+  ///   sorts first; a registration that depends on itself is a loop too. Breaking that loop may
+  ///   leave another one in the same group, which the next validation reports.
+  /// - **Captive lifetimes.** A registration whose lifetime ``Lifetime/isCached`` (singleton,
+  ///   weak, custom) holds captive a dependency whose ``Lifetime/rank`` is lower and that is not
+  ///   transient: a singleton depending on a weak, `.graph` or shorter custom lifetime. A
+  ///   transient is never captive, since every holder gets its own; but a cached registration
+  ///   that depends on a transient holds what that transient holds, so the check looks through
+  ///   chains of transients (and bindings, which are transient) and reports, for each transient
+  ///   the cached registration depends on, the shortest-lived registration behind it (inside a
+  ///   cycle of transients, itself reported as a cycle, the look-through may stop short). Deferred
+  ///   edges are not checked: a ``Provider`` is the fix, though a ``Lazy`` keeps what it resolved.
+  /// - **Async from sync.** A registration whose factory is synchronous depending, not through a
+  ///   ``Lazy`` or ``Provider``, on one whose factory is `async`, unless that one is an
+  ///   ``Lifetime/eagerSingleton``: ``Container/bootstrap()`` builds it, after which a synchronous
+  ///   resolve is a cache hit.
+  ///
+  /// The problems are sorted by kind, then by the description of their key, so the same graph
+  /// always gives the same report. Validation runs in time linear in nodes and edges (sorting the
+  /// problems aside) and without recursion: a graph of 100,000 nodes takes a fraction of a second.
+  ///
+  /// ```swift
+  /// let report = container.graph.validate()
+  /// if !report.isValid {
+  ///   print(report)
+  /// }
+  /// ```
+  ///
+  /// - Returns: The report, with ``ValidationReport/isValid`` true when nothing is wrong.
+  public func validate() -> ValidationReport {
+    var validator = GraphValidator(graph: self)
+    return validator.run()
+  }
+}
+
+/// The passes of ``DependencyGraph/validate()`` over a graph's ``GraphIndex``.
+struct GraphValidator {
+  /// A problem and what the report sorts it by.
+  private struct Finding {
+    let order: Int
+    let vertices: [Int]
+    let problem: GraphProblem
+  }
+
+  private let graph: DependencyGraph
+  private let index: GraphIndex
+  /// The edges that count for cycles, captives and async: not deferred, between nodes.
+  private let strongStart: [Int]
+  private let strongTargets: [Int]
+  private var findings: [Finding] = []
+
+  init(graph: DependencyGraph) {
+    self.graph = graph
+    self.index = graph.index
+    var start = [Int](repeating: 0, count: index.nodeCount + 1)
+    var targets: [Int] = []
+    targets.reserveCapacity(index.targets.count)
+    for vertex in 0..<index.nodeCount {
+      start[vertex] = targets.count
+      for position in index.edgeRange(of: vertex)
+      where !index.deferred[position] && index.isNode(index.targets[position]) {
+        targets.append(index.targets[position])
+      }
+    }
+    start[index.nodeCount] = targets.count
+    self.strongStart = start
+    self.strongTargets = targets
+  }
+
+  mutating func run() -> ValidationReport {
+    findMissing()
+    let components = StronglyConnectedComponents(
+      vertexCount: index.nodeCount, edgeStart: strongStart, targets: strongTargets)
+    findCycles(components)
+    findCaptives(components)
+    findAsyncFromSync()
+    findings.sort { left, right in
+      if left.order != right.order { return left.order < right.order }
+      return left.vertices.lexicographicallyPrecedes(right.vertices)
+    }
+    return ValidationReport(problems: findings.map(\.problem))
+  }
+
+  // MARK: - Missing
+
+  private mutating func findMissing() {
+    // For each open target that is not a key path: the nodes that need it, and whether every
+    // edge from that node to it is deferred.
+    var needers: [Int: [(vertex: Int, onlyDeferred: Bool)]] = [:]
+    for vertex in 0..<index.nodeCount {
+      for position in index.edgeRange(of: vertex) {
+        let target = index.targets[position]
+        guard !index.isNode(target), !index.keys[target].isKeyPath else { continue }
+        let isDeferred = index.deferred[position]
+        var list = needers.removeValue(forKey: target) ?? []
+        if let last = list.last, last.vertex == vertex {
+          list[list.count - 1].onlyDeferred = last.onlyDeferred && isDeferred
+        } else {
+          list.append((vertex, isDeferred))
+        }
+        needers[target] = list
+      }
+    }
+    guard !needers.isEmpty else { return }
+    let parents = shortestPathParents()
+    for (missing, needing) in needers {
+      let key = index.keys[missing]
+      var path = [missing]
+      var step = needing[0].vertex
+      while step >= 0 {
+        path.append(step)
+        step = parents[step]
+      }
+      path.reverse()
+      let shown = needing.prefix(Self.listedLimit).map { needer in
+        "Needed by: \(describe(needer.vertex))"
+          + (needer.onlyDeferred ? " through a Lazy or Provider" : "")
+      }
+      var details = Array(shown)
+      if needing.count > Self.listedLimit {
+        details.append("Needed by \(needing.count - Self.listedLimit) more registrations")
+      }
+      details.append("Path: \(arrowed(path))")
+      let hint = ResolutionError.notRegistered(key, chain: [key], location: SourceLocation()).hint
+      findings.append(
+        Finding(
+          order: GraphProblem.Code.missing.order, vertices: [missing],
+          problem: GraphProblem(
+            code: .missing, key: key, path: path.map { index.keys[$0] },
+            neededBy: needing.map { index.keys[$0.vertex] },
+            summary: "no registration for \(index.labels[missing])", details: details,
+            hint: hint)))
+    }
+  }
+
+  /// For each node, its predecessor on a shortest path from a node that no edge points to
+  /// (breadth first, all edges, roots in vertex order); -1 for those roots and for nodes that no
+  /// root reaches (which are in cycles).
+  private func shortestPathParents() -> [Int] {
+    var hasIncoming = [Bool](repeating: false, count: index.nodeCount)
+    for target in index.targets where index.isNode(target) { hasIncoming[target] = true }
+    var parents = [Int](repeating: -1, count: index.nodeCount)
+    var reached = hasIncoming.map { !$0 }
+    var queue = (0..<index.nodeCount).filter { !hasIncoming[$0] }
+    var head = 0
+    while head < queue.count {
+      let vertex = queue[head]
+      head += 1
+      for position in index.edgeRange(of: vertex) {
+        let target = index.targets[position]
+        guard index.isNode(target), !reached[target] else { continue }
+        reached[target] = true
+        parents[target] = vertex
+        queue.append(target)
+      }
+    }
+    return parents
+  }
+
+  // MARK: - Cycles
+
+  private mutating func findCycles(_ components: StronglyConnectedComponents) {
+    // Scratch for the breadth-first searches, reset after each one.
+    var parents = [Int](repeating: -2, count: index.nodeCount)
+    for number in 0..<components.count {
+      let members = components.members(of: number)
+      guard let start = members.min() else { continue }
+      if members.count == 1, !strongEdges(of: start).contains(start) { continue }
+      // The shortest loop through `start` inside its component.
+      var queue = [start]
+      parents[start] = -1
+      var head = 0
+      var closing = -1
+      search: while head < queue.count {
+        let vertex = queue[head]
+        head += 1
+        for target in strongEdges(of: vertex) where components.component[target] == number {
+          if target == start {
+            closing = vertex
+            break search
+          }
+          if parents[target] == -2 {
+            parents[target] = vertex
+            queue.append(target)
+          }
+        }
+      }
+      var loop = [start]
+      var step = closing
+      while step >= 0 {
+        loop.append(step)
+        step = parents[step]
+      }
+      loop.reverse()  // start ... closing, start
+      for vertex in queue { parents[vertex] = -2 }
+      appendCycle(loop, componentSize: members.count, members: members)
+    }
+  }
+
+  private mutating func appendCycle(_ loop: [Int], componentSize: Int, members: ArraySlice<Int>) {
+    var details = loop.dropLast().prefix(Self.listedLimit).map { describe($0) }
+    if loop.count - 1 > Self.listedLimit {
+      details.append("… and \(loop.count - 1 - Self.listedLimit) more registrations in this loop")
+    }
+    if componentSize > loop.count - 1 {
+      let inLoop = Set(loop)
+      let others = members.filter { !inLoop.contains($0) }.sorted()
+      var names = others.prefix(Self.listedLimit).map { index.labels[$0] }
+      if others.count > Self.listedLimit { names.append("\(others.count - names.count) more") }
+      details.append("Also in this cycle group: \(names.joined(separator: ", "))")
+    }
+    let key = index.keys[loop[0]]
+    let hint = ResolutionError.cycle(key, chain: [key], acrossThreads: false, location: .init())
+      .hint
+    findings.append(
+      Finding(
+        order: GraphProblem.Code.cycle.order, vertices: loop,
+        problem: GraphProblem(
+          code: .cycle, key: key, path: loop.map { index.keys[$0] },
+          summary: "dependency cycle: \(arrowed(loop))", details: details, hint: hint)))
+  }
+
+  // MARK: - Captive lifetimes
+
+  private mutating func findCaptives(_ components: StronglyConnectedComponents) {
+    let nodes = graph.nodes
+    let ranks = nodes.map(\.lifetime.rank)
+    let isTransient = nodes.map { $0.lifetime == .transient }
+    // For each transient: the shortest-lived registration behind it, through transients only,
+    // and the next vertex towards it. Components come sinks first, so what a transient depends
+    // on is known before it is (except inside a cycle, reported on its own).
+    var behind = [Int](repeating: -1, count: index.nodeCount)
+    var via = [Int](repeating: -1, count: index.nodeCount)
+    func shorter(_ left: Int, than right: Int) -> Bool {
+      right < 0 || ranks[left] < ranks[right] || (ranks[left] == ranks[right] && left < right)
+    }
+    for vertex in components.order where isTransient[vertex] {
+      for target in strongEdges(of: vertex) {
+        let candidate = isTransient[target] ? behind[target] : target
+        if candidate >= 0, shorter(candidate, than: behind[vertex]) {
+          behind[vertex] = candidate
+          via[vertex] = target
+        }
+      }
+    }
+
+    // The holder that last reported each held vertex, so that each pair is reported once.
+    var reportedFor = [Int](repeating: -1, count: index.nodeCount)
+    for holder in 0..<index.nodeCount where nodes[holder].lifetime.isCached {
+      for dependency in strongEdges(of: holder) {
+        let held = isTransient[dependency] ? behind[dependency] : dependency
+        guard held >= 0, ranks[held] < ranks[holder], reportedFor[held] != holder else {
+          continue
+        }
+        reportedFor[held] = holder
+        var path = [holder, dependency]
+        var step = dependency
+        while isTransient[step] {
+          step = via[step]
+          path.append(step)
+        }
+        appendCaptive(path)
+      }
+    }
+  }
+
+  private mutating func appendCaptive(_ path: [Int]) {
+    let nodes = graph.nodes
+    let (holder, first, held) = (path[0], path[1], path[path.count - 1])
+    let holderLifetime = nodes[holder].lifetime
+    let heldLifetime = nodes[held].lifetime
+    var summary =
+      "\(index.labels[holder]) (\(holderLifetime)) holds \(index.labels[held]) (\(heldLifetime))"
+      + " captive"
+    if path.count > 2 {
+      summary += " through \(arrowed(Array(path.dropFirst().dropLast())))"
+    }
+    var details = path.count > 2 ? ["Path: \(arrowed(path))"] : []
+    details += path.count > Self.listedLimit ? [holder, held].map(describe) : path.map(describe)
+    let hint =
+      "give \(index.labels[held]) a lifetime that lives at least as long as \(holderLifetime),"
+      + " give \(index.labels[holder]) a lifetime no longer than \(heldLifetime), or let"
+      + " \(index.labels[holder]) take a Provider of \(index.labels[first]) and resolve it on"
+      + " each use."
+    findings.append(
+      Finding(
+        order: GraphProblem.Code.captive.order, vertices: path,
+        problem: GraphProblem(
+          code: .captive, key: index.keys[holder], path: path.map { index.keys[$0] },
+          summary: summary, details: details, hint: hint)))
+  }
+
+  // MARK: - Async from sync
+
+  private mutating func findAsyncFromSync() {
+    let nodes = graph.nodes
+    for vertex in 0..<index.nodeCount where !nodes[vertex].isAsync {
+      var previous = -1
+      // An async eager singleton is built by `bootstrap()`, after which a synchronous resolve is
+      // a cache hit: a synchronous dependent is fine.
+      for target in strongEdges(of: vertex)
+      where nodes[target].isAsync && !nodes[target].lifetime.isEager && target != previous {
+        previous = target
+        let (sync, async) = (index.labels[vertex], index.labels[target])
+        findings.append(
+          Finding(
+            order: GraphProblem.Code.asyncFromSync.order, vertices: [vertex, target],
+            problem: GraphProblem(
+              code: .asyncFromSync, key: index.keys[vertex],
+              path: [index.keys[vertex], index.keys[target]],
+              summary: "\(sync) is synchronous but depends on \(async), which is async only",
+              details: [describe(vertex), describe(target)],
+              hint: "make the factory of \(sync) async and resolve it with await, or give"
+                + " \(async) a synchronous factory.")))
+      }
+    }
+  }
+
+  // MARK: - Helpers
+
+  /// How many registrations a problem lists by name before it says how many more there are.
+  private static let listedLimit = 10
+
+  /// The targets of the non-deferred edges from `vertex` to nodes.
+  private func strongEdges(of vertex: Int) -> ArraySlice<Int> {
+    strongTargets[strongStart[vertex]..<strongStart[vertex + 1]]
+  }
+
+  /// `Database (singleton) at MyApp/Wiring.swift:12`.
+  private func describe(_ vertex: Int) -> String {
+    let node = graph.nodes[vertex]
+    return "\(index.labels[vertex]) (\(node.detail)) at \(node.location)"
+  }
+
+  /// The vertices' descriptions joined by arrows; the middle of a very long path is elided.
+  private func arrowed(_ vertices: [Int]) -> String {
+    let edge = Self.listedLimit / 2
+    guard vertices.count > 2 * edge + 1 else {
+      return vertices.map { index.labels[$0] }.joined(separator: " → ")
+    }
+    let head = vertices.prefix(edge).map { index.labels[$0] }
+    let tail = vertices.suffix(edge).map { index.labels[$0] }
+    let elided = "… \(vertices.count - 2 * edge) more …"
+    return (head + [elided] + tail).joined(separator: " → ")
+  }
+}

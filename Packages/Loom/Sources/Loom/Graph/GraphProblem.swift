@@ -1,0 +1,156 @@
+/// One problem that ``DependencyGraph/validate()`` found: its kind, the key it is about, the path
+/// that shows it, and how to fix it.
+///
+/// Its ``description`` reads as a small tree:
+///
+/// ```
+/// [missing] no registration for Database
+/// ├─ Needed by: UserService (transient) at MyApp/Wiring.swift:14
+/// ├─ Path: AppCoordinator → UserService → Database
+/// └─ To fix: register Database, or declare it as a key-path dependency with a default factory.
+/// ```
+///
+/// Match on ``code`` to handle one kind of problem:
+///
+/// ```swift
+/// for problem in container.validate().problems where problem.code == .captive {
+///   print(problem.path)
+/// }
+/// ```
+public struct GraphProblem: Sendable, CustomStringConvertible {
+  /// The kind of problem. New codes may be added: match with `==`, not an exhaustive switch.
+  ///
+  /// ```swift
+  /// if problem.code == .cycle { print("cycle: \(problem.path)") }
+  /// ```
+  public struct Code: Hashable, Sendable, CustomStringConvertible {
+    /// The kinds, in the order a report lists them.
+    private enum Base: Int, Hashable, Sendable {
+      case missing, cycle, captive, asyncFromSync
+    }
+
+    private let base: Base
+
+    private init(_ base: Base) {
+      self.base = base
+    }
+
+    /// A registration depends on a key that nothing registers, in its container or any ancestor
+    /// (a key-path dependency is never missing: it has a default factory).
+    ///
+    /// ```swift
+    /// problem.code == .missing
+    /// ```
+    public static let missing = Code(.missing)
+    /// Registrations depend on each other in a loop that no ``Lazy`` or ``Provider`` breaks:
+    /// resolving any of them fails with ``ResolutionError/Code/cycle``.
+    ///
+    /// ```swift
+    /// problem.code == .cycle
+    /// ```
+    public static let cycle = Code(.cycle)
+    /// A cached instance (singleton, weak or a custom lifetime) depends on one that should live
+    /// shorter, and so keeps it alive past its lifetime.
+    ///
+    /// ```swift
+    /// problem.code == .captive
+    /// ```
+    public static let captive = Code(.captive)
+    /// A synchronous factory depends on a registration that can only be resolved with `await`:
+    /// resolving it fails with ``ResolutionError/Code/asyncRequired``.
+    ///
+    /// ```swift
+    /// problem.code == .asyncFromSync
+    /// ```
+    public static let asyncFromSync = Code(.asyncFromSync)
+
+    /// Where reports list problems of this kind: missing, cycle, captive, then async-from-sync.
+    var order: Int { base.rawValue }
+
+    /// The code's name, such as `missing` or `asyncFromSync`.
+    ///
+    /// ```swift
+    /// print(GraphProblem.Code.captive)  // captive
+    /// ```
+    public var description: String {
+      switch base {
+      case .missing: "missing"
+      case .cycle: "cycle"
+      case .captive: "captive"
+      case .asyncFromSync: "asyncFromSync"
+      }
+    }
+  }
+
+  ///
+  /// ```swift
+  /// let cycles = report.problems.filter { $0.code == .cycle }
+  /// ```
+  public let code: Code
+  /// The key the problem is about: the missing key, the first key of a cycle (by description),
+  /// the cached registration that holds another captive, or the synchronous registration.
+  ///
+  /// ```swift
+  /// let missingKeys = report.problems.filter { $0.code == .missing }.map(\.key)
+  /// ```
+  public let key: DependencyKey
+  /// The keys that show the problem, in dependency order.
+  ///
+  /// For ``Code/missing``, a chain from a registration that nothing depends on to the missing
+  /// key; for ``Code/cycle``, the loop, ending where it starts (`A → B → A`); for
+  /// ``Code/captive``, the holder to the held (through transients when there are some); for
+  /// ``Code/asyncFromSync``, the synchronous registration and the asynchronous one.
+  ///
+  /// ```swift
+  /// print(problem.path.map(\.description).joined(separator: " → "))
+  /// ```
+  public let path: [DependencyKey]
+  /// For ``Code/missing``, every registration that depends on the missing key; empty otherwise.
+  ///
+  /// ```swift
+  /// print("\(problem.key) is needed by \(problem.neededBy)")
+  /// ```
+  public let neededBy: [DependencyKey]
+  /// One line saying what is wrong.
+  ///
+  /// ```swift
+  /// print(problem.summary)  // no registration for Database
+  /// ```
+  public let summary: String
+  /// How to fix it.
+  ///
+  /// ```swift
+  /// print("To fix: \(problem.hint)")
+  /// ```
+  public let hint: String
+  /// The lines of the description between the summary and the hint.
+  let details: [String]
+
+  init(
+    code: Code, key: DependencyKey, path: [DependencyKey], neededBy: [DependencyKey] = [],
+    summary: String, details: [String], hint: String
+  ) {
+    self.code = code
+    self.key = key
+    self.path = path
+    self.neededBy = neededBy
+    self.summary = summary
+    self.details = details
+    self.hint = hint
+  }
+
+  /// The full, multi-line description: the code and summary, the details, then `To fix:`.
+  ///
+  /// ```swift
+  /// print(problem)
+  /// ```
+  public var description: String {
+    let lines = details + ["To fix: \(hint)"]
+    var text = "[\(code)] \(summary)"
+    for (position, line) in lines.enumerated() {
+      text += position == lines.count - 1 ? "\n└─ " : "\n├─ "
+      text += line
+    }
+    return text
+  }
+}
