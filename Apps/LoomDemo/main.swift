@@ -1,23 +1,24 @@
 import Loom
 
-// `swift run loom-demo`: wires a small app with Loom, uses it, shows what the container built, and
-// shows what broken wiring reports. Registrations are in App/Wiring.swift; each numbered step of
-// the output is one file in Sections/.
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
 
-let container = Container()
-Wiring.register(in: container)
+// `swift run loom-demo [graph [--format mermaid|dot|text] | validate [--broken]]`.
+// Without a command it tells the demo app's story: wiring in App/Wiring.swift, each numbered part
+// of the output one file in Sections/. The commands are in Commands/.
 
-// Every resolve through this container (or a child of it) is reported to the observer.
-let observer = container.onResolve(ResolutionLog.record)
-
-// `@Injected` properties capture `Container.current` when their owner is made. Objects built by a
-// factory capture the container that builds them; the sections also make objects themselves, so
-// the app runs with this container current (an app using `Container.default` needs no such call).
-container.withCurrent {
-  ResolveGraphSection.run(in: container)
-  UseAppSection.run(in: container)
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch arguments.first {
+case nil:
+  StoryCommand.run()
+case "graph":
+  exit(GraphCommand.run(arguments: Array(arguments.dropFirst())))
+case "validate":
+  exit(ValidateCommand.run(arguments: Array(arguments.dropFirst())))
+default:
+  print("usage: loom-demo [graph [--format mermaid|dot|text] | validate [--broken]]")
+  exit(2)
 }
-
-observer.cancel()
-InspectSection.run(in: container)
-BrokenWiringSection.run(in: container)

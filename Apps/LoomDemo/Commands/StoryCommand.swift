@@ -1,0 +1,26 @@
+import Loom
+
+/// `loom-demo`: wires the app, uses it, shows what the container built and what broken wiring
+/// reports.
+enum StoryCommand {
+  static func run() {
+    let container = Container()
+    Wiring.register(in: container)
+
+    // Every resolve through this container (or a child of it) is reported to the observer.
+    let observer = container.onResolve(ResolutionLog.record)
+
+    // `@Injected` properties capture `Container.current` when their owner is made. Objects built
+    // by a factory capture the container that builds them; the sections also make objects
+    // themselves, so the app runs with this container current (an app using
+    // `Container.default` needs no such call).
+    container.withCurrent {
+      ResolveGraphSection.run(in: container)
+      UseAppSection.run(in: container)
+    }
+
+    observer.cancel()
+    InspectSection.run(in: container)
+    BrokenWiringSection.run(in: container)
+  }
+}
