@@ -11,7 +11,8 @@ let package = Package(
     .executable(name: "loom-bench", targets: ["LoomBench"]),
   ],
   dependencies: [
-    .package(path: "Packages/Loom")
+    .package(path: "Packages/Loom"),
+    .package(path: "Packages/LoomTesting"),
   ],
   targets: [
     .executableTarget(
@@ -33,6 +34,14 @@ let package = Package(
       name: "LoomTests",
       dependencies: [.product(name: "Loom", package: "Loom")],
       path: "Tests/LoomTests"
+    ),
+    .testTarget(
+      name: "LoomTestingTests",
+      dependencies: [
+        .product(name: "Loom", package: "Loom"),
+        .product(name: "LoomTesting", package: "LoomTesting"),
+      ],
+      path: "Tests/LoomTestingTests"
     ),
   ],
   swiftLanguageModes: [.v6]

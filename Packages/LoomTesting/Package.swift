@@ -1,0 +1,31 @@
+// swift-tools-version: 6.0
+// LoomTesting: the test kit for Swift Testing and XCTest: scoped overrides, per-test containers,
+// graph assertions and recording. It depends on the Loom core only, plus Testing and XCTest.
+import PackageDescription
+
+let package = Package(
+  name: "LoomTesting",
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  products: [
+    .library(name: "LoomTesting", targets: ["LoomTesting"])
+  ],
+  dependencies: [
+    .package(path: "../Loom")
+  ],
+  targets: [
+    .target(name: "LoomTesting", dependencies: [.product(name: "Loom", package: "Loom")])
+  ],
+  swiftLanguageModes: [.v6]
+)
+
+for target in package.targets {
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      // Existentials are spelled `any P`, so their cost is visible at every use.
+      .enableUpcomingFeature("ExistentialAny"),
+      // An `import` does not leak into our public interface unless it says `public import`.
+      .enableUpcomingFeature("InternalImportsByDefault"),
+      // A member is only visible where its module is imported, not merely linked.
+      .enableUpcomingFeature("MemberImportVisibility"),
+    ]
+}
