@@ -42,3 +42,25 @@ extension Container {
     Dependency(.singleton) { _ in Database(label: "clock") }
   }
 }
+
+/// What a satellite package might keep per container.
+private final class InstalledModules: Sendable {
+  init() {}
+}
+
+@Suite struct ExtensionStorageTests {
+  @Test func eachContainerKeepsOneObjectPerTypeMadeOnce() {
+    let parent = Container()
+    let child = parent.makeChild()
+    let made = Counter()
+    let first = parent.extensionStorage(InstalledModules.self) {
+      made.increment()
+      return InstalledModules()
+    }
+    let again = parent.extensionStorage(InstalledModules.self) { InstalledModules() }
+    let childs = child.extensionStorage(InstalledModules.self) { InstalledModules() }
+    #expect(first === again)
+    #expect(childs !== first)
+    #expect(made.value == 1)
+  }
+}

@@ -167,6 +167,8 @@ struct RegistryState {
   var caches: [String: InstanceCache] = [:]
   /// Side effects for ``Container/bootstrap()``, in the order they were added.
   var startupTasks: [StartupTask] = []
+  /// Objects other packages keep per container, by type (``Container/extensionStorage(_:makeIfAbsent:)``).
+  var extensions: [ObjectIdentifier: any AnyObject & Sendable] = [:]
 
   init(table: RegistryTable) {
     self.tables = [table]
@@ -274,6 +276,35 @@ extension Container {
   /// Every registration of this container, in first-registration order.
   var registrations: [Registration] {
     registry.withLock { state in state.order.compactMap { state.registrations[$0] } }
+  }
+
+  /// The object of type `Storage` that this container keeps for another package, made on first
+  /// use.
+  ///
+  /// The extension point for satellite packages that must remember something per container (the
+  /// assemblies installed in it, say) without global state: the object lives exactly as long as
+  /// the container. One object per type; a child has its own.
+  ///
+  /// ```swift
+  /// final class InstalledModules: Sendable { /* ... */ }
+  /// let modules = container.extensionStorage(InstalledModules.self) { InstalledModules() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type of the object, which identifies it.
+  ///   - make: Makes the object the first time it is asked for; runs under the container's lock,
+  ///     so it must not use the container.
+  /// - Returns: The same object for the same type on every call.
+  public func extensionStorage<Storage: AnyObject & Sendable>(
+    _ type: Storage.Type, makeIfAbsent make: () -> Storage
+  ) -> Storage {
+    registry.withLock { state in
+      let id = ObjectIdentifier(type)
+      if let existing = state.extensions[id] { return unsafeDowncast(existing, to: Storage.self) }
+      let made = make()
+      state.extensions[id] = made
+      return made
+    }
   }
 
   /// The cache with this identifier in this container, made on first use.
