@@ -12,6 +12,7 @@ let package = Package(
   ],
   dependencies: [
     .package(path: "Packages/Loom"),
+    .package(path: "Packages/LoomAssembly"),
     .package(path: "Packages/LoomTesting"),
   ],
   targets: [
@@ -34,6 +35,14 @@ let package = Package(
       name: "LoomTests",
       dependencies: [.product(name: "Loom", package: "Loom")],
       path: "Tests/LoomTests"
+    ),
+    .testTarget(
+      name: "LoomAssemblyTests",
+      dependencies: [
+        .product(name: "Loom", package: "Loom"),
+        .product(name: "LoomAssembly", package: "LoomAssembly"),
+      ],
+      path: "Tests/LoomAssemblyTests"
     ),
     .testTarget(
       name: "LoomTestingTests",

@@ -1,0 +1,63 @@
+import Loom
+
+/// How a DSL component makes its registration: a call of the core's `register` with the
+/// component's lifetime, kept until the component is registered into a container.
+///
+/// Every DSL initializer forwards its `fileID` and `line`, so `dump()` and errors point at the
+/// line of the component, not at this file.
+struct RegistrationRecipe {
+  let register: (Container) -> Void
+
+  static func factory<Value: Sendable>(
+    _ type: Value.Type, name: String?, lifetime: Lifetime, dependencies: [DependencyKey],
+    fileID: StaticString, line: UInt, factory: @escaping @Sendable (Resolver) throws -> Value
+  ) -> Self {
+    Self {
+      $0.register(
+        type, name: name, lifetime: lifetime, dependencies: dependencies, fileID: fileID,
+        line: line, factory: factory)
+    }
+  }
+
+  static func asyncFactory<Value: Sendable>(
+    _ type: Value.Type, name: String?, lifetime: Lifetime, dependencies: [DependencyKey],
+    fileID: StaticString, line: UInt,
+    factory: @escaping @Sendable (Resolver) async throws -> Value
+  ) -> Self {
+    Self {
+      $0.register(
+        type, name: name, lifetime: lifetime, dependencies: dependencies, fileID: fileID,
+        line: line, factory: factory)
+    }
+  }
+
+  static func initializer<Value: Sendable, each Parameter: Sendable>(
+    _ type: Value.Type, name: String?, lifetime: Lifetime, fileID: StaticString, line: UInt,
+    _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
+  ) -> Self {
+    Self {
+      $0.register(type, name: name, lifetime: lifetime, fileID: fileID, line: line, initializer)
+    }
+  }
+
+  static func keyPathFactory<Value: Sendable>(
+    _ keyPath: DependencyKeyPath<Value>, lifetime: Lifetime?, fileID: StaticString, line: UInt,
+    factory: @escaping @Sendable (Resolver) throws -> Value
+  ) -> Self {
+    Self { $0.register(keyPath, lifetime: lifetime, fileID: fileID, line: line, factory: factory) }
+  }
+
+  static func keyPathAsyncFactory<Value: Sendable>(
+    _ keyPath: DependencyKeyPath<Value>, lifetime: Lifetime?, fileID: StaticString, line: UInt,
+    factory: @escaping @Sendable (Resolver) async throws -> Value
+  ) -> Self {
+    Self { $0.register(keyPath, lifetime: lifetime, fileID: fileID, line: line, factory: factory) }
+  }
+
+  static func keyPathInitializer<Value: Sendable, each Parameter: Sendable>(
+    _ keyPath: DependencyKeyPath<Value>, lifetime: Lifetime?, fileID: StaticString, line: UInt,
+    _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
+  ) -> Self {
+    Self { $0.register(keyPath, lifetime: lifetime, fileID: fileID, line: line, initializer) }
+  }
+}

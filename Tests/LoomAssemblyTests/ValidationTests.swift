@@ -1,0 +1,101 @@
+import Loom
+import Testing
+
+// NB: `@testable` for `Locked`, LoomAssembly's ThreadSanitizer-visible mutex.
+@testable import LoomAssembly
+
+/// Needs an `HTTPClient` from outside.
+private struct PaymentsAssembly: Assembly {
+  var expectedKeys: [DependencyKey] { [DependencyKey(HTTPClient.self)] }
+  var registrations: Registrations {
+    Singleton(Payments.self, Payments.init)
+  }
+}
+
+/// Requires ``PaymentsAssembly`` and needs an `APIClient` from outside.
+private struct CheckoutAssembly: Assembly {
+  var requirements: [any Assembly] { PaymentsAssembly() }
+  var expectedKeys: [DependencyKey] { [DependencyKey((any APIClient).self)] }
+  var registrations: Registrations {
+    Transient(CheckoutModel.self, CheckoutModel.init)
+  }
+}
+
+/// Declares neither its requirement nor what it expects.
+private struct IncompleteCheckout: Assembly {
+  static let line = #line
+  var registrations: Registrations {
+    Transient(CheckoutModel.self, CheckoutModel.init)
+  }
+}
+
+/// A singleton that holds a weak registration captive.
+private struct CaptiveAssembly: Assembly {
+  var expectedKeys: [DependencyKey] { [DependencyKey(HTTPClient.self)] }
+  var registrations: Registrations {
+    Weak(HTTPClient.self) { _ in HTTPClient(config: Config(label: "weak")) }
+    Singleton(Payments.self, Payments.init)
+  }
+}
+
+/// Records whether its factory ran.
+private struct SideEffectAssembly: Assembly {
+  let ran: Locked<Bool>
+  var registrations: Registrations {
+    Singleton(Config.self) { [ran] _ in
+      ran.withLock { $0 = true }
+      return Config(label: "ran")
+    }
+  }
+}
+
+@Suite struct ValidationTests {
+  @Test func anAssemblyIsValidGivenItsRequirementsAndExpectedKeys() {
+    let report = CheckoutAssembly().validate()
+    #expect(report.isValid)
+    #expect(report.problems.isEmpty)
+  }
+
+  @Test func aRequirementsExpectedKeysAreExpectedToo() {
+    // PaymentsAssembly expects HTTPClient: CheckoutAssembly's check treats it as present.
+    #expect(PaymentsAssembly().validate().isValid)
+    #expect(CheckoutAssembly().validate().problems.allSatisfy { $0.code != .missing })
+  }
+
+  @Test func whatIsNeitherRegisteredNorExpectedIsReportedMissing() throws {
+    let report = IncompleteCheckout().validate()
+    let line = IncompleteCheckout.line + 2
+    #expect(report.problems.map(\.code) == [.missing, .missing])
+    #expect(
+      report.problems.map(\.key) == [
+        DependencyKey((any APIClient).self), DependencyKey(Payments.self),
+      ])
+    let first = try #require(report.problems.first)
+    #expect(first.summary == "no registration for APIClient")
+    #expect(first.path == [DependencyKey(CheckoutModel.self), DependencyKey((any APIClient).self)])
+    #expect(first.neededBy == [DependencyKey(CheckoutModel.self)])
+    #expect(first.description.contains("at LoomAssemblyTests/ValidationTests.swift:\(line)\n"))
+  }
+
+  @Test func otherProblemsAreStillReported() {
+    let report = CaptiveAssembly().validate()
+    #expect(report.problems.map(\.code) == [.captive])
+    #expect(
+      report.problems.first?.path == [DependencyKey(Payments.self), DependencyKey(HTTPClient.self)])
+  }
+
+  @Test func validatingRunsNoFactory() {
+    let ran = Locked(false)
+    #expect(SideEffectAssembly(ran: ran).validate().isValid)
+    #expect(ran.withLock { $0 } == false)
+  }
+
+  @Test func validationThrowsWithTheReport() {
+    #expect(throws: GraphValidationError.self) {
+      try IncompleteCheckout().validate().throwIfInvalid()
+    }
+    #expect(throws: Never.self) {
+      try CheckoutAssembly().validate().throwIfInvalid()
+    }
+  }
+}
