@@ -57,6 +57,10 @@ let allCases: [CaseInfo] = [
   CaseInfo("validate.100k"),
   // The 100k figure again, as a ratio to validate.1k: validation grows no faster than linearly.
   CaseInfo("validate.growth", vs: "validate.1k", goal: .ratioAtMost(2), diagnostic: true),
+  CaseInfo("singleton.async"),
+  // Wall time of one bootstrap over its critical path (computed: the longest chain x 1 ms).
+  CaseInfo("bootstrap.1000", vs: "diag.bootstrap.criticalPath", goal: .ratioAtMost(2)),
+  CaseInfo("diag.bootstrap.criticalPath", diagnostic: true),
 ]
 
 /// A type registered under 1,000 names for the `diag.*.named` cases.
@@ -153,5 +157,5 @@ func makeRunners() -> [any Runner] {
       resolve: { container in
         for name in names { _ = container.resolve(NamedKey.self, name: name) }
       }),
-  ] + GraphBench.runners()
+  ] + GraphBench.runners() + AsyncBench.runners()
 }

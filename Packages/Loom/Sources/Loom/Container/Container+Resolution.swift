@@ -35,10 +35,14 @@ extension Container: Resolving {
   /// ```swift
   /// let database = try await container._resolveAsync(Database.self, _ResolutionRequest(Database.self, name: nil))
   /// ```
+  @inlinable
   public func _resolveAsync<Value: Sendable>(_ type: Value.Type, _ request: _ResolutionRequest)
     async throws(ResolutionError) -> Value
   {
-    try await resolveAsync(type, request, context: nil)
+    if let value = cachedValue(request) {
+      return value.assumingMemoryBound(to: Value.self).pointee
+    }
+    return try await resolveAsync(type, request, context: nil)
   }
 
   /// Handles made from a container resolve in it. Use ``Resolving/lazy(_:name:)``.
