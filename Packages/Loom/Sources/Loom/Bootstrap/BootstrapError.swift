@@ -15,9 +15,17 @@ public struct BootstrapError: Error, Sendable, CustomStringConvertible {
   /// ```
   public struct Failure: Sendable, CustomStringConvertible {
     /// The singleton's key, or the start-up task's name.
+    ///
+    /// ```swift
+    /// print(failure.name)  // BootNode (name: "database")
+    /// ```
     public let name: String
     /// What went wrong: a ``ResolutionError`` for a singleton, what the task threw for a task.
     /// For work skipped because something it depends on failed, a ``ResolutionError`` naming it.
+    ///
+    /// ```swift
+    /// if let error = failure.error as? ResolutionError { print(error.chain) }
+    /// ```
     public let error: any Error
 
     /// `name: error`, indented.
@@ -32,6 +40,10 @@ public struct BootstrapError: Error, Sendable, CustomStringConvertible {
   }
 
   /// The failures, eager singletons first, each group in key or name order.
+  ///
+  /// ```swift
+  /// for failure in error.failures { print(failure) }
+  /// ```
   public let failures: [Failure]
 
   /// A summary line followed by every failure.

@@ -37,11 +37,23 @@ public final class Container: Sendable {
   }
 
   /// The container whose registrations this one sees and may override, if any.
+  ///
+  /// ```swift
+  /// container.makeChild().parent === container  // true
+  /// ```
   public let parent: Container?
   /// What registering an already registered key does.
+  ///
+  /// ```swift
+  /// Container(overridePolicy: .forbid).overridePolicy  // .forbid
+  /// ```
   public let overridePolicy: OverridePolicy
   /// Whether registrations found in ancestors are copied into this container on first use, so
   /// the instances they make are this container's own (see ``makeIsolatedChild(overridePolicy:)``).
+  ///
+  /// ```swift
+  /// container.makeIsolatedChild().isolatesInstances  // true
+  /// ```
   public let isolatesInstances: Bool
 
   /// The address of the current ``RegistryTable`` (unretained; kept alive by `registry.tables`).

@@ -18,6 +18,10 @@ public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
 
   @usableFromInline let identity: Identity
   /// The type of the value this key resolves to.
+  ///
+  /// ```swift
+  /// DependencyKey(Database.self).valueType == Database.self  // true
+  /// ```
   public let valueType: any Any.Type
   /// For key-path keys, the name of the property that declares the dependency.
   @usableFromInline let propertyName: String?

@@ -9,8 +9,16 @@
 /// ```
 public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
   /// The file, as `#fileID` spells it (`Module/File.swift`).
+  ///
+  /// ```swift
+  /// print(SourceLocation().fileID)  // MyApp/File.swift
+  /// ```
   public let fileID: StaticString
   /// The line within ``fileID``.
+  ///
+  /// ```swift
+  /// print(SourceLocation().line)
+  /// ```
   public let line: UInt
 
   /// Makes a location; the defaults capture the caller's position.
@@ -28,6 +36,10 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// `Module/File.swift:42`.
+  ///
+  /// ```swift
+  /// print(SourceLocation())  // MyApp/File.swift:12
+  /// ```
   public var description: String { "\(fileID):\(line)" }
 
   /// Equal when file and line are equal.

@@ -56,13 +56,33 @@ public protocol CustomLifetime: Sendable {
 /// ```
 public struct LifetimeContext: Sendable {
   /// The key being resolved.
+  ///
+  /// ```swift
+  /// print(context.key)
+  /// ```
   public let key: DependencyKey
   /// The container whose registration is being resolved (the requester or one of its ancestors).
+  ///
+  /// ```swift
+  /// let cache = context.owner.instanceCache(for: "request")
+  /// ```
   public let owner: Container
   /// The container on which the resolve was called.
+  ///
+  /// ```swift
+  /// let cache = context.requester.instanceCache(for: "request")
+  /// ```
   public let requester: Container
   /// The keys that led to this one, outermost first, ending with ``key``.
+  ///
+  /// ```swift
+  /// print(context.chain.map(\.description).joined(separator: " → "))
+  /// ```
   public let chain: [DependencyKey]
   /// Where the top-level resolve was requested.
+  ///
+  /// ```swift
+  /// print(context.location)
+  /// ```
   public let location: SourceLocation
 }

@@ -24,6 +24,10 @@ public struct Lifetime: Sendable, Hashable, CustomStringConvertible {
 
   @usableFromInline let kind: Kind
   /// Whether ``Container/bootstrap()`` builds it ahead of first use (``eagerSingleton``).
+  ///
+  /// ```swift
+  /// Lifetime.eagerSingleton.isEager  // true
+  /// ```
   public let isEager: Bool
 
   init(_ kind: Kind, isEager: Bool = false) {
@@ -186,6 +190,10 @@ public struct Lifetime: Sendable, Hashable, CustomStringConvertible {
 /// ```
 public struct LifetimeRank: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// The rank's position; larger lives longer.
+  ///
+  /// ```swift
+  /// LifetimeRank.singleton.value  // 1000
+  /// ```
   public let value: Int
 
   /// Makes a rank; use a value between the built-in ranks.

@@ -22,14 +22,34 @@ public struct ResolutionEvent: Sendable, CustomStringConvertible {
   }
 
   /// The key that was resolved.
+  ///
+  /// ```swift
+  /// container.onResolve { event in print(event.key) }
+  /// ```
   public let key: DependencyKey
   /// The lifetime of its registration.
+  ///
+  /// ```swift
+  /// container.onResolve { event in print(event.lifetime) }
+  /// ```
   public let lifetime: Lifetime
   /// Whether a cache served it or a factory ran.
+  ///
+  /// ```swift
+  /// container.onResolve { event in if event.source == .cache { print("reused") } }
+  /// ```
   public let source: Source
   /// How deep in its top-level resolve it was: 0 for the key asked for, 1 for its dependencies...
+  ///
+  /// ```swift
+  /// container.onResolve { event in print(String(repeating: "  ", count: event.depth), event.key) }
+  /// ```
   public let depth: Int
   /// The container that held the registration.
+  ///
+  /// ```swift
+  /// container.onResolve { event in print(event.owner === container) }
+  /// ```
   public let owner: Container
 
   /// Whether a cache served the instance (no factory ran).

@@ -98,18 +98,46 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   }
 
   /// The kind of failure.
+  ///
+  /// ```swift
+  /// if error.code == .notRegistered { print(error.key) }
+  /// ```
   public let code: Code
   /// The key that could not be resolved.
+  ///
+  /// ```swift
+  /// print(error.key)  // Database
+  /// ```
   public let key: DependencyKey
   /// The keys that led to ``key``, outermost first, ending with ``key`` itself.
+  ///
+  /// ```swift
+  /// print(error.chain)  // [AppCoordinator, UserService, Database]
+  /// ```
   public let chain: [DependencyKey]
   /// One line saying what went wrong.
+  ///
+  /// ```swift
+  /// print(error.summary)  // no registration for Database
+  /// ```
   public let summary: String
   /// How to fix it.
+  ///
+  /// ```swift
+  /// print(error.hint)
+  /// ```
   public let hint: String
   /// What the factory threw, for ``Code/factoryFailed``.
+  ///
+  /// ```swift
+  /// if let cause = error.underlying { print(cause) }
+  /// ```
   public let underlying: (any Error)?
   /// Where the top-level resolve was requested.
+  ///
+  /// ```swift
+  /// print(error.location)  // MyApp/AppDelegate.swift:12
+  /// ```
   public let location: SourceLocation
 
   /// Makes an error; custom lifetimes and extensions use the static constructors instead.

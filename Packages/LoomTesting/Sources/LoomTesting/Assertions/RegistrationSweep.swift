@@ -22,11 +22,23 @@ public enum RegistrationSweep {
   /// ```
   public struct Outcome: Sendable {
     /// The keys that were resolved, in the order of `container.graph.nodes`.
+    ///
+    /// ```swift
+    /// print(outcome.checked.count)
+    /// ```
     public var checked: [DependencyKey] = []
     /// The keys that cannot be resolved on their own, and were left out: registrations that take
     /// runtime arguments, or need a scope (such as a flow) that no test has.
+    ///
+    /// ```swift
+    /// print(outcome.skipped)
+    /// ```
     public var skipped: [DependencyKey] = []
     /// The errors of the keys that did not resolve, in the order of `checked`.
+    ///
+    /// ```swift
+    /// #expect(outcome.failures.isEmpty)
+    /// ```
     public var failures: [ResolutionError] = []
 
     /// The failure text reported by the assertions, or `nil` when every key resolved.
