@@ -1,11 +1,12 @@
 import Loom
 
-/// How a DSL component makes its registration: a call of the core's `register` with the
+/// How a DSL component makes its registration (plumbing, not API): a call of the core's `register` with the
 /// component's lifetime, kept until the component is registered into a container.
 ///
 /// Every DSL initializer forwards its `fileID` and `line`, so `dump()` and errors point at the
 /// line of the component, not at this file.
-struct RegistrationRecipe {
+@_documentation(visibility: private)
+public struct _RegistrationRecipe {
   let register: (Container) -> Void
 
   static func factory<Value: Sendable>(

@@ -12,7 +12,7 @@ public import Loom
 /// Register(\.api) { _ in MockAPIClient() }  // keeps the lifetime declared with \.api
 /// ```
 public struct Register: RegistrationComponent {
-  private let recipe: RegistrationRecipe
+  private let recipe: _RegistrationRecipe
 
   /// Registers a factory for `type` (and `name`) with `lifetime`.
   ///
