@@ -13,7 +13,7 @@ public import Synchronization
 // NB: `@unchecked Sendable` because of the two raw buffers. They are allocated in `init`, freed in
 // `deinit`, and every access to their elements goes through `Atomic` operations, so concurrent
 // reads and the container's (serialised) writes never race.
-@usableFromInline
+@usableFromInline  // NB: `@unchecked Sendable`: see the proof above.
 final class RegistryTable: @unchecked Sendable {
   @usableFromInline let mask: Int
   @usableFromInline let shift: UInt64

@@ -6,7 +6,7 @@
 /// auto-wired initializer, whose parameter resolves cannot be specialised).
 // NB: `@unchecked Sendable` because of the raw pointer. The memory is initialised in `init`, never
 // written again and freed in `deinit`, and the value in it is `Sendable`.
-@usableFromInline
+@usableFromInline  // NB: `@unchecked Sendable`: see the proof above.
 final class ValueStorage: @unchecked Sendable {
   /// The value's memory.
   @usableFromInline let pointer: UnsafeMutableRawPointer

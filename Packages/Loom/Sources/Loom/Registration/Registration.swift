@@ -10,7 +10,7 @@ public import Synchronization
 // Every stored property is a `let` of a Sendable type (`Atomic`, `CacheSlot` and the `@Sendable`
 // closure are Sendable), and the object behind `instance` is an immutable `ValueStorage` holding a
 // `Sendable` value, so sharing across threads is safe.
-@usableFromInline
+@usableFromInline  // NB: `@unchecked Sendable`: see the proof above.
 class Registration: @unchecked Sendable {
   @usableFromInline let key: DependencyKey
   /// The name of a type key, kept apart so the hot path compares it without unpacking the key.
@@ -147,7 +147,7 @@ class Registration: @unchecked Sendable {
 }
 
 /// A registration whose factory makes `Value`.
-@usableFromInline
+@usableFromInline  // NB: `@unchecked Sendable`: adds one Sendable `let` to its superclass.
 final class TypedRegistration<Value: Sendable>: Registration, @unchecked Sendable {
   @usableFromInline
   enum Factory: Sendable {

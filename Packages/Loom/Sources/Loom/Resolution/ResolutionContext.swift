@@ -15,7 +15,7 @@ final class ResolutionContext {
   // NB: `@unchecked Sendable` so an asynchronous creation can start from a copy of its caller's
   // chain. The references are unretained; the registrations and containers they point to are
   // kept alive by the containers of the resolve, which the awaiting caller holds.
-  @usableFromInline
+  @usableFromInline  // NB: `@unchecked Sendable`: see the proof above.
   struct Frame: @unchecked Sendable {
     @usableFromInline let registration: Unmanaged<Registration>
     @usableFromInline let builder: Unmanaged<Container>
