@@ -12,10 +12,7 @@ extension Container: Resolving {
   public func _resolve<Value: Sendable>(_ type: Value.Type, _ request: _ResolutionRequest)
     throws(ResolutionError) -> Value
   {
-    if let value = cachedValue(request) {
-      return value.assumingMemoryBound(to: Value.self).pointee
-    }
-    return try resolveMiss(type, request, context: nil)
+    try resolveLocal(type, request, context: nil)
   }
 
   /// Resolves with runtime arguments. Use ``Resolving/resolve(_:name:arguments:_:fileID:line:)``.
@@ -74,19 +71,26 @@ extension Container: Resolving {
     }
   }
 
-  /// A cache miss. Inlined so that the common transient case runs specialised for `Value` in the
-  /// caller: a plain transient registration in this container's own table, with no observer, is
-  /// built right here; everything else goes through ``resolveSlow(_:context:)``.
-  @inlinable
-  func resolveMiss<Value: Sendable>(
+  /// The hot paths, with one probe of this container's own table: a singleton already made is
+  /// returned; a plain transient is built right here, specialised for `Value` in the caller;
+  /// everything else (observers, parents, other lifetimes) goes through
+  /// ``resolveSlow(_:_:context:)``.
+  @inlinable @inline(__always)
+  func resolveLocal<Value: Sendable>(
     _ type: Value.Type, _ request: _ResolutionRequest, context: ResolutionContext?
   ) throws(ResolutionError) -> Value {
     guard observers.activeCount.load(ordering: .relaxed) == 0,
       let found = currentTable._withUnsafeGuaranteedRef({
         $0.find(request.probe, name: request.name)
-      }),
-      found._withUnsafeGuaranteedRef({ $0.isPlainTransient })
+      })
     else {
+      return try resolveSlow(type, request, context: context)
+    }
+    if let value = found._withUnsafeGuaranteedRef({ $0.publishedValue }) {
+      context?.noteCacheHit(request, as: type)
+      return value.assumingMemoryBound(to: Value.self).pointee
+    }
+    guard found._withUnsafeGuaranteedRef({ $0.isPlainTransient }) else {
       return try resolveSlow(type, request, context: context)
     }
     let registration = found.takeUnretainedValue()

@@ -43,11 +43,7 @@ public struct Resolver: Resolving {
   public func _resolve<Value: Sendable>(_ type: Value.Type, _ request: _ResolutionRequest)
     throws(ResolutionError) -> Value
   {
-    if let value = container.cachedValue(request) {
-      liveContext?.noteCacheHit(request, as: type)
-      return value.assumingMemoryBound(to: Value.self).pointee
-    }
-    return try container.resolveMiss(type, request, context: liveContext)
+    try container.resolveLocal(type, request, context: liveContext)
   }
 
   /// Resolves with runtime arguments. Use ``Resolving/resolve(_:name:arguments:_:fileID:line:)``.
