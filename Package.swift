@@ -18,7 +18,10 @@ let package = Package(
   targets: [
     .executableTarget(
       name: "LoomDemo",
-      dependencies: [.product(name: "Loom", package: "Loom")],
+      dependencies: [
+        .product(name: "Loom", package: "Loom"),
+        .product(name: "LoomAssembly", package: "LoomAssembly"),
+      ],
       path: "Apps/LoomDemo"
     ),
     .target(
@@ -43,6 +46,18 @@ let package = Package(
         .product(name: "LoomAssembly", package: "LoomAssembly"),
       ],
       path: "Tests/LoomAssemblyTests"
+    ),
+    // NB: a test target may depend on an executable target: SwiftPM renames its entry point, so
+    // the tests `@testable import LoomDemo` and check the demo's own wiring.
+    .testTarget(
+      name: "LoomDemoTests",
+      dependencies: [
+        "LoomDemo",
+        .product(name: "Loom", package: "Loom"),
+        .product(name: "LoomAssembly", package: "LoomAssembly"),
+        .product(name: "LoomTesting", package: "LoomTesting"),
+      ],
+      path: "Tests/LoomDemoTests"
     ),
     .testTarget(
       name: "LoomTestingTests",

@@ -4,10 +4,11 @@ struct AppConfig: Sendable {
   let baseURL: String
   /// The token sent with every request.
   let apiToken: String
-  /// `debug`, `staging` or `production`.
-  let environment: String
+  /// Which wiring the app runs with.
+  let environment: AppEnvironment
 
-  /// The settings the demo runs with.
-  static let demo = AppConfig(
-    baseURL: "https://api.example.com", apiToken: "demo-token", environment: "debug")
+  /// The settings the demo runs with in `environment`.
+  static func demo(_ environment: AppEnvironment) -> AppConfig {
+    AppConfig(baseURL: "https://api.example.com", apiToken: "demo-token", environment: environment)
+  }
 }

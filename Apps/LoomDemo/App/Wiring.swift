@@ -1,44 +1,25 @@
 import Loom
+import LoomAssembly
 
-/// The composition root: every registration of the demo app, in one place.
+/// The composition root: the assemblies the demo app is made of, in the order they install.
 ///
-/// It mixes the registration styles a real app uses; `\.userService` is declared apart, as a
-/// key-path dependency, in `Container+Dependencies.swift`.
+/// Each assembly registers one module (`Networking/`, `Services/`, `Users/`); the environment
+/// layer comes last, so its registrations replace earlier ones and `dump()` says which. The
+/// Settings feature's child container is declared by ``UserAssembly``.
 enum Wiring {
-  /// Registers the app's dependencies in `container`.
-  static func register(in container: Container) {
-    // A ready instance: the configuration exists before the container does.
-    container.register(AppConfig.self, instance: .demo)
+  /// A new container with the whole app installed.
+  static func makeContainer(_ environment: AppEnvironment) -> Container {
+    Container().install { assemblies(environment) }
+  }
 
-    // A protocol registered with a factory closure: the one place to swap the fake transport.
-    container.register((any HTTPTransport).self, lifetime: .singleton) { _ in
-      InMemoryTransport.sample
-    }
-
-    // Auto-wired initializers: every parameter is resolved by type, and `dump()` lists them.
-    container.register(lifetime: .singleton, HTTPClient.init)
-    container.register(lifetime: .singleton, RemoteUserRepository.init)
-
-    // A protocol bound to an implementation: `any UserRepository` is the RemoteUserRepository
-    // singleton above, seen through the protocol.
-    container.bind((any UserRepository).self, to: RemoteUserRepository.self)
-
-    // Named registrations: two loggers of the same type, told apart by name.
-    container.register(Logger.self, name: "ui", lifetime: .singleton) { _ in
-      Logger(category: "ui")
-    }
-    container.register(Logger.self, name: "analytics", lifetime: .singleton) { _ in
-      Logger(category: "analytics")
-    }
-
-    // A factory closure that picks a named dependency.
-    container.register(Analytics.self, lifetime: .singleton) { r in
-      Analytics(log: r.resolve(name: "analytics"))
-    }
-
-    // A runtime argument: a new presenter for each user ID.
-    container.register(ProfilePresenter.self) { (_, userID: User.ID) in
-      ProfilePresenter(userID: userID)
-    }
+  /// The app's assemblies; a test installs them into its own container with
+  /// `$0.install { Wiring.assemblies(.production) }`.
+  @AssemblyBuilder
+  static func assemblies(_ environment: AppEnvironment) -> [any Assembly] {
+    NetworkAssembly(config: .demo(environment))
+    ServicesAssembly()
+    // Requires ServicesAssembly: a requirement already installed is not installed again.
+    UserAssembly()
+    if environment == .debug { DebugAssembly() } else { ProductionAssembly() }
   }
 }

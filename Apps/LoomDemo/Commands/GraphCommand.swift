@@ -1,8 +1,14 @@
 import Loom
+import LoomAssembly
 
-/// `loom-demo graph [--format mermaid|dot|text]`: prints the app's dependency graph.
+/// `loom-demo graph [--format mermaid|dot|text] [--features]`: prints the app's dependency graph;
+/// with `--features`, the app container and its feature containers, joined by ownership edges.
+///
+/// Every factory's dependencies are known without running it (auto-wired initializers, and
+/// closures that declare `dependencies:`), so the graph is complete as soon as the app is
+/// installed.
 enum GraphCommand {
-  static func run(arguments: [String]) -> Int32 {
+  static func run(arguments: [String], environment: AppEnvironment) -> Int32 {
     var format = GraphFormat.text
     if let index = arguments.firstIndex(of: "--format") {
       guard index + 1 < arguments.count, let chosen = GraphFormat(rawValue: arguments[index + 1])
@@ -12,22 +18,12 @@ enum GraphCommand {
       }
       format = chosen
     }
-    let container = AppGraph.wired()
-    print(container.graph.export(format))
+    let container = Wiring.makeContainer(environment)
+    let text =
+      arguments.contains("--features")
+      ? container.exportFeatureGraph(format) : container.graph.export(format)
+    // Both exports end with a newline already.
+    print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
     return 0
-  }
-}
-
-/// The demo app's container with its graph complete: closure factories reveal their edges the
-/// first time they run, so the app's main objects are resolved once.
-enum AppGraph {
-  static func wired() -> Container {
-    let container = Container()
-    Wiring.register(in: container)
-    container.withCurrent {
-      _ = container.resolve(\.userService)
-      _ = container.resolve(Analytics.self)
-    }
-    return container
   }
 }

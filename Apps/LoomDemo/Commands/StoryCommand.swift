@@ -1,11 +1,16 @@
 import Loom
 
-/// `loom-demo`: wires the app, uses it, shows what the container built and what broken wiring
-/// reports.
+/// `loom-demo`: wires the app from its assemblies, uses it, opens a feature, shows what the
+/// container built and what broken wiring reports.
 enum StoryCommand {
-  static func run() {
-    let container = Container()
-    Wiring.register(in: container)
+  static func run(environment: AppEnvironment) {
+    print("loom-demo: \(environment.rawValue) wiring", terminator: "")
+    if environment == .production {
+      print(" (pass \(AppEnvironment.flag) or set \(AppEnvironment.variable)=1 for the debug one)")
+    } else {
+      print(" (DebugAssembly logs every request under [http])")
+    }
+    let container = Wiring.makeContainer(environment)
 
     // Every resolve through this container (or a child of it) is reported to the observer.
     let observer = container.onResolve(ResolutionLog.record)
@@ -17,6 +22,7 @@ enum StoryCommand {
     container.withCurrent {
       ResolveGraphSection.run(in: container)
       UseAppSection.run(in: container)
+      SettingsFeatureSection.run(in: container)
     }
 
     observer.cancel()

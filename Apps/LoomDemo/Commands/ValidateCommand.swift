@@ -1,27 +1,53 @@
 import Loom
+import LoomAssembly
 
-/// `loom-demo validate [--broken]`: validates the app's graph; with `--broken`, adds a feature
-/// whose wiring is deliberately wrong (a missing dependency, a cycle and a captive lifetime) and
-/// exits non-zero with the report.
+/// `loom-demo validate [--broken]`: validates the app's graph and its feature containers; with
+/// `--broken`, installs ``BrokenWiringAssembly`` too (a missing dependency, a cycle and a captive
+/// lifetime) and exits non-zero with the report.
 enum ValidateCommand {
-  static func run(arguments: [String]) -> Int32 {
-    let container = AppGraph.wired()
-    if arguments.contains("--broken") { registerBrokenFeature(in: container) }
-    let report = container.validate()
-    print(report)
-    return report.isValid ? 0 : 1
+  /// The result of validating the app: its container's report, and what each feature adds.
+  struct Validation {
+    /// The report of the app container.
+    let app: ValidationReport
+    /// For each feature, the problems that involve a key the feature registers itself (those of
+    /// the app container's keys alone are in ``app`` already).
+    let features: [(name: String, problems: [GraphProblem])]
+
+    /// Whether neither the app nor a feature has a problem.
+    var isValid: Bool { app.isValid && features.allSatisfy(\.problems.isEmpty) }
   }
 
-  /// Three mistakes at once, each one a real-world classic.
-  private static func registerBrokenFeature(in container: Container) {
-    // Missing: SyncEngine needs an OfflineStore that nobody registered.
-    container.register(SettingsModel.init)
-    container.register(lifetime: .singleton, SyncEngine.init)
-    // Cycle: AuthService and TokenStore need each other, both eagerly.
-    container.register(lifetime: .singleton, AuthService.init)
-    container.register(lifetime: .singleton, TokenStore.init)
-    // Captive: a singleton session cache holds a per-resolve (`.graph`) request context.
-    container.register(lifetime: .graph, RequestContext.init)
-    container.register(lifetime: .singleton, SessionCache.init)
+  static func run(arguments: [String], environment: AppEnvironment) -> Int32 {
+    let validation = validate(environment, broken: arguments.contains("--broken"))
+    print(validation.app)
+    for feature in validation.features {
+      let count = feature.problems.count
+      let summary = count == 0 ? "no problems of its own" : "\(count) problems of its own"
+      print("\nFeature \(feature.name): \(summary)")
+      for problem in feature.problems { print("\n\(problem)") }
+    }
+    return validation.isValid ? 0 : 1
+  }
+
+  /// Installs the app (and, if `broken`, ``BrokenWiringAssembly``), then validates the app
+  /// container and the Settings feature's.
+  static func validate(_ environment: AppEnvironment, broken: Bool) -> Validation {
+    let container = Wiring.makeContainer(environment)
+    if broken { container.install { BrokenWiringAssembly() } }
+    var features: [(name: String, problems: [GraphProblem])] = []
+    if let settings = container.makeFeature(SettingsAssembly.feature) {
+      features.append((SettingsAssembly.feature, ownProblems(of: settings)))
+    }
+    return Validation(app: container.validate(), features: features)
+  }
+
+  /// The problems of a child container's graph that involve one of the child's own keys; a
+  /// child's graph includes its ancestors', whose problems are reported with them.
+  private static func ownProblems(of child: Container) -> [GraphProblem] {
+    let graph = child.graph
+    let own = Set(graph.nodes.filter { $0.containerDepth == 0 }.map(\.key))
+    return graph.validate().problems.filter { problem in
+      ([problem.key] + problem.path + problem.neededBy).contains(where: own.contains)
+    }
   }
 }

@@ -2,8 +2,8 @@ import Synchronization
 
 /// A tiny HTTP client: prefixes the base URL, adds the auth header, and checks the status.
 ///
-/// Registered with an auto-wired initializer (`register(lifetime: .singleton, HTTPClient.init)`):
-/// its two parameters are its dependencies, and `container.dump()` lists them.
+/// Registered with an auto-wired initializer (`Singleton(HTTPClient.self, HTTPClient.init)` in
+/// ``NetworkAssembly``): its two parameters are its dependencies, and `container.dump()` lists them.
 final class HTTPClient: Sendable {
   /// A response other than 200.
   struct StatusError: Error, CustomStringConvertible {

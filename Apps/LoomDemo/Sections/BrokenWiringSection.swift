@@ -1,17 +1,18 @@
 import Loom
+import LoomAssembly
 
-/// Shows what Loom reports for broken wiring, in child containers so the app's stays intact.
+/// Shows what Loom reports for broken wiring: ``BrokenWiringAssembly`` is installed in a child
+/// container, so the app's stays intact.
 enum BrokenWiringSection {
   static func run(in container: Container) {
-    Console.heading(4, "Broken wiring (what the errors look like)")
+    Console.heading(5, "Broken wiring (what the errors look like)")
+    Console.call("let broken = container.makeChild().install { BrokenWiringAssembly() }")
+    let broken = container.makeChild().install { BrokenWiringAssembly() }
 
-    print("  A feature registers SettingsModel → SyncEngine, but nobody registered OfflineStore:")
-    let feature = container.makeChild()
-    feature.register(SettingsModel.init)
-    feature.register(lifetime: .singleton, SyncEngine.init)
-    Console.call("try feature.tryResolve(SettingsModel.self)")
+    print("\n  It registers SettingsModel → SyncEngine without the OfflineStore they need:")
+    Console.call("try broken.tryResolve(SettingsModel.self)")
     do {
-      _ = try feature.tryResolve(SettingsModel.self)
+      _ = try broken.tryResolve(SettingsModel.self)
     } catch {
       print(error)
       Console.row("error.code", "\(error.code)")
@@ -19,15 +20,13 @@ enum BrokenWiringSection {
     }
 
     print("\n  AuthService and TokenStore need each other, both eagerly:")
-    let cyclic = container.makeChild()
-    cyclic.register(lifetime: .singleton, AuthService.init)
-    cyclic.register(lifetime: .singleton, TokenStore.init)
-    Console.call("try cyclic.tryResolve(AuthService.self)")
+    Console.call("try broken.tryResolve(AuthService.self)")
     do {
-      _ = try cyclic.tryResolve(AuthService.self)
+      _ = try broken.tryResolve(AuthService.self)
     } catch {
       print(error)
     }
-    print("\n  (`resolve(_:)` would stop the program with the same message.)")
+    print("\n  (`resolve(_:)` would stop the program with the same message; `loom-demo validate")
+    print("   --broken` finds both, and a captive lifetime, without resolving anything.)")
   }
 }

@@ -1,4 +1,5 @@
-/// Writes one category of log lines; registered twice, under the names `ui` and `analytics`.
+/// Writes one category of log lines; registered by name: `ui` and `analytics` by
+/// ``ServicesAssembly``, `http` by ``DebugAssembly``.
 struct Logger: Sendable {
   let category: String
 

@@ -2,8 +2,9 @@ import Loom
 
 /// The app's use cases around users.
 ///
-/// Declared as a key-path dependency (`\.userService`, see `Container+Dependencies.swift`), so it
-/// needs no registration. Analytics is a `Lazy`: it is only built when the first event is tracked.
+/// Declared as a key-path dependency (`\.userService`, see `Container+Dependencies.swift`) and
+/// registered by ``UserAssembly``. Analytics is a `Lazy`: it is only built when the first event is
+/// tracked.
 final class UserService: Sendable {
   private let repository: any UserRepository
   private let analytics: Lazy<Analytics>

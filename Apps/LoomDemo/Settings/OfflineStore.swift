@@ -1,4 +1,4 @@
-/// Local storage for synced users; deliberately left unregistered.
+/// Local storage for synced users; ``SettingsAssembly`` registers ``InMemoryOfflineStore``.
 protocol OfflineStore: Sendable {
   /// Saves a user for offline use.
   func save(_ user: User)

@@ -1,0 +1,22 @@
+/// Which wiring the demo installs: production (the default), or debug, which logs every request.
+///
+/// Chosen by the `--debug` flag, anywhere on the command line, or by setting the environment
+/// variable `LOOM_DEMO_DEBUG=1`; ``Wiring`` installs ``DebugAssembly`` or ``ProductionAssembly``
+/// accordingly.
+enum AppEnvironment: String, Sendable {
+  case production
+  case debug
+
+  /// The environment variable that picks the debug wiring, as `--debug` does.
+  static let variable = "LOOM_DEMO_DEBUG"
+
+  /// The command-line flag that picks the debug wiring.
+  static let flag = "--debug"
+
+  /// Debug if `arguments` contain `--debug` or `LOOM_DEMO_DEBUG` is `1`, `true` or `yes`.
+  init(arguments: [String], variables: [String: String]) {
+    let value = variables[Self.variable]?.lowercased() ?? ""
+    let isDebug = arguments.contains(Self.flag) || ["1", "true", "yes"].contains(value)
+    self = isDebug ? .debug : .production
+  }
+}

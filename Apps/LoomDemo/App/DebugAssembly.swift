@@ -1,0 +1,16 @@
+import Loom
+import LoomAssembly
+
+/// The debug layer: replaces ``NetworkAssembly``'s transport with one that logs every request.
+struct DebugAssembly: Assembly {
+  var registrations: Registrations {
+    Singleton(Logger.self, name: "http") { _ in Logger(category: "http") }
+    // A closure's dependencies are declared, so the graph and `validate()` know them unrun.
+    Singleton((any HTTPTransport).self, dependencies: [Self.httpLog]) { r in
+      LoggingTransport(base: InMemoryTransport.sample, log: r.resolve(name: "http"))
+    }
+  }
+
+  /// The logger the transport writes to.
+  private static let httpLog = DependencyKey(Logger.self, name: "http")
+}

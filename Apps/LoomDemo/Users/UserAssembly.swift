@@ -1,0 +1,40 @@
+import Loom
+import LoomAssembly
+
+/// The users module: the repository and its protocol binding, the user service and the profile
+/// presenter; it owns the Settings feature.
+///
+/// It requires ``ServicesAssembly`` (the user service tracks analytics, the presenter logs) and
+/// expects the app to provide `HTTPClient`, so `UserAssembly().validate()` checks it alone.
+struct UserAssembly: Assembly {
+  var requirements: [any Assembly] {
+    ServicesAssembly()
+  }
+
+  var expectedKeys: [DependencyKey] {
+    [DependencyKey(HTTPClient.self)]
+  }
+
+  var registrations: Registrations {
+    Singleton(RemoteUserRepository.self, RemoteUserRepository.init)
+    // The key-path dependency declared in `Container+Dependencies.swift`, registered here so that
+    // it is attributed to this assembly.
+    Singleton(\.userService, UserService.init)
+  }
+
+  func assemble(into container: Container) {
+    registrations.register(into: container)
+    // What the DSL does not cover is registered with the core API, still attributed to this
+    // assembly. A protocol bound to an implementation: `any UserRepository` is the
+    // RemoteUserRepository singleton above, seen through the protocol.
+    container.bind((any UserRepository).self, to: RemoteUserRepository.self)
+    // A runtime argument: a new presenter for each user ID.
+    container.register(ProfilePresenter.self) { (_, userID: User.ID) in
+      ProfilePresenter(userID: userID)
+    }
+    // A feature child container: `container.makeFeature("Settings")` makes it on demand.
+    container.install {
+      Feature(SettingsAssembly.feature) { SettingsAssembly() }
+    }
+  }
+}

@@ -1,0 +1,43 @@
+import Loom
+import Testing
+
+@testable import LoomDemo
+
+@Suite struct ValidateCommandTests {
+  @Test(arguments: [AppEnvironment.production, .debug])
+  func appAndFeatureHaveNoProblems(environment: AppEnvironment) {
+    let validation = ValidateCommand.validate(environment, broken: false)
+
+    #expect(validation.isValid)
+    #expect(validation.features.map(\.name) == ["Settings"])
+  }
+
+  @Test func brokenWiringReportsExactlyMissingCycleAndCaptive() {
+    let validation = ValidateCommand.validate(.production, broken: true)
+
+    #expect(!validation.isValid)
+    #expect(validation.app.problems.map(\.code) == [.missing, .cycle, .captive])
+    #expect(
+      validation.app.problems.map(\.summary) == [
+        "no registration for OfflineStore",
+        "dependency cycle: AuthService → TokenStore → AuthService",
+        "SessionCache (singleton) holds RequestContext (graph) captive",
+      ])
+    // The feature container sees the same broken keys; none of them is the feature's own.
+    #expect(validation.features.map(\.problems.isEmpty) == [true])
+  }
+}
+
+@Suite struct AppEnvironmentTests {
+  @Test func productionUnlessAskedForDebug() {
+    #expect(AppEnvironment(arguments: [], variables: [:]) == .production)
+    #expect(
+      AppEnvironment(arguments: ["graph"], variables: ["LOOM_DEMO_DEBUG": "0"]) == .production)
+  }
+
+  @Test func flagOrVariablePicksDebug() {
+    #expect(AppEnvironment(arguments: ["validate", "--debug"], variables: [:]) == .debug)
+    #expect(AppEnvironment(arguments: [], variables: ["LOOM_DEMO_DEBUG": "1"]) == .debug)
+    #expect(AppEnvironment(arguments: [], variables: ["LOOM_DEMO_DEBUG": "TRUE"]) == .debug)
+  }
+}
