@@ -247,8 +247,8 @@ final class Creation: Sendable {
 /// Which resolution waits for which: a wait that would close a loop is refused, so threads or
 /// tasks that need each other's half-built instances get a cycle error instead of a deadlock.
 ///
-/// A synchronous resolution is identified by its thread, an asynchronous creation by a
-/// ``CreationIdentity``, an asynchronous top-level resolve by its context's address.
+/// A synchronous resolution is identified by its thread; an asynchronous creation or top-level
+/// asynchronous resolve by a ``CreationIdentity``.
 final class WaitGraph: Sendable {
   static let shared = WaitGraph()
 
@@ -277,10 +277,8 @@ final class WaitGraph: Sendable {
   }
 }
 
-/// Identities for asynchronous creations in the ``WaitGraph``: odd numbers, which no thread handle
-/// or object address (both aligned) can equal.
-typealias AsynchronousResolutionIdentity = CreationIdentity
-
+/// Identities for asynchronous creations and resolves in the ``WaitGraph``: odd numbers, which no
+/// thread handle or object address (both aligned) can equal.
 enum CreationIdentity {
   private static let counter = Atomic<UInt>(0)
 

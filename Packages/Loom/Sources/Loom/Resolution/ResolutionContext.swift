@@ -55,7 +55,7 @@ final class ResolutionContext {
   /// A context for a top-level asynchronous resolve, which may hop between threads.
   init(asynchronousAt location: SourceLocation) {
     self.location = location
-    self.asynchronousIdentity = AsynchronousResolutionIdentity.next()
+    self.asynchronousIdentity = CreationIdentity.next()
   }
 
   /// A context for an asynchronous creation that continues its caller's chain.
