@@ -89,14 +89,22 @@ extension Container {
       }
       value = object
     case .custom(let lifetime):
-      let cache = try lifetime.instanceCache(
-        for: LifetimeContext(
-          key: registration.key, owner: owner, requester: self,
-          chain: context.keys + [registration.key], location: context.location))
-      let stored = try await obtainAsync(
-        registration, in: cache.slot(for: registration), builder: self, context: context,
-        made: &madeByFactory)
-      value = unsafeDowncast(stored, to: ValueStorage.self).value(as: Value.self)
+      var served: (any AnyObject & Sendable)?
+      while served == nil {
+        let cache = try lifetime.instanceCache(
+          for: LifetimeContext(
+            key: registration.key, owner: owner, requester: self,
+            chain: context.keys + [registration.key],
+            chainLifetimes: context.chain.map { $0.registration.takeUnretainedValue().lifetime },
+            location: context.location))
+        let generation = cache.generation
+        let stored = try await obtainAsync(
+          registration, in: cache.slot(for: registration), builder: self, context: context,
+          made: &madeByFactory)
+        // Made or fetched while the cache was emptied: it belongs to the lifetime that ended.
+        if cache.generation == generation { served = stored }
+      }
+      value = unsafeDowncast(served.unsafelyUnwrapped, to: ValueStorage.self).value(as: Value.self)
     }
     if let start {
       let source: ResolutionEvent.Source =

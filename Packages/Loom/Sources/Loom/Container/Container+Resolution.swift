@@ -287,18 +287,26 @@ extension Container {
       }
       return value
     case .custom(let lifetime):
-      let cache = try lifetime.instanceCache(
-        for: LifetimeContext(
-          key: registration.key, owner: owner, requester: self,
-          chain: context.keys + [registration.key], location: context.location))
-      if context.chain.count == context.trackedDepth {
-        context.servingCache = CacheStamp(cache: cache, generation: cache.generation)
+      // An instance fetched or made while its cache was emptied belongs to the lifetime that
+      // ended: try again in the cache's new generation (or the cache the lifetime picks now).
+      while true {
+        let cache = try lifetime.instanceCache(
+          for: LifetimeContext(
+            key: registration.key, owner: owner, requester: self,
+            chain: context.keys + [registration.key],
+            chainLifetimes: context.chain.map { $0.registration.takeUnretainedValue().lifetime },
+            location: context.location))
+        let generation = cache.generation
+        let storage = try obtain(
+          registration, in: cache.slot(for: registration), builder: self, context: context,
+          made: &madeByFactory
+        ) { value in ValueStorage(value) }
+        guard cache.generation == generation else { continue }
+        if context.chain.count == context.trackedDepth {
+          context.servingCache = CacheStamp(cache: cache, generation: generation)
+        }
+        return unsafeDowncast(storage, to: ValueStorage.self).value(as: Value.self)
       }
-      let storage = try obtain(
-        registration, in: cache.slot(for: registration), builder: self, context: context,
-        made: &madeByFactory
-      ) { value in ValueStorage(value) }
-      return unsafeDowncast(storage, to: ValueStorage.self).value(as: Value.self)
     }
   }
 

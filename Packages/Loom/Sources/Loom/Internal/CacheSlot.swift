@@ -40,6 +40,14 @@ final class CacheSlot: Sendable {
     return (stored as? ValueStorage)?.erasedValue ?? stored
   }
 
+  /// The creation running now, if any.
+  func pendingCreation() -> Creation? {
+    state.withLock { state in
+      if case .creating(let creation) = state { return creation }
+      return nil
+    }
+  }
+
   /// Returns the cached object, or runs `create` exactly once to make it.
   ///
   /// - Parameters:

@@ -79,6 +79,14 @@ public struct LifetimeContext: Sendable {
   /// print(context.chain.map(\.description).joined(separator: " → "))
   /// ```
   public let chain: [DependencyKey]
+  /// The lifetimes of the registrations being built around this one, outermost first (the chain
+  /// without ``key``): a lifetime can tell that it is being captured by a longer-lived instance,
+  /// such as a session instance built inside a singleton's factory.
+  ///
+  /// ```swift
+  /// if context.chainLifetimes.contains(where: { $0.rank > rank }) { print("captive") }
+  /// ```
+  public let chainLifetimes: [Lifetime]
   /// Where the top-level resolve was requested.
   ///
   /// ```swift

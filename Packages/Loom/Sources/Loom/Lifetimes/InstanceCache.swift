@@ -65,13 +65,62 @@ public final class InstanceCache: Sendable {
   /// - Returns: The values that were cached, in no particular order.
   @discardableResult
   public func removeAll() -> [any Sendable] {
-    let slots = state.withLock { state in
+    detachAll().compactMap { $0.currentValue() }
+  }
+
+  /// Drops every cached instance, waits for the creations still running to finish, and returns
+  /// every value, those included.
+  ///
+  /// Use it to end a lifetime whose instances must all be told: an instance whose creation races
+  /// with the end is then either returned here (part of the ended lifetime) or made afresh in the
+  /// cache's next generation; a resolve whose instance was made or fetched while the cache was
+  /// emptied tries again, so no resolve that finishes after this call returns hands out an
+  /// instance of the ended lifetime. A creation running on the calling thread (a factory that ends
+  /// its own lifetime) is not waited for.
+  ///
+  /// ```swift
+  /// for value in cache.removeAllWaitingForCreations() {
+  ///   (value as? any SessionScoped)?.sessionDidEnd()
+  /// }
+  /// ```
+  ///
+  /// - Returns: The values that were cached or being made, in no particular order.
+  @discardableResult
+  public func removeAllWaitingForCreations() -> [any Sendable] {
+    let me = currentThreadID()
+    return detachAll().compactMap { slot in
+      if let creation = slot.pendingCreation(), creation.owner != me { _ = creation.wait() }
+      return slot.currentValue()
+    }
+  }
+
+  /// ``removeAllWaitingForCreations()`` for asynchronous code: waits without blocking a thread.
+  ///
+  /// ```swift
+  /// for value in await cache.removeAllWaitingForCreations() {
+  ///   await (value as? any AsyncSessionScoped)?.sessionDidEnd()
+  /// }
+  /// ```
+  ///
+  /// - Returns: The values that were cached or being made, in no particular order.
+  @discardableResult
+  public func removeAllWaitingForCreations() async -> [any Sendable] {
+    var values: [any Sendable] = []
+    for slot in detachAll() {
+      if let creation = slot.pendingCreation() { _ = await creation.waitAsync() }
+      if let value = slot.currentValue() { values.append(value) }
+    }
+    return values
+  }
+
+  /// Empties the cache and advances its generation; returns the slots that were in it.
+  private func detachAll() -> [CacheSlot] {
+    state.withLock { state in
       currentGeneration.add(1, ordering: .releasing)
-      let slots = state.slots
+      let slots = Array(state.slots.values)
       state.slots = [:]
       return slots
     }
-    return slots.values.compactMap { $0.currentValue() }
   }
 
   /// The slot for one registration, made on first use.
