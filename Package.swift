@@ -13,6 +13,7 @@ let package = Package(
   dependencies: [
     .package(path: "Packages/Loom"),
     .package(path: "Packages/LoomAssembly"),
+    .package(path: "Packages/LoomSession"),
     .package(path: "Packages/LoomTesting"),
   ],
   targets: [
@@ -21,6 +22,7 @@ let package = Package(
       dependencies: [
         .product(name: "Loom", package: "Loom"),
         .product(name: "LoomAssembly", package: "LoomAssembly"),
+        .product(name: "LoomSession", package: "LoomSession"),
       ],
       path: "Apps/LoomDemo"
     ),
@@ -31,7 +33,10 @@ let package = Package(
     ),
     .executableTarget(
       name: "LoomBench",
-      dependencies: ["BenchFixtures", .product(name: "Loom", package: "Loom")],
+      dependencies: [
+        "BenchFixtures", .product(name: "Loom", package: "Loom"),
+        .product(name: "LoomSession", package: "LoomSession"),
+      ],
       path: "Apps/LoomBench/LoomBench"
     ),
     .testTarget(
@@ -55,9 +60,18 @@ let package = Package(
         "LoomDemo",
         .product(name: "Loom", package: "Loom"),
         .product(name: "LoomAssembly", package: "LoomAssembly"),
+        .product(name: "LoomSession", package: "LoomSession"),
         .product(name: "LoomTesting", package: "LoomTesting"),
       ],
       path: "Tests/LoomDemoTests"
+    ),
+    .testTarget(
+      name: "LoomSessionTests",
+      dependencies: [
+        .product(name: "Loom", package: "Loom"),
+        .product(name: "LoomSession", package: "LoomSession"),
+      ],
+      path: "Tests/LoomSessionTests"
     ),
     .testTarget(
       name: "LoomTestingTests",

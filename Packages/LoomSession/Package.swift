@@ -1,0 +1,31 @@
+// swift-tools-version: 6.0
+// LoomSession: the `.session` and `.flow` lifetimes, with teardown hooks, for user sessions and
+// multi-step flows. It depends on the Loom core only, through its custom-lifetime extension point.
+import PackageDescription
+
+let package = Package(
+  name: "LoomSession",
+  platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
+  products: [
+    .library(name: "LoomSession", targets: ["LoomSession"])
+  ],
+  dependencies: [
+    .package(path: "../Loom")
+  ],
+  targets: [
+    .target(name: "LoomSession", dependencies: [.product(name: "Loom", package: "Loom")])
+  ],
+  swiftLanguageModes: [.v6]
+)
+
+for target in package.targets {
+  target.swiftSettings =
+    (target.swiftSettings ?? []) + [
+      // Existentials are spelled `any P`, so their cost is visible at every use.
+      .enableUpcomingFeature("ExistentialAny"),
+      // An `import` does not leak into our public interface unless it says `public import`.
+      .enableUpcomingFeature("InternalImportsByDefault"),
+      // A member is only visible where its module is imported, not merely linked.
+      .enableUpcomingFeature("MemberImportVisibility"),
+    ]
+}

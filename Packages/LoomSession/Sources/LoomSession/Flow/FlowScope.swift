@@ -1,0 +1,150 @@
+public import Loom
+
+/// One run of a multi-step flow (sign-up, checkout): it holds the instances of the
+/// `Lifetime.flow` lifetime and drops them when it ends.
+///
+/// Make a scope current for a task tree with `run(_:)` (it is a task-local value, so it follows
+/// `async` calls and child tasks), or resolve through the scope itself, which makes it current for
+/// that one resolve. Scopes nest: inside an inner scope's `run(_:)`, the inner scope is current
+/// and holds the flow instances resolved there. `end()` drops every instance and tells those
+/// that adopt ``FlowScoped``.
+///
+/// ```swift
+/// let checkout = container.makeScope("checkout")
+/// let cart = checkout.resolve(Cart.self)               // explicit form
+/// checkout.run {
+///   let same = Container.current.resolve(Cart.self)   // current for the task tree
+/// }
+/// checkout.end()                                       // Cart is told, then released
+/// ```
+///
+/// A `Lazy` or `Provider` made from a scope resolves in its container, in whatever
+/// scope is current when it is used; make them inside `run(_:)` and use them there.
+public final class FlowScope: Sendable {
+  /// The scope current for this task tree, if any: the innermost `run(_:)`.
+  ///
+  /// ```swift
+  /// if let flow = FlowScope.current { print("in \(flow.name)") }
+  /// ```
+  @TaskLocal public static var current: FlowScope?
+
+  /// What the flow is (`"checkout"`).
+  ///
+  /// ```swift
+  /// print(checkout.name)  // checkout
+  /// ```
+  public let name: String
+
+  /// The container that the explicit form (`scope.resolve(...)`) resolves in.
+  ///
+  /// ```swift
+  /// checkout.container === container  // true for container.makeScope("checkout")
+  /// ```
+  public let container: Container
+
+  /// The instances of this flow.
+  let cache = InstanceCache()
+
+  /// Makes a scope; `Container.makeScope(_:)` is the usual spelling.
+  ///
+  /// ```swift
+  /// let signUp = FlowScope(name: "sign-up")  // resolves in Container.current
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: What the flow is, for messages and debugging.
+  ///   - container: The container the explicit form resolves in; `Container.current` by default.
+  public init(name: String, container: Container = .current) {
+    self.name = name
+    self.container = container
+  }
+
+  /// How many flow instances the scope holds now.
+  ///
+  /// ```swift
+  /// checkout.end()
+  /// checkout.instanceCount  // 0
+  /// ```
+  public var instanceCount: Int { cache.count }
+
+  /// Runs `operation` with this scope as ``current``.
+  ///
+  /// Only the scope changes: `Container.current` stays what it was.
+  ///
+  /// ```swift
+  /// let cart = checkout.run { container.resolve(Cart.self) }
+  /// ```
+  ///
+  /// - Parameter operation: The work to run.
+  /// - Returns: What `operation` returns.
+  /// - Throws: What `operation` throws.
+  public func run<Result>(_ operation: () throws -> Result) rethrows -> Result {
+    try FlowScope.$current.withValue(self, operation: operation)
+  }
+
+  /// Runs an asynchronous `operation` with this scope as ``current`` for its whole task tree.
+  ///
+  /// ```swift
+  /// try await checkout.run {
+  ///   try await CheckoutCoordinator().start()
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - isolation: The actor the operation runs on; inferred from the caller.
+  ///   - operation: The work to run.
+  /// - Returns: What `operation` returns.
+  /// - Throws: What `operation` throws.
+  public func run<Result>(
+    isolation: isolated (any Actor)? = #isolation, _ operation: () async throws -> Result
+  ) async rethrows -> Result {
+    try await FlowScope.$current.withValue(self, operation: operation, isolation: isolation)
+  }
+
+  /// Ends the flow: drops every flow instance it holds and tells those that adopt ``FlowScoped``.
+  ///
+  /// Each dropped ``FlowScoped`` instance is told once, outside any lock, before this method
+  /// returns; then the scope lets go of it, so nothing else keeps it alive. An
+  /// ``AsyncFlowScoped`` one is told in an unstructured task that this method starts and does not
+  /// await (use `await end()` to wait for it). Creations in flight are waited for and told, as
+  /// for `Container.endSession()`. The scope stays usable: a later resolve in it
+  /// starts afresh. A scope released without `end()` releases its instances without telling them.
+  ///
+  /// ```swift
+  /// defer { checkout.end() }
+  /// ```
+  public func end() {
+    let teardown = Teardown<any FlowScoped, any AsyncFlowScoped>(
+      cache.removeAllWaitingForCreations())
+    for instance in teardown.sync {
+      instance.flowDidEnd()
+    }
+    let pending = teardown.async
+    if !pending.isEmpty {
+      Task {
+        for instance in pending {
+          await instance.flowDidEnd()
+        }
+      }
+    }
+  }
+
+  /// Ends the flow and awaits the teardown of every instance it drops.
+  ///
+  /// Like `end()`, and it also awaits ``AsyncFlowScoped/flowDidEnd()`` on each dropped instance
+  /// that adopts ``AsyncFlowScoped``, one after another, before it returns.
+  ///
+  /// ```swift
+  /// await checkout.end()
+  /// ```
+  public func end() async {
+    let teardown = Teardown<any FlowScoped, any AsyncFlowScoped>(
+      await cache.removeAllWaitingForCreations())
+    for instance in teardown.sync {
+      instance.flowDidEnd()
+    }
+    for instance in teardown.async {
+      await instance.flowDidEnd()
+    }
+  }
+}

@@ -1,0 +1,148 @@
+import Loom
+import LoomSession
+import Testing
+
+@Suite struct SessionTests {
+  @Test func sessionInstanceIsSharedUntilTheSessionEnds() throws {
+    let container = Container()
+    container.register(Tracked.self, lifetime: .session) { _ in Tracked() }
+
+    let first = try container.tryResolve(Tracked.self)
+    let again = try container.tryResolve(Tracked.self)
+    container.endSession()
+    let next = try container.tryResolve(Tracked.self)
+
+    #expect(first === again)
+    #expect(first !== next)
+  }
+
+  @Test func endSessionTellsEachDroppedInstanceOnceAndKeepsRegistrations() throws {
+    let container = Container()
+    container.register(Tracked.self, lifetime: .session) { _ in Tracked() }
+    container.register(Plain.self, lifetime: .session) { _ in Plain() }
+    let tracked = try container.tryResolve(Tracked.self)
+    _ = try container.tryResolve(Plain.self)
+
+    container.endSession()
+    #expect(tracked.timesEnded == 1)
+    container.endSession()
+
+    #expect(tracked.timesEnded == 1)
+    let next = try container.tryResolve(Tracked.self)
+    #expect(next.timesEnded == 0)
+    #expect(container.instanceCache(for: "loom.session").count == 1)
+  }
+
+  @Test func oneObjectUnderTwoSessionKeysIsToldOnce() throws {
+    let container = Container()
+    container.register(Tracked.self, lifetime: .session) { _ in Tracked() }
+    container.register((any Account).self, lifetime: .session) { r in r.resolve(Tracked.self) }
+    let account = try container.tryResolve((any Account).self)
+    let tracked = try container.tryResolve(Tracked.self)
+    #expect((account as? Tracked) === tracked)
+
+    container.endSession()
+
+    #expect(tracked.timesEnded == 1)
+  }
+
+  @Test func asyncEndSessionAwaitsAsyncTeardown() async throws {
+    let container = Container()
+    container.register(AsyncTracked.self, lifetime: .session) { _ in AsyncTracked() }
+    container.register(Tracked.self, lifetime: .session) { _ in Tracked() }
+    let asyncTracked = try container.tryResolve(AsyncTracked.self)
+    let tracked = try container.tryResolve(Tracked.self)
+
+    await container.endSession()
+
+    #expect(asyncTracked.timesEnded == 1)
+    #expect(tracked.timesEnded == 1)
+  }
+
+  @Test func childContainerHasItsOwnSession() throws {
+    let parent = Container()
+    parent.register(Tracked.self, lifetime: .session) { _ in Tracked() }
+    let child = parent.makeChild()
+
+    let inParent = try parent.tryResolve(Tracked.self)
+    let inChild = try child.tryResolve(Tracked.self)
+    child.endSession()
+
+    #expect(inParent !== inChild)
+    #expect(inChild.timesEnded == 1)
+    #expect(inParent.timesEnded == 0)
+    #expect(try parent.tryResolve(Tracked.self) === inParent)
+    #expect(try child.tryResolve(Tracked.self) !== inChild)
+  }
+
+  @Test func injectedPropertyFollowsEndSession() throws {
+    let container = Container()
+    container.register(Tracked.self, lifetime: .session) { _ in Tracked() }
+    let holder = Holder(container: container)
+
+    let first = holder.tracked
+    #expect(holder.tracked === first)
+    container.endSession()
+    let second = holder.tracked
+
+    #expect(first !== second)
+    #expect(second === (try container.tryResolve(Tracked.self)))
+  }
+
+  @Test func sessionLifetimeRanksBetweenWeakAndSingleton() {
+    #expect(Lifetime.session.rank > Lifetime.weak.rank)
+    #expect(Lifetime.session.rank < Lifetime.singleton.rank)
+    #expect(Lifetime.session.description == "session")
+    #expect(Lifetime.session == .session)
+  }
+
+  @Test func validateReportsASingletonThatHoldsASessionInstanceCaptive() {
+    let container = Container()
+    container.register(Tracked.self, lifetime: .session) { _ in Tracked() }
+    container.register(lifetime: .singleton, Preferences.init)
+
+    let report = container.validate()
+
+    #expect(report.problems.map(\.code) == [.captive])
+    #expect(report.problems.first?.key == DependencyKey(Preferences.self))
+    #expect(
+      report.problems.first?.summary == "Preferences (singleton) holds Tracked (session) captive")
+  }
+}
+
+/// A singleton that, by mistake, keeps the session's user.
+final class GreetingBanner: Sendable {
+  let user: Tracked
+
+  init(user: Tracked) {
+    self.user = user
+  }
+}
+
+@Suite struct SessionCaptureTests {
+  #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
+    @Test func buildingASessionInstanceIntoASingletonTrapsInDebugBuildsWithTheWholeStory() async {
+      let result = await #expect(
+        processExitsWith: .failure, observing: [\.standardErrorContent]
+      ) {
+        let container = Container()
+        container.register(Tracked.self, lifetime: .session) { _ in Tracked(tag: 7) }
+        container.register(lifetime: .singleton, GreetingBanner.init)
+        _ = container.resolve(GreetingBanner.self)
+      }
+      let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      #expect(
+        output.contains(
+          "LoomSession: Tracked (session) is being built into GreetingBanner (singleton), which"
+            + " would keep it after the session ends"))
+      #expect(output.contains("├─ Resolved via: GreetingBanner → Tracked"))
+      #expect(output.contains("allow this with `SessionCaptureCheck.isEnabled = false`"))
+    }
+  #endif
+
+  @Test func aSessionInstanceResolvedOnItsOwnDoesNotTrap() {
+    let container = Container()
+    container.register(Tracked.self, lifetime: .session) { _ in Tracked(tag: 7) }
+    #expect(container.resolve(Tracked.self).tag == 7)
+  }
+}
