@@ -3,9 +3,9 @@ import LoomAssembly
 
 /// The composition root: the assemblies the demo app is made of, in the order they install.
 ///
-/// Each assembly registers one module (`Networking/`, `Services/`, `Users/`); the environment
-/// layer comes last, so its registrations replace earlier ones and `dump()` says which. The
-/// Settings feature's child container is declared by ``UserAssembly``.
+/// Each assembly registers one module (`Networking/`, `Services/`, `Users/`, `Session/`); the
+/// environment layer comes last, so its registrations replace earlier ones and `dump()` says
+/// which. The Settings feature's child container is declared by ``UserAssembly``.
 enum Wiring {
   /// A new container with the whole app installed.
   static func makeContainer(_ environment: AppEnvironment) -> Container {
@@ -20,6 +20,7 @@ enum Wiring {
     ServicesAssembly()
     // Requires ServicesAssembly: a requirement already installed is not installed again.
     UserAssembly()
+    SessionAssembly()
     if environment == .debug { DebugAssembly() } else { ProductionAssembly() }
   }
 }

@@ -1,7 +1,7 @@
 import Loom
 
-/// `loom-demo`: wires the app from its assemblies, uses it, opens a feature, shows what the
-/// container built and what broken wiring reports.
+/// `loom-demo`: wires the app from its assemblies, uses it, tells a user session's story, opens a
+/// feature, shows what the container built and what broken wiring reports.
 enum StoryCommand {
   static func run(environment: AppEnvironment) {
     print("loom-demo: \(environment.rawValue) wiring", terminator: "")
@@ -22,6 +22,7 @@ enum StoryCommand {
     container.withCurrent {
       ResolveGraphSection.run(in: container)
       UseAppSection.run(in: container)
+      SessionSection.run(in: container)
       SettingsFeatureSection.run(in: container)
     }
 

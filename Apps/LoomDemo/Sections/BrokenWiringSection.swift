@@ -5,7 +5,7 @@ import LoomAssembly
 /// container, so the app's stays intact.
 enum BrokenWiringSection {
   static func run(in container: Container) {
-    Console.heading(5, "Broken wiring (what the errors look like)")
+    Console.heading(6, "Broken wiring (what the errors look like)")
     Console.call("let broken = container.makeChild().install { BrokenWiringAssembly() }")
     let broken = container.makeChild().install { BrokenWiringAssembly() }
 

@@ -5,7 +5,7 @@ import LoomAssembly
 /// app's dependencies while the app cannot see its.
 enum SettingsFeatureSection {
   static func run(in container: Container) {
-    Console.heading(3, "A feature container")
+    Console.heading(4, "A feature container")
     print("  UserAssembly declares Feature(\"Settings\") { SettingsAssembly() }: a child container")
     print("  that reuses the app's singletons and keeps its own registrations to itself.")
     Console.call("let settings = container.makeFeature(\"Settings\")!")

@@ -1,0 +1,21 @@
+import Loom
+import LoomAssembly
+import LoomSession
+
+/// The signed-in user's objects: the sign-in screen, the session (``CurrentUser``,
+/// ``UserSession``) and the checkout flow's ``Cart``.
+///
+/// The lifetimes only ever point at longer ones (flow → session → singleton), so
+/// `container.validate()` finds no captive: no singleton holds a session or flow instance.
+struct SessionAssembly: Assembly {
+  var registrations: Registrations {
+    Singleton(SignIn.self) { _ in SignIn() }
+    // One per session: `container.endSession()` drops them, the next resolve makes new ones.
+    Register(CurrentUser.self, lifetime: .session, dependencies: [DependencyKey(SignIn.self)]) {
+      r in CurrentUser(name: r.resolve(SignIn.self).userName)
+    }
+    Register(UserSession.self, lifetime: .session, UserSession.init)
+    // One per flow scope: resolved inside `checkout.run { }`, dropped by `checkout.end()`.
+    Register(Cart.self, lifetime: .flow, Cart.init)
+  }
+}
