@@ -61,6 +61,9 @@ let allCases: [CaseInfo] = [
   // Wall time of one bootstrap over its critical path (computed: the longest chain x 1 ms).
   CaseInfo("bootstrap.1000", vs: "diag.bootstrap.criticalPath", goal: .ratioAtMost(2)),
   CaseInfo("diag.bootstrap.criticalPath", diagnostic: true),
+  CaseInfo("session.cached"),
+  CaseInfo("flow.cached"),
+  CaseInfo("endSession.1000"),
 ]
 
 /// A type registered under 1,000 names for the `diag.*.named` cases.
@@ -157,5 +160,5 @@ func makeRunners() -> [any Runner] {
       resolve: { container in
         for name in names { _ = container.resolve(NamedKey.self, name: name) }
       }),
-  ] + GraphBench.runners() + AsyncBench.runners()
+  ] + GraphBench.runners() + AsyncBench.runners() + SessionBench.runners()
 }
