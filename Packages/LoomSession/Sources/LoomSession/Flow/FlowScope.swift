@@ -114,19 +114,8 @@ public final class FlowScope: Sendable {
   /// defer { checkout.end() }
   /// ```
   public func end() {
-    let teardown = Teardown<any FlowScoped, any AsyncFlowScoped>(
-      cache.removeAllWaitingForCreations())
-    for instance in teardown.sync {
-      instance.flowDidEnd()
-    }
-    let pending = teardown.async
-    if !pending.isEmpty {
-      Task {
-        for instance in pending {
-          await instance.flowDidEnd()
-        }
-      }
-    }
+    Teardown<any FlowScoped, any AsyncFlowScoped>(cache.removeAllWaitingForCreations())
+      .tell({ $0.flowDidEnd() }, startingAsync: { await $0.flowDidEnd() })
   }
 
   /// Ends the flow and awaits the teardown of every instance it drops.
@@ -138,13 +127,7 @@ public final class FlowScope: Sendable {
   /// await checkout.end()
   /// ```
   public func end() async {
-    let teardown = Teardown<any FlowScoped, any AsyncFlowScoped>(
-      await cache.removeAllWaitingForCreations())
-    for instance in teardown.sync {
-      instance.flowDidEnd()
-    }
-    for instance in teardown.async {
-      await instance.flowDidEnd()
-    }
+    await Teardown<any FlowScoped, any AsyncFlowScoped>(await cache.removeAllWaitingForCreations())
+      .tell({ $0.flowDidEnd() }, awaiting: { await $0.flowDidEnd() })
   }
 }

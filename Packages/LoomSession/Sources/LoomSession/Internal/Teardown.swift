@@ -26,4 +26,26 @@ struct Teardown<SyncHook, AsyncHook>: Sendable where SyncHook: Sendable, AsyncHo
     self.sync = sync
     self.async = async
   }
+
+  /// Tells the instances with a synchronous hook now, and those with an asynchronous hook in a
+  /// task of their own (for the synchronous end of a session or flow, which cannot await).
+  func tell(
+    _ syncHook: (SyncHook) -> Void,
+    startingAsync asyncHook: @escaping @Sendable (AsyncHook) async -> Void
+  ) {
+    for instance in sync { syncHook(instance) }
+    let pending = async
+    guard !pending.isEmpty else { return }
+    Task {
+      for instance in pending { await asyncHook(instance) }
+    }
+  }
+
+  /// Tells every instance and awaits the asynchronous hooks, one after another.
+  func tell(
+    _ syncHook: (SyncHook) -> Void, awaiting asyncHook: (AsyncHook) async -> Void
+  ) async {
+    for instance in sync { syncHook(instance) }
+    for instance in async { await asyncHook(instance) }
+  }
 }

@@ -24,19 +24,9 @@ extension Container {
   /// }
   /// ```
   public func endSession() {
-    let teardown = Teardown<any SessionScoped, any AsyncSessionScoped>(
-      instanceCache(for: SessionLifetime.cacheIdentifier).removeAllWaitingForCreations())
-    for instance in teardown.sync {
-      instance.sessionDidEnd()
-    }
-    let pending = teardown.async
-    if !pending.isEmpty {
-      Task {
-        for instance in pending {
-          await instance.sessionDidEnd()
-        }
-      }
-    }
+    Teardown<any SessionScoped, any AsyncSessionScoped>(
+      instanceCache(for: SessionLifetime.cacheIdentifier).removeAllWaitingForCreations()
+    ).tell({ $0.sessionDidEnd() }, startingAsync: { await $0.sessionDidEnd() })
   }
 
   /// Ends this container's session and awaits the teardown of every instance it drops.
@@ -52,13 +42,8 @@ extension Container {
   /// }
   /// ```
   public func endSession() async {
-    let teardown = Teardown<any SessionScoped, any AsyncSessionScoped>(
-      await instanceCache(for: SessionLifetime.cacheIdentifier).removeAllWaitingForCreations())
-    for instance in teardown.sync {
-      instance.sessionDidEnd()
-    }
-    for instance in teardown.async {
-      await instance.sessionDidEnd()
-    }
+    await Teardown<any SessionScoped, any AsyncSessionScoped>(
+      await instanceCache(for: SessionLifetime.cacheIdentifier).removeAllWaitingForCreations()
+    ).tell({ $0.sessionDidEnd() }, awaiting: { await $0.sessionDidEnd() })
   }
 }
