@@ -1,8 +1,6 @@
-import Loom
+@_spi(Satellites) import Loom
+import LoomAssembly
 import Testing
-
-// NB: `@testable` for `Locked`, LoomAssembly's ThreadSanitizer-visible mutex.
-@testable import LoomAssembly
 
 // NB: node labels show what `DependencyGraph.export(_:)` shows after a key, origin included
 // (`from ShopAssembly`); the feature export reads it from the core.

@@ -1,4 +1,4 @@
-import Loom
+@_spi(Satellites) import Loom
 import Testing
 
 // NB: `@testable` for `Locked`, LoomAssembly's ThreadSanitizer-visible mutex.

@@ -1,4 +1,4 @@
-import Loom
+@_spi(Satellites) import Loom
 // NB: `@testable` for `Locked`, LoomAssembly's ThreadSanitizer-visible mutex.
 @testable import LoomAssembly
 

@@ -18,24 +18,47 @@ import Synchronization
 /// sanitizer that it acquires and releases this object (`__tsan_acquire` / `__tsan_release`,
 /// looked up once at run time and absent outside sanitizer builds). The accesses to `state` then
 /// carry the same happens-before edges that the mutex really provides.
+///
+/// The satellite packages use it through `@_spi(Satellites)` rather than copying it; it is not
+/// public API.
+///
+/// ```swift
+/// let installed = Locked<Set<String>>([])
+/// let isNew = installed.withLock { $0.insert("NetworkAssembly").inserted }
+/// ```
+@_spi(Satellites)
 // NB: `@unchecked Sendable` because `state` is a `var`. It is only read or written inside
 // `withLock`, under `mutex`, and `State` is `Sendable`, so values that leave the critical section
 // may be shared.
-final class Locked<State: Sendable>: @unchecked Sendable {
+public final class Locked<State: Sendable>: @unchecked Sendable {
   private let mutex = Mutex(())
   private var state: State
 
-  init(_ state: State) {
+  /// Makes a lock around `state`.
+  ///
+  /// ```swift
+  /// let counter = Locked(0)
+  /// ```
+  ///
+  /// - Parameter state: The initial state.
+  public init(_ state: State) {
     self.state = state
   }
 
   /// Runs `body` with exclusive access to the state.
   ///
+  /// ```swift
+  /// let next = counter.withLock { value in
+  ///   value += 1
+  ///   return value
+  /// }
+  /// ```
+  ///
   /// - Parameter body: Reads or changes the state; must not call back into this lock.
   /// - Returns: What `body` returns.
   /// - Throws: What `body` throws.
   @inline(__always)
-  func withLock<Result, Failure: Error>(
+  public func withLock<Result, Failure: Error>(
     _ body: (inout State) throws(Failure) -> Result
   ) throws(Failure) -> Result {
     try mutex.withLock { _ throws(Failure) -> Result in
