@@ -20,11 +20,52 @@ import Testing
       try container.tryResolve(Cart.self)
     }
 
+    let d = try RequestLifetime.$cache.withValue(firstRequest) {
+      try container.tryResolve(Cart.self)
+    }
+
     #expect(a === b)
     #expect(a !== c)
+    #expect(d === a)
     #expect(made.value == 2)
     #expect(firstRequest.count == 1)
     #expect(secondRequest.count == 1)
+  }
+
+  @Test func aCacheSharedByShortLivedContainersServesEachRegistrationItsOwnInstance() throws {
+    // Each container's registrations die with it; a cache that outlives them must never hand a
+    // later registration (perhaps made at a reused address) an instance of an earlier one.
+    let shared = InstanceCache()
+    for round in 0..<200 {
+      let container = Container()
+      container.register(Int.self, lifetime: .request) { _ in round }
+      container.register(String.self, lifetime: .request) { _ in "round \(round)" }
+
+      let (number, text, again) = try RequestLifetime.$cache.withValue(shared) {
+        (
+          try container.tryResolve(Int.self), try container.tryResolve(String.self),
+          try container.tryResolve(Int.self)
+        )
+      }
+
+      #expect(number == round)
+      #expect(text == "round \(round)")
+      #expect(again == round)
+    }
+    #expect(shared.count == 400)
+  }
+
+  @Test func aLifetimeResolvedThroughACapturedContainerInAFactoryNamesTheWholeChain() throws {
+    let container = Container()
+    container.register(Cart.self, lifetime: .request) { _ in Cart() }
+    container.register(Checkout.self) { _ in Checkout(cart: try container.tryResolve(Cart.self)) }
+
+    let error = try #require(throws: ResolutionError.self) {
+      try container.tryResolve(Checkout.self)
+    }
+
+    #expect(error.code == .scopeRequired)
+    #expect(error.chain == [DependencyKey(Checkout.self), DependencyKey(Cart.self)])
   }
 
   @Test func taskLocalLifetimeWithoutItsScopeThrowsScopeRequiredWithTheChain() throws {

@@ -18,7 +18,9 @@ struct ChainRecordingLifetime: CustomLifetime {
   var name: String { "chain-recording" }
   var rank: LifetimeRank { LifetimeRank(500) }
 
-  func instanceCache(for context: LifetimeContext) throws(ResolutionError) -> InstanceCache {
+  func instanceCache(for context: borrowing LifetimeContext) throws(ResolutionError)
+    -> InstanceCache
+  {
     Self.seen.append(context.chainLifetimes)
     return context.requester.instanceCache(for: "chain-recording")
   }

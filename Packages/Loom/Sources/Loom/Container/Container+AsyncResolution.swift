@@ -88,23 +88,25 @@ extension Container {
           registeredAt: registration.location, location: context.location)
       }
       value = object
-    case .custom(let lifetime):
-      var served: (any AnyObject & Sendable)?
+    case .custom:
+      var served: ValueStorage?
       while served == nil {
-        let cache = try lifetime.instanceCache(
+        let cache = try registration.customInstanceCache(
           for: LifetimeContext(
-            key: registration.key, owner: owner, requester: self,
-            chain: context.keys + [registration.key],
-            chainLifetimes: context.chain.map { $0.registration.takeUnretainedValue().lifetime },
+            registration, owner: owner, requester: self, resolving: context,
             location: context.location))
         let generation = cache.generation
         let stored = try await obtainAsync(
           registration, in: cache.slot(for: registration), builder: self, context: context,
           made: &madeByFactory)
         // Made or fetched while the cache was emptied: it belongs to the lifetime that ended.
-        if cache.generation == generation { served = stored }
+        if cache.generation == generation {
+          let storage = unsafeDowncast(stored, to: ValueStorage.self)
+          cache.keep(storage, of: registration, generation: generation)
+          served = storage
+        }
       }
-      value = unsafeDowncast(served.unsafelyUnwrapped, to: ValueStorage.self).value(as: Value.self)
+      value = served.unsafelyUnwrapped.value(as: Value.self)
     }
     if let start {
       let source: ResolutionEvent.Source =

@@ -72,7 +72,8 @@ extension Container: Resolving {
   }
 
   /// The hot paths, with one probe of this container's own table: a singleton already made is
-  /// returned; a plain transient is built right here, specialised for `Value` in the caller;
+  /// returned; a plain transient is built right here, specialised for `Value` in the caller; a
+  /// custom-lifetime instance already in the cache its lifetime picks is copied out of it;
   /// everything else (observers, parents, other lifetimes) goes through
   /// ``resolveSlow(_:_:context:)``.
   @inlinable @inline(__always)
@@ -91,6 +92,15 @@ extension Container: Resolving {
       return value.assumingMemoryBound(to: Value.self).pointee
     }
     guard found._withUnsafeGuaranteedRef({ $0.isPlainTransient }) else {
+      var cached: Value?
+      if found._withUnsafeGuaranteedRef({ $0.hasCustomLifetime }),
+        try readCustomCached(
+          found, context: context, location: request.location,
+          { cached = $0.assumingMemoryBound(to: Value.self).pointee })
+      {
+        context?.noteCacheHit(request, as: type)
+        return cached.unsafelyUnwrapped
+      }
       return try resolveSlow(type, request, context: context)
     }
     let registration = found.takeUnretainedValue()
@@ -286,28 +296,62 @@ extension Container {
           registeredAt: registration.location, location: context.location)
       }
       return value
-    case .custom(let lifetime):
+    case .custom:
       // An instance fetched or made while its cache was emptied belongs to the lifetime that
       // ended: try again in the cache's new generation (or the cache the lifetime picks now).
       while true {
-        let cache = try lifetime.instanceCache(
+        let cache = try registration.customInstanceCache(
           for: LifetimeContext(
-            key: registration.key, owner: owner, requester: self,
-            chain: context.keys + [registration.key],
-            chainLifetimes: context.chain.map { $0.registration.takeUnretainedValue().lifetime },
+            registration, owner: owner, requester: self, resolving: context,
             location: context.location))
         let generation = cache.generation
+        var cached: Value?
+        if cache.readValue(
+          of: registration, { cached = $0.assumingMemoryBound(to: Value.self).pointee })
+        {
+          context.noteServingCache(cache, generation: generation)
+          return cached.unsafelyUnwrapped
+        }
         let storage = try obtain(
           registration, in: cache.slot(for: registration), builder: self, context: context,
           made: &madeByFactory
         ) { value in ValueStorage(value) }
         guard cache.generation == generation else { continue }
-        if context.chain.count == context.trackedDepth {
-          context.servingCache = CacheStamp(cache: cache, generation: generation)
-        }
-        return unsafeDowncast(storage, to: ValueStorage.self).value(as: Value.self)
+        let stored = unsafeDowncast(storage, to: ValueStorage.self)
+        cache.keep(stored, of: registration, generation: generation)
+        context.noteServingCache(cache, generation: generation)
+        return stored.value(as: Value.self)
       }
     }
+  }
+
+  /// The fast path for custom lifetimes: when the cache that `registration`'s lifetime picks now
+  /// holds its instance, `read` copies the instance out of the cache's memory (valid only during
+  /// `read`) and the result is true. False when the lifetime is not custom or the instance is not
+  /// made yet; errors are the lifetime's (such as `scopeRequired`).
+  ///
+  /// `registration` is in this container's own table, and no observer is active.
+  @usableFromInline
+  func readCustomCached(
+    _ registration: Unmanaged<Registration>, context: ResolutionContext?,
+    location: SourceLocation, _ read: (UnsafeMutableRawPointer) -> Void
+  ) throws(ResolutionError) -> Bool {
+    var failure: ResolutionError?
+    let served = registration._withUnsafeGuaranteedRef { registration -> Bool in
+      do throws(ResolutionError) {
+        let context = context ?? ActiveResolution.current
+        let cache = try registration.customInstanceCache(
+          for: LifetimeContext(
+            registration, owner: self, requester: self, resolving: context,
+            location: context?.location ?? location))
+        return cache.readValue(of: registration, read)
+      } catch {
+        failure = error
+        return false
+      }
+    }
+    if let failure { throw failure }
+    return served
   }
 
   /// Tells the observers of this container's family about one resolve.

@@ -59,6 +59,9 @@ public final class Container: Sendable {
   /// The address of the current ``RegistryTable`` (unretained; kept alive by `registry.tables`).
   @usableFromInline let table: Atomic<UInt>
   let registry: Locked<RegistryState>
+  /// The address of the current ``CacheDirectory`` (kept alive by the registry), or 0 before the
+  /// first ``instanceCache(for:)``.
+  @usableFromInline let cacheDirectory = Atomic<UInt>(0)
   /// Observers of this container and its whole family, shared by parent and children.
   @usableFromInline let observers: ObserverHub
 
@@ -175,8 +178,9 @@ struct RegistryState {
   /// Key-path objects whose addresses are probe identities, kept alive so no other key path can
   /// reuse the address.
   var keyPaths: [any AnyKeyPath & Sendable] = []
-  /// The caches handed out by ``Container/instanceCache(for:)``.
-  var caches: [String: InstanceCache] = [:]
+  /// Every version of the directory of caches handed out by ``Container/instanceCache(for:)``,
+  /// the current one last; older ones are kept alive for lock-free readers.
+  var cacheDirectories: [CacheDirectory] = []
   /// Side effects for ``Container/bootstrap()``, in the order they were added.
   var startupTasks: [StartupTask] = []
   /// Objects other packages keep per container, by type (``Container/extensionStorage(_:makeIfAbsent:)``).
@@ -330,12 +334,54 @@ extension Container {
   ///
   /// - Parameter identifier: A name unique to the lifetime that owns the cache.
   /// - Returns: The cache, the same object for the same identifier on every call.
+  @inlinable
   public func instanceCache(for identifier: String) -> InstanceCache {
-    registry.withLock { state in
-      if let cache = state.caches[identifier] { return cache }
-      let cache = InstanceCache()
-      state.caches[identifier] = cache
+    if let directory = UnsafeRawPointer(bitPattern: cacheDirectory.load(ordering: .acquiring)),
+      let cache = Unmanaged<CacheDirectory>.fromOpaque(directory)._withUnsafeGuaranteedRef({
+        $0.cache(for: identifier)
+      })
+    {
       return cache
+    }
+    return makeInstanceCache(for: identifier)
+  }
+
+  /// The slow part of ``instanceCache(for:)``: the first request for an identifier.
+  @usableFromInline
+  func makeInstanceCache(for identifier: String) -> InstanceCache {
+    registry.withLock { state in
+      let current = state.cacheDirectories.last
+      if let cache = current?.cache(for: identifier) { return cache }
+      let cache = InstanceCache()
+      let next = CacheDirectory(current, adding: identifier, cache)
+      state.cacheDirectories.append(next)
+      cacheDirectory.store(
+        UInt(bitPattern: Unmanaged.passUnretained(next).toOpaque()), ordering: .releasing)
+      return cache
+    }
+  }
+}
+
+/// The caches of one container by identifier, immutable: adding one publishes a new directory, so
+/// ``Container/instanceCache(for:)`` reads without a lock. Containers hold a handful at most, so a
+/// linear search (identifiers are usually short strings, compared inline) beats hashing.
+@usableFromInline
+final class CacheDirectory: Sendable {
+  @usableFromInline let identifiers: [String]
+  @usableFromInline let caches: [InstanceCache]
+
+  init(_ previous: CacheDirectory?, adding identifier: String, _ cache: InstanceCache) {
+    identifiers = (previous?.identifiers ?? []) + [identifier]
+    caches = (previous?.caches ?? []) + [cache]
+  }
+
+  @inlinable @inline(__always)
+  func cache(for identifier: String) -> InstanceCache? {
+    identifiers.withUnsafeBufferPointer { identifiers in
+      for index in identifiers.indices where identifiers[index] == identifier {
+        return caches[index]
+      }
+      return nil
     }
   }
 }

@@ -32,7 +32,9 @@ import Synchronization
 // may be shared.
 public final class Locked<State: Sendable>: @unchecked Sendable {
   private let mutex = Mutex(())
-  private var state: State
+  // NB: `@exclusivity(unchecked)`: every access is inside `withLock`, under `mutex`, so accesses
+  // cannot overlap, and the dynamic check would only cost time on every lock.
+  @exclusivity(unchecked) private var state: State
 
   /// Makes a lock around `state`.
   ///

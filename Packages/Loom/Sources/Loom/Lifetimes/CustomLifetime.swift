@@ -16,7 +16,7 @@
 ///   var name: String { "request" }
 ///   var rank: LifetimeRank { LifetimeRank(150) }
 ///
-///   func instanceCache(for context: LifetimeContext) throws(ResolutionError) -> InstanceCache {
+///   func instanceCache(for context: borrowing LifetimeContext) throws(ResolutionError) -> InstanceCache {
 ///     guard let cache = Self.cache else {
 ///       throw ResolutionError.scopeRequired(context, scope: "request")
 ///     }
@@ -44,41 +44,86 @@ public protocol CustomLifetime: Sendable {
   /// - Returns: The cache to read from, or to create the instance in.
   /// - Throws: A ``ResolutionError`` (such as ``ResolutionError/scopeRequired(_:scope:)``) when
   ///   no cache applies.
-  func instanceCache(for context: LifetimeContext) throws(ResolutionError) -> InstanceCache
+  func instanceCache(for context: borrowing LifetimeContext) throws(ResolutionError)
+    -> InstanceCache
 }
 
 /// What a ``CustomLifetime`` learns about a resolve when it picks a cache.
 ///
+/// The context is lent to ``CustomLifetime/instanceCache(for:)`` for the duration of the call and
+/// cannot be copied or kept, which lets the core make it without retaining anything or building
+/// arrays: ``chain`` and ``chainLifetimes`` are put together only when read.
+///
 /// ```swift
-/// func instanceCache(for context: LifetimeContext) throws(ResolutionError) -> InstanceCache {
+/// func instanceCache(for context: borrowing LifetimeContext) throws(ResolutionError) -> InstanceCache {
 ///   context.requester.instanceCache(for: "request")
 /// }
 /// ```
-public struct LifetimeContext: Sendable {
+public struct LifetimeContext: ~Copyable {
+  // NB: the references are unretained. A `LifetimeContext` is noncopyable and only ever lent
+  // (`borrowing`) to `instanceCache(for:)`, so it cannot outlive the resolve that made it, and that
+  // resolve keeps the registration (its container holds it until deinit), both containers and the
+  // resolution context alive.
+  private let registration: Unmanaged<Registration>
+  @usableFromInline unowned(unsafe) let ownerReference: Container
+  @usableFromInline unowned(unsafe) let requesterReference: Container
+  /// The resolve's context, whose first `depth` frames enclose this resolve; nil at top level.
+  private let resolution: Unmanaged<ResolutionContext>?
+  private let depth: Int
+
+  /// Where the top-level resolve was requested.
+  ///
+  /// ```swift
+  /// print(context.location)
+  /// ```
+  public let location: SourceLocation
+
+  init(
+    _ registration: Registration, owner: Container, requester: Container,
+    resolving context: ResolutionContext?, location: SourceLocation
+  ) {
+    self.registration = .passUnretained(registration)
+    self.ownerReference = owner
+    self.requesterReference = requester
+    self.resolution = context.map { .passUnretained($0) }
+    self.depth = context?.chain.count ?? 0
+    self.location = location
+  }
+
   /// The key being resolved.
   ///
   /// ```swift
   /// print(context.key)
   /// ```
-  public let key: DependencyKey
+  public var key: DependencyKey { registration._withUnsafeGuaranteedRef { $0.key } }
+
   /// The container whose registration is being resolved (the requester or one of its ancestors).
   ///
   /// ```swift
   /// let cache = context.owner.instanceCache(for: "request")
   /// ```
-  public let owner: Container
+  @inlinable public var owner: Container {
+    _read { yield ownerReference }
+  }
+
   /// The container on which the resolve was called.
   ///
   /// ```swift
   /// let cache = context.requester.instanceCache(for: "request")
   /// ```
-  public let requester: Container
+  @inlinable public var requester: Container {
+    _read { yield requesterReference }
+  }
+
   /// The keys that led to this one, outermost first, ending with ``key``.
   ///
   /// ```swift
   /// print(context.chain.map(\.description).joined(separator: " → "))
   /// ```
-  public let chain: [DependencyKey]
+  public var chain: [DependencyKey] {
+    enclosing.map { $0.registration.takeUnretainedValue().key } + [key]
+  }
+
   /// The lifetimes of the registrations being built around this one, outermost first (the chain
   /// without ``key``): a lifetime can tell that it is being captured by a longer-lived instance,
   /// such as a session instance built inside a singleton's factory.
@@ -86,11 +131,13 @@ public struct LifetimeContext: Sendable {
   /// ```swift
   /// if context.chainLifetimes.contains(where: { $0.rank > rank }) { print("captive") }
   /// ```
-  public let chainLifetimes: [Lifetime]
-  /// Where the top-level resolve was requested.
-  ///
-  /// ```swift
-  /// print(context.location)
-  /// ```
-  public let location: SourceLocation
+  public var chainLifetimes: [Lifetime] {
+    enclosing.map { $0.registration.takeUnretainedValue().lifetime }
+  }
+
+  /// The frames of the registrations being built around this one.
+  private var enclosing: ArraySlice<ResolutionContext.Frame> {
+    guard let resolution else { return [] }
+    return resolution.takeUnretainedValue().chain.prefix(depth)
+  }
 }

@@ -17,7 +17,15 @@ import Synchronization
 /// ```
 public final class InstanceCache: Sendable {
   private struct State {
-    var slots: [ObjectIdentifier: CacheSlot] = [:]
+    /// Where each registration's instance is made (exactly once) and kept. The registration is
+    /// held so that its address, the key here and in `values`, cannot be reused by another one
+    /// while the entry exists (a cache may outlive the container that made the registration).
+    var slots: [ObjectIdentifier: (registration: Registration, slot: CacheSlot)] = [:]
+    /// The memory of the instances of the current generation, by registration address: what a
+    /// cached resolve reads, with one lock, no hashing through `Hasher` and no reference counting.
+    var values = AddressMap()
+    /// The storage behind `values`, kept alive here.
+    var storages: [ValueStorage] = []
   }
 
   private let state = Locked(State())
@@ -48,7 +56,7 @@ public final class InstanceCache: Sendable {
   /// if cache.count > 0 { print("still live") }
   /// ```
   public var count: Int {
-    let slots = state.withLock { Array($0.slots.values) }
+    let slots = state.withLock { $0.slots.values.map(\.slot) }
     return slots.reduce(0) { $0 + ($1.currentValue() == nil ? 0 : 1) }
   }
 
@@ -115,11 +123,36 @@ public final class InstanceCache: Sendable {
 
   /// Empties the cache and advances its generation; returns the slots that were in it.
   private func detachAll() -> [CacheSlot] {
-    state.withLock { state in
+    let (slots, storages) = state.withLock { state in
       currentGeneration.add(1, ordering: .releasing)
-      let slots = Array(state.slots.values)
-      state.slots = [:]
-      return slots
+      defer { (state.slots, state.values, state.storages) = ([:], AddressMap(), []) }
+      return (state.slots, state.storages)
+    }
+    // NB: the last references to the instances (and to replaced registrations' factories) may go
+    // here, outside the lock: a deinit that uses the cache must not deadlock.
+    withExtendedLifetime(storages) {}
+    return slots.values.map(\.slot)
+  }
+
+  /// Runs `read` on the memory of `registration`'s instance if the cache holds one of its current
+  /// generation, and tells whether it did. The memory is only valid during `read`.
+  func readValue(of registration: Registration, _ read: (UnsafeMutableRawPointer) -> Void) -> Bool {
+    let address = UInt(bitPattern: Unmanaged.passUnretained(registration).toOpaque())
+    return state.withLock { state in
+      guard let memory = state.values[address] else { return false }
+      read(memory)
+      return true
+    }
+  }
+
+  /// Makes `storage`, the instance of `registration` obtained in `generation`, readable by
+  /// ``readValue(of:_:)``, unless the cache was emptied since.
+  func keep(_ storage: ValueStorage, of registration: Registration, generation: UInt64) {
+    let address = UInt(bitPattern: Unmanaged.passUnretained(registration).toOpaque())
+    state.withLock { state in
+      guard currentGeneration.load(ordering: .relaxed) == generation else { return }
+      state.values.insert(storage.pointer, for: address)
+      state.storages.append(storage)
     }
   }
 
@@ -127,9 +160,9 @@ public final class InstanceCache: Sendable {
   func slot(for registration: Registration) -> CacheSlot {
     let id = ObjectIdentifier(registration)
     return state.withLock { state in
-      if let slot = state.slots[id] { return slot }
+      if let entry = state.slots[id] { return entry.slot }
       let slot = CacheSlot(holdsWeakly: false)
-      state.slots[id] = slot
+      state.slots[id] = (registration, slot)
       return slot
     }
   }

@@ -36,6 +36,12 @@ class Registration: @unchecked Sendable {
   let requiresMainActor: Bool
   /// A transient with a plain factory: the inlined fast path builds it.
   @usableFromInline let isPlainTransient: Bool
+  /// Whether the lifetime is a ``CustomLifetime``: the inlined fast path asks its cache.
+  @usableFromInline let hasCustomLifetime: Bool
+  /// The ``CustomLifetime``, if the lifetime is one, boxed so it is called without copying the
+  /// existential; retained in `init` and released in `deinit`, so the resolve paths borrow it
+  /// without reference counting.
+  private let customLifetimeBox: Unmanaged<CustomLifetimeBox>?
   /// A singleton's instance: an unmanaged, retained ``ValueStorage``, published once it exists.
   @usableFromInline let instance = Atomic<UnsafeRawPointer?>(nil)
   /// Coordinates creation of singleton and weak instances.
@@ -72,6 +78,13 @@ class Registration: @unchecked Sendable {
     } else {
       self.isPlainTransient = false
     }
+    if case .custom(let custom) = lifetime.kind {
+      self.customLifetimeBox = .passRetained(CustomLifetimeBox.make(custom))
+      self.hasCustomLifetime = true
+    } else {
+      self.customLifetimeBox = nil
+      self.hasCustomLifetime = false
+    }
     self.declaredDependencies = declaredDependencies
     self.location = location
     self.replaced = replaced
@@ -85,6 +98,7 @@ class Registration: @unchecked Sendable {
   }
 
   deinit {
+    customLifetimeBox?.release()
     if let raw = instance.load(ordering: .acquiring) {
       Unmanaged<ValueStorage>.fromOpaque(raw).release()
     }
@@ -114,6 +128,25 @@ class Registration: @unchecked Sendable {
     observed.withLock { keys in
       if !keys.contains(key) { keys.append(key) }
     }
+  }
+
+  /// Asks the custom lifetime (``hasCustomLifetime`` must be true) for the cache of a resolve,
+  /// borrowing its box.
+  func customInstanceCache(for context: borrowing LifetimeContext) throws(ResolutionError)
+    -> InstanceCache
+  {
+    var failure: ResolutionError?
+    let cache = customLifetimeBox.unsafelyUnwrapped._withUnsafeGuaranteedRef {
+      box -> InstanceCache? in
+      do throws(ResolutionError) {
+        return try box.instanceCache(for: context)
+      } catch {
+        failure = error
+        return nil
+      }
+    }
+    if let cache { return cache }
+    throw failure.unsafelyUnwrapped
   }
 
   /// Stops recording: the factory has run to completion once.
@@ -257,5 +290,44 @@ func mainActorProducer<Value: Sendable>(
     nonisolated(unsafe) let resolver = resolver
     let value = try MainActor.assumeIsolated { try factory(resolver) }
     memory.initializeMemory(as: Value.self, to: value)
+  }
+}
+
+/// A ``CustomLifetime`` behind a class, so the resolve paths call it through one virtual call
+/// instead of copying an existential out of the registration first.
+class CustomLifetimeBox: @unchecked Sendable {
+  // NB: `@unchecked Sendable` because the class is not final; its one subclass adds a `let` of a
+  // `Sendable` type.
+
+  /// Boxes `lifetime` in a subclass specialised for its type.
+  static func make(_ lifetime: any CustomLifetime) -> CustomLifetimeBox {
+    func box<Lifetime: CustomLifetime>(_ lifetime: Lifetime) -> CustomLifetimeBox {
+      TypedCustomLifetimeBox(lifetime)
+    }
+    return box(lifetime)
+  }
+
+  /// Asks the lifetime for the cache of a resolve.
+  func instanceCache(for context: borrowing LifetimeContext) throws(ResolutionError)
+    -> InstanceCache
+  {
+    preconditionFailure("every box is a TypedCustomLifetimeBox")
+  }
+}
+
+/// The box of one ``CustomLifetime`` type.
+final class TypedCustomLifetimeBox<Lifetime: CustomLifetime>: CustomLifetimeBox, @unchecked Sendable
+{
+  // NB: `@unchecked Sendable`: one `let` of a `Sendable` type added to a `Sendable` base.
+  let lifetime: Lifetime
+
+  init(_ lifetime: Lifetime) {
+    self.lifetime = lifetime
+  }
+
+  override func instanceCache(for context: borrowing LifetimeContext) throws(ResolutionError)
+    -> InstanceCache
+  {
+    try lifetime.instanceCache(for: context)
   }
 }

@@ -225,6 +225,14 @@ final class ResolutionContext {
     chain.last?.registration.takeUnretainedValue().observe(key)
   }
 
+  /// Records the custom-lifetime cache that served the innermost resolve, when that resolve is the
+  /// tracked one.
+  func noteServingCache(_ cache: InstanceCache, generation: UInt64) {
+    if chain.count == trackedDepth {
+      servingCache = CacheStamp(cache: cache, generation: generation)
+    }
+  }
+
   /// Throws `.cycle` if `registration` is already being built in this resolve.
   func checkCycle(_ registration: Registration) throws(ResolutionError) {
     let pointer = Unmanaged.passUnretained(registration).toOpaque()

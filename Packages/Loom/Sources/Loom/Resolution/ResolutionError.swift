@@ -181,7 +181,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   ///   - context: The context the lifetime was given.
   ///   - scope: The name of the scope that must be current.
   /// - Returns: A ``Code/scopeRequired`` error with the context's chain.
-  public static func scopeRequired(_ context: LifetimeContext, scope: String) -> ResolutionError {
+  public static func scopeRequired(_ context: borrowing LifetimeContext, scope: String)
+    -> ResolutionError
+  {
     ResolutionError(
       code: .scopeRequired, key: context.key, chain: context.chain,
       summary: "\(context.key) has the \(scope) lifetime, but no \(scope) scope is current",
