@@ -1,5 +1,6 @@
 import BenchFixtures
 import Loom
+import LoomSession
 
 #if canImport(Glibc)
   import Glibc
@@ -44,15 +45,27 @@ enum Bench {
 
   // MARK: - The allocation probe
 
-  /// Resolves a cached singleton `count` times by type, then `count` times by key path, after one
-  /// warm-up resolve of each. Run under valgrind with two counts by Scripts/alloc-check.sh: equal
-  /// allocation totals prove that a cached resolve allocates nothing.
+  /// Resolves a cached singleton `count` times by type, then `count` times by key path, then a
+  /// cached `.session` and a cached `.flow` instance `count` times each, after one warm-up resolve
+  /// of each. Run under valgrind with two counts by Scripts/alloc-check.sh: equal allocation totals
+  /// prove that a cached resolve allocates nothing.
   static func allocProbe(_ count: Int) {
     let container = BenchWiring.makeContainer()
     var bits = identityBits(container.resolve(Service.self))
     bits &+= identityBits(container.resolve(\.benchService))
     for _ in 0..<count { bits &+= identityBits(container.resolve(Service.self)) }
     for _ in 0..<count { bits &+= identityBits(container.resolve(\.benchService)) }
+    let sessions = Container()
+    sessions.register(Service.self, lifetime: .session) { _ in Service() }
+    bits &+= identityBits(sessions.resolve(Service.self))
+    for _ in 0..<count { bits &+= identityBits(sessions.resolve(Service.self)) }
+    let flows = Container()
+    flows.register(Service.self, lifetime: .flow) { _ in Service() }
+    bits &+= flows.makeScope("probe").run {
+      var flowBits = identityBits(flows.resolve(Service.self))
+      for _ in 0..<count { flowBits &+= identityBits(flows.resolve(Service.self)) }
+      return flowBits
+    }
     benchSink(bits)
     // NB: a fixed text, so the output itself allocates the same for every count.
     print("alloc-probe: done")

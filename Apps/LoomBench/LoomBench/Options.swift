@@ -6,7 +6,8 @@ struct Options {
   var sampleNanoseconds = 20_000_000.0
   /// Only cases whose name starts with this (their baselines always run too).
   var filter: String?
-  /// `--alloc-probe N`: only resolve a cached singleton N times by type and N times by key path.
+  /// `--alloc-probe N`: only resolve a cached singleton N times by type and N times by key path,
+  /// and a cached session and flow instance N times each.
   var allocProbe: Int?
   /// `--alloc-probe-control N`: the same, but resolving a transient chain (which must allocate),
   /// so Scripts/alloc-check.sh can show that it would notice allocations.
@@ -24,7 +25,8 @@ struct Options {
                          (the baselines their ratios need always run)
       --reps <n>         repetitions (each figure is the median over them; at least 5)
       --alloc-probe <N>  resolve a cached singleton N times by type, then N times by key path,
-                         after one warm-up resolve each, and exit (for Scripts/alloc-check.sh)
+                         then a cached .session and .flow instance N times each, after one
+                         warm-up resolve each, and exit (for Scripts/alloc-check.sh)
       --alloc-probe-control <N>
                          the same with N resolves of a transient chain, which must allocate
       --profile <case> [N]

@@ -92,14 +92,13 @@ extension Container: Resolving {
       return value.assumingMemoryBound(to: Value.self).pointee
     }
     guard found._withUnsafeGuaranteedRef({ $0.isPlainTransient }) else {
-      var cached: Value?
-      if found._withUnsafeGuaranteedRef({ $0.hasCustomLifetime }),
-        try readCustomCached(
-          found, context: context, location: request.location,
-          { cached = $0.assumingMemoryBound(to: Value.self).pointee })
-      {
+      if found._withUnsafeGuaranteedRef({ $0.hasCustomLifetime }) {
+        guard
+          let storage = try cachedCustomInstance(
+            found, context: context, location: request.location)
+        else { return try resolveSlow(type, request, context: context) }
         context?.noteCacheHit(request, as: type)
-        return cached.unsafelyUnwrapped
+        return storage.value(as: Value.self)
       }
       return try resolveSlow(type, request, context: context)
     }
@@ -305,12 +304,9 @@ extension Container {
             registration, owner: owner, requester: self, resolving: context,
             location: context.location))
         let generation = cache.generation
-        var cached: Value?
-        if cache.readValue(
-          of: registration, { cached = $0.assumingMemoryBound(to: Value.self).pointee })
-        {
+        if let stored = cache.storedValue(of: registration) {
           context.noteServingCache(cache, generation: generation)
-          return cached.unsafelyUnwrapped
+          return stored.value(as: Value.self)
         }
         let storage = try obtain(
           registration, in: cache.slot(for: registration), builder: self, context: context,
@@ -325,33 +321,32 @@ extension Container {
     }
   }
 
-  /// The fast path for custom lifetimes: when the cache that `registration`'s lifetime picks now
-  /// holds its instance, `read` copies the instance out of the cache's memory (valid only during
-  /// `read`) and the result is true. False when the lifetime is not custom or the instance is not
-  /// made yet; errors are the lifetime's (such as `scopeRequired`).
+  /// The fast path for custom lifetimes: the storage of the instance in the cache that
+  /// `registration`'s lifetime picks now, or nil when the instance is not made yet. Errors are the
+  /// lifetime's (such as `scopeRequired`).
   ///
   /// `registration` is in this container's own table, and no observer is active.
   @usableFromInline
-  func readCustomCached(
+  func cachedCustomInstance(
     _ registration: Unmanaged<Registration>, context: ResolutionContext?,
-    location: SourceLocation, _ read: (UnsafeMutableRawPointer) -> Void
-  ) throws(ResolutionError) -> Bool {
+    location: SourceLocation
+  ) throws(ResolutionError) -> ValueStorage? {
     var failure: ResolutionError?
-    let served = registration._withUnsafeGuaranteedRef { registration -> Bool in
+    let storage = registration._withUnsafeGuaranteedRef { registration -> ValueStorage? in
       do throws(ResolutionError) {
         let context = context ?? ActiveResolution.current
         let cache = try registration.customInstanceCache(
           for: LifetimeContext(
             registration, owner: self, requester: self, resolving: context,
             location: context?.location ?? location))
-        return cache.readValue(of: registration, read)
+        return cache.storedValue(of: registration)
       } catch {
         failure = error
-        return false
+        return nil
       }
     }
     if let failure { throw failure }
-    return served
+    return storage
   }
 
   /// Tells the observers of this container's family about one resolve.

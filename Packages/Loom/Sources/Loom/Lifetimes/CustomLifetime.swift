@@ -102,18 +102,14 @@ public struct LifetimeContext: ~Copyable {
   /// ```swift
   /// let cache = context.owner.instanceCache(for: "request")
   /// ```
-  @inlinable public var owner: Container {
-    _read { yield ownerReference }
-  }
+  @inlinable public var owner: Container { ownerReference }
 
   /// The container on which the resolve was called.
   ///
   /// ```swift
   /// let cache = context.requester.instanceCache(for: "request")
   /// ```
-  @inlinable public var requester: Container {
-    _read { yield requesterReference }
-  }
+  @inlinable public var requester: Container { requesterReference }
 
   /// The keys that led to this one, outermost first, ending with ``key``.
   ///

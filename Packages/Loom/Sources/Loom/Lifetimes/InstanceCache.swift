@@ -21,8 +21,8 @@ public final class InstanceCache: Sendable {
     /// held so that its address, the key here and in `values`, cannot be reused by another one
     /// while the entry exists (a cache may outlive the container that made the registration).
     var slots: [ObjectIdentifier: (registration: Registration, slot: CacheSlot)] = [:]
-    /// The memory of the instances of the current generation, by registration address: what a
-    /// cached resolve reads, with one lock, no hashing through `Hasher` and no reference counting.
+    /// The storage of the instances of the current generation, by registration address: what a
+    /// cached resolve reads, with one lock and no hashing through `Hasher`.
     var values = AddressMap()
     /// The storage behind `values`, kept alive here.
     var storages: [ValueStorage] = []
@@ -134,24 +134,23 @@ public final class InstanceCache: Sendable {
     return slots.values.map(\.slot)
   }
 
-  /// Runs `read` on the memory of `registration`'s instance if the cache holds one of its current
-  /// generation, and tells whether it did. The memory is only valid during `read`.
-  func readValue(of registration: Registration, _ read: (UnsafeMutableRawPointer) -> Void) -> Bool {
+  /// The storage of `registration`'s instance if the cache holds one of its current generation,
+  /// retained under the lock, so that emptying the cache cannot free it while it is read.
+  func storedValue(of registration: Registration) -> ValueStorage? {
     let address = UInt(bitPattern: Unmanaged.passUnretained(registration).toOpaque())
     return state.withLock { state in
-      guard let memory = state.values[address] else { return false }
-      read(memory)
-      return true
+      state.values[address].map { Unmanaged<ValueStorage>.fromOpaque($0).takeUnretainedValue() }
     }
   }
 
   /// Makes `storage`, the instance of `registration` obtained in `generation`, readable by
-  /// ``readValue(of:_:)``, unless the cache was emptied since.
+  /// ``storedValue(of:)``, unless the cache was emptied since.
   func keep(_ storage: ValueStorage, of registration: Registration, generation: UInt64) {
     let address = UInt(bitPattern: Unmanaged.passUnretained(registration).toOpaque())
     state.withLock { state in
-      guard currentGeneration.load(ordering: .relaxed) == generation else { return }
-      state.values.insert(storage.pointer, for: address)
+      guard currentGeneration.load(ordering: .relaxed) == generation, state.values[address] == nil
+      else { return }
+      state.values.insert(Unmanaged.passUnretained(storage).toOpaque(), for: address)
       state.storages.append(storage)
     }
   }
