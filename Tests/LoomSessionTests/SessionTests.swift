@@ -46,6 +46,30 @@ import Testing
     #expect(tracked.timesEnded == 1)
   }
 
+  @Test func endSessionTellsExactlyTheInstancesWhoseDynamicTypeAdoptsTheHook() throws {
+    // Whether a type adopts the hook is looked up once per type: instances of a type that does
+    // not adopt it, before and after ones that do, and a subclass that adopts it while its base
+    // class does not, must each still be sorted right.
+    let container = Container()
+    for index in 0..<20 {
+      container.register(Plain.self, name: "plain-\(index)", lifetime: .session) { _ in Plain() }
+      container.register(Base.self, name: "base-\(index)", lifetime: .session) { _ in Base() }
+      container.register(Base.self, name: "told-\(index)", lifetime: .session) { _ in Told() }
+    }
+    let told = try (0..<20).map { index in
+      try #require(try container.tryResolve(Base.self, name: "told-\(index)") as? Told)
+    }
+    for index in 0..<20 {
+      _ = try container.tryResolve(Plain.self, name: "plain-\(index)")
+      _ = try container.tryResolve(Base.self, name: "base-\(index)")
+    }
+
+    container.endSession()
+
+    #expect(told.allSatisfy { $0.timesEnded == 1 })
+    #expect(Told.timesAnyEnded.value == 20)
+  }
+
   @Test func asyncEndSessionAwaitsAsyncTeardown() async throws {
     let container = Container()
     container.register(AsyncTracked.self, lifetime: .session) { _ in AsyncTracked() }
@@ -144,5 +168,24 @@ final class GreetingBanner: Sendable {
     let container = Container()
     container.register(Tracked.self, lifetime: .session) { _ in Tracked(tag: 7) }
     #expect(container.resolve(Tracked.self).tag == 7)
+  }
+}
+
+/// A session class that does not adopt `SessionScoped`; its subclass `Told` does.
+// NB: `@unchecked Sendable` because a non-final class cannot be checked; it has no stored state.
+private class Base: @unchecked Sendable {}
+
+/// A subclass that adopts `SessionScoped` while its base class does not.
+// NB: `@unchecked Sendable`: its only state is a `Locked` counter.
+private final class Told: Base, SessionScoped, @unchecked Sendable {
+  /// How many times any `Told` instance was told, across the test.
+  static let timesAnyEnded = Locked(0)
+  private let endings = Locked(0)
+
+  var timesEnded: Int { endings.value }
+
+  func sessionDidEnd() {
+    endings.withLock { $0 += 1 }
+    Self.timesAnyEnded.withLock { $0 += 1 }
   }
 }

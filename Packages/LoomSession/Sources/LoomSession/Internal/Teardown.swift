@@ -9,19 +9,28 @@ struct Teardown<SyncHook, AsyncHook>: Sendable where SyncHook: Sendable, AsyncHo
   ///
   /// NB: one object may sit in several cache entries (a protocol registered with the same
   /// lifetime that forwards to the concrete registration); it is told once, so class instances
-  /// are deduplicated by identity. Values of other types cannot be shared, so they are not.
+  /// with a hook are deduplicated by identity. Values of other types cannot be shared, so they
+  /// are not. Whether a type adopts a hook is asked once per type: a dynamic cast costs far more
+  /// than the dictionary lookup that replaces it for the next instances of the same type.
   init(_ dropped: [any Sendable]) {
+    var adopts: [ObjectIdentifier: (sync: Bool, async: Bool)] = [:]
     var seen: Set<ObjectIdentifier> = []
     var sync: [SyncHook] = []
     var async: [AsyncHook] = []
     for value in dropped {
-      if type(of: value) is AnyObject.Type,
+      let type = ObjectIdentifier(Swift.type(of: value))
+      if let known = adopts[type], !known.sync, !known.async { continue }
+      let syncHook = value as? SyncHook
+      let asyncHook = value as? AsyncHook
+      adopts[type] = (syncHook != nil, asyncHook != nil)
+      if syncHook == nil, asyncHook == nil { continue }
+      if Swift.type(of: value) is AnyObject.Type,
         !seen.insert(ObjectIdentifier(value as AnyObject)).inserted
       {
         continue
       }
-      if let hook = value as? SyncHook { sync.append(hook) }
-      if let hook = value as? AsyncHook { async.append(hook) }
+      if let syncHook { sync.append(syncHook) }
+      if let asyncHook { async.append(asyncHook) }
     }
     self.sync = sync
     self.async = async
