@@ -128,12 +128,14 @@ enum Bench {
     guard let filter else { return allCases }
     var wanted = Set(allCases.filter { $0.name.hasPrefix(filter) }.map(\.name))
     guard !wanted.isEmpty else { return [] }
-    // The baselines' own baselines too (baseline.direct3 is reported against baseline.closure).
+    // The baselines' own baselines too (baseline.direct3 is reported against baseline.closure),
+    // and the cases that goals compare with.
     var grew = true
     while grew {
       grew = false
       for info in allCases where wanted.contains(info.name) {
         if let baseline = info.baseline, wanted.insert(baseline).inserted { grew = true }
+        if let reference = info.goal?.reference, wanted.insert(reference).inserted { grew = true }
       }
     }
     return allCases.filter { wanted.contains($0.name) }

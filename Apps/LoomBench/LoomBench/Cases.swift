@@ -5,12 +5,22 @@ import Loom
 enum Goal {
   case ratioAtMost(Double)
   case scalingAtLeast(Double)
+  /// The ratio at most `factor` times the ratio of the case named `reference` in the same run.
+  case ratioAtMostTimes(Double, reference: String)
 
   var description: String {
     switch self {
     case .ratioAtMost(let limit): "ratio <= \(formatted(limit, digits: 1))"
     case .scalingAtLeast(let limit): "scaling >= \(formatted(limit, digits: 1))"
+    case .ratioAtMostTimes(let factor, let reference):
+      "ratio <= \(formatted(factor, digits: 0)) x \(reference)"
     }
+  }
+
+  /// The case the goal compares with, which must run too.
+  var reference: String? {
+    if case .ratioAtMostTimes(_, let reference) = self { return reference }
+    return nil
   }
 }
 
@@ -61,8 +71,8 @@ let allCases: [CaseInfo] = [
   // Wall time of one bootstrap over its critical path (computed: the longest chain x 1 ms).
   CaseInfo("bootstrap.1000", vs: "diag.bootstrap.criticalPath", goal: .ratioAtMost(2)),
   CaseInfo("diag.bootstrap.criticalPath", diagnostic: true),
-  CaseInfo("session.cached"),
-  CaseInfo("flow.cached"),
+  CaseInfo("session.cached", goal: .ratioAtMostTimes(2, reference: "singleton.type")),
+  CaseInfo("flow.cached", goal: .ratioAtMostTimes(2, reference: "singleton.type")),
   CaseInfo("endSession.1000"),
 ]
 

@@ -22,7 +22,7 @@ struct Options {
 
       --quick            5 repetitions of ~10 ms samples instead of 15 of ~20 ms
       --filter <prefix>  run only the cases whose name starts with <prefix>
-                         (the baselines their ratios need always run)
+                         (the baselines their ratios and goals need always run)
       --reps <n>         repetitions (each figure is the median over them; at least 5)
       --alloc-probe <N>  resolve a cached singleton N times by type, then N times by key path,
                          then a cached .session and .flow instance N times each, after one

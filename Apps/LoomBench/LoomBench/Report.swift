@@ -33,6 +33,9 @@ extension Bench {
         switch goal {
         case .ratioAtMost(let limit): met = resultRatio.map { $0 <= limit }
         case .scalingAtLeast(let limit): met = result.scaling.map { $0 >= limit }
+        case .ratioAtMostTimes(let factor, let reference):
+          let limit = byName[reference].flatMap(ratio).map { factor * $0 }
+          met = resultRatio.flatMap { value in limit.map { value <= $0 } }
         }
         verdict = met.map { $0 ? "met" : "MISSED" } ?? ""
         if met == false { missed += 1 }
