@@ -37,10 +37,13 @@ public protocol CustomLifetime: Sendable {
 
   /// Returns the cache that holds the instance for this resolve.
   ///
-  /// Called on every resolve of a registration with this lifetime, so keep it cheap: a
-  /// task-local read or a lookup in the container's ``Container/instanceCache(for:)``.
+  /// Called on every resolve of a registration with this lifetime, and again when the instance is
+  /// not made yet or the cache was emptied while it was made, so keep it cheap and free of side
+  /// effects: a task-local read or a lookup in the container's ``Container/instanceCache(for:)``
+  /// (both lock-free).
   ///
-  /// - Parameter context: The containers involved in the resolve, and its chain for errors.
+  /// - Parameter context: The containers involved in the resolve, and its chain for errors; lent
+  ///   for the call only.
   /// - Returns: The cache to read from, or to create the instance in.
   /// - Throws: A ``ResolutionError`` (such as ``ResolutionError/scopeRequired(_:scope:)``) when
   ///   no cache applies.
