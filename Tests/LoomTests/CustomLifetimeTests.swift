@@ -55,6 +55,58 @@ import Testing
     #expect(shared.count == 400)
   }
 
+  @Test func aLifetimeThatResolvesTheKeyItPicksACacheForIsACycleNotAStackOverflow() throws {
+    let container = Container()
+    container.register(Cart.self, lifetime: .custom(SelfResolvingLifetime())) { _ in Cart() }
+
+    let error = try #require(throws: ResolutionError.self) {
+      try container.tryResolve(Cart.self)
+    }
+
+    #expect(error.code == .cycle)
+    #expect(error.key == DependencyKey(Cart.self))
+    #expect(error.chain == [DependencyKey(Cart.self), DependencyKey(Cart.self)])
+    #expect(
+      error.description.contains(
+        "dependency cycle through custom lifetimes: picking a cache for Cart resolved Cart → Cart"))
+  }
+
+  @Test func twoLifetimesThatResolveEachOthersKeysAreACycle() throws {
+    let container = Container()
+    container.register(Cart.self, lifetime: .custom(ResolvingLifetime(resolves: Config.self))) {
+      _ in Cart()
+    }
+    container.register(Config.self, lifetime: .custom(ResolvingLifetime(resolves: Cart.self))) {
+      _ in Config(label: "cycle")
+    }
+
+    let error = try #require(throws: ResolutionError.self) {
+      try container.tryResolve(Cart.self)
+    }
+
+    #expect(error.code == .cycle)
+    #expect(
+      error.chain == [
+        DependencyKey(Cart.self), DependencyKey(Config.self), DependencyKey(Cart.self),
+      ])
+    // The question stack unwound: an unrelated custom-lifetime resolve still works.
+    container.register(Checkout.self, lifetime: .testSession) { _ in Checkout(cart: Cart()) }
+    #expect(throws: Never.self) { try container.tryResolve(Checkout.self) }
+  }
+
+  @Test func aLifetimeThatResolvesOtherKeysStillWorks() throws {
+    let container = Container()
+    container.register(Config.self, instance: Config(label: "tenant"))
+    container.register(Cart.self, lifetime: .custom(ResolvingLifetime(resolves: Config.self))) {
+      _ in Cart()
+    }
+
+    let first = try container.tryResolve(Cart.self)
+    let second = try container.tryResolve(Cart.self)
+
+    #expect(first === second)
+  }
+
   @Test func aLifetimeResolvedThroughACapturedContainerInAFactoryNamesTheWholeChain() throws {
     let container = Container()
     container.register(Cart.self, lifetime: .request) { _ in Cart() }
@@ -191,5 +243,33 @@ private final class CartHolder {
 
   init(container: Container) {
     _cart = Injected(container: container)
+  }
+}
+
+/// A lifetime that resolves the key it picks a cache for: a programming error.
+private struct SelfResolvingLifetime: CustomLifetime {
+  var name: String { "self-resolving" }
+  var rank: LifetimeRank { LifetimeRank(900) }
+
+  func instanceCache(for context: borrowing LifetimeContext) throws(ResolutionError)
+    -> InstanceCache
+  {
+    _ = try context.requester.tryResolve(Cart.self)
+    return context.requester.instanceCache(for: "self-resolving")
+  }
+}
+
+/// A per-container lifetime that resolves another key first (say, to find the tenant).
+private struct ResolvingLifetime<Other: Sendable>: CustomLifetime {
+  let resolves: Other.Type
+
+  var name: String { "resolving" }
+  var rank: LifetimeRank { LifetimeRank(900) }
+
+  func instanceCache(for context: borrowing LifetimeContext) throws(ResolutionError)
+    -> InstanceCache
+  {
+    _ = try context.requester.tryResolve(Other.self)
+    return context.requester.instanceCache(for: "resolving")
   }
 }

@@ -60,28 +60,15 @@ private enum MainQueueMark {
 @usableFromInline
 enum ActiveResolution {
   /// The active context (unretained: the thread's idle slot keeps it alive).
-  private static let activeKey = makeKey(destructor: nil)
+  private static let activeKey = makeThreadKey(destructor: nil)
   /// The thread's own context, retained, released when the thread exits.
-  private static let idleKey = makeKey(destructor: { raw in
+  private static let idleKey = makeThreadKey(destructor: { raw in
     #if canImport(Darwin)
       Unmanaged<ResolutionContext>.fromOpaque(raw).release()
     #else
       if let raw { Unmanaged<ResolutionContext>.fromOpaque(raw).release() }
     #endif
   })
-
-  #if canImport(Darwin)
-    private typealias Destructor = @convention(c) (UnsafeMutableRawPointer) -> Void
-  #else
-    private typealias Destructor = @convention(c) (UnsafeMutableRawPointer?) -> Void
-  #endif
-
-  private static func makeKey(destructor: Destructor?) -> pthread_key_t {
-    var key = pthread_key_t()
-    let status = pthread_key_create(&key, destructor)
-    precondition(status == 0, "Loom could not create a thread-local key (error \(status))")
-    return key
-  }
 
   /// The context of the resolve running on this thread, if any.
   @usableFromInline
@@ -103,5 +90,78 @@ enum ActiveResolution {
     let context = ResolutionContext()
     pthread_setspecific(idleKey, Unmanaged.passRetained(context).toOpaque())
     return context
+  }
+}
+
+#if canImport(Darwin)
+  /// What a thread-local key calls with its value when a thread exits.
+  typealias ThreadKeyDestructor = @convention(c) (UnsafeMutableRawPointer) -> Void
+#else
+  /// What a thread-local key calls with its value when a thread exits.
+  typealias ThreadKeyDestructor = @convention(c) (UnsafeMutableRawPointer?) -> Void
+#endif
+
+/// A new thread-local key; traps if the system has none left (a process gets hundreds).
+private func makeThreadKey(destructor: ThreadKeyDestructor?) -> pthread_key_t {
+  var key = pthread_key_t()
+  let status = pthread_key_create(&key, destructor)
+  precondition(status == 0, "Loom could not create a thread-local key (error \(status))")
+  return key
+}
+
+/// The registrations whose ``CustomLifetime`` is being asked for a cache on this thread.
+///
+/// A lifetime is asked outside any resolution frame, so a lifetime that resolves, while it is
+/// asked, the key it picks a cache for (directly or through other custom-lifetime keys) would
+/// recurse until the stack overflows; recording the questions lets the core report that as a cycle
+/// instead. The record is a list threaded through the stack frames of the questions in progress
+/// (a thread-local holds the innermost), so asking costs no allocation. A lifetime is asked
+/// synchronously, so a question starts and ends on one thread.
+enum LifetimeQuestions {
+  /// One question in progress, in the stack frame of ``asking(_:location:_:)``.
+  private struct Question {
+    let registration: UnsafeRawPointer
+    let outer: UnsafeRawPointer?
+  }
+
+  private static let innermost = makeThreadKey(destructor: nil)
+
+  /// Runs `body` (which asks the lifetime of `registration`) with the question recorded, or
+  /// throws the cycle if the same question is already in progress on this thread.
+  static func asking<Result>(
+    _ registration: Registration, location: SourceLocation,
+    _ body: () throws(ResolutionError) -> Result
+  ) throws(ResolutionError) -> Result {
+    let outer = UnsafeRawPointer(pthread_getspecific(innermost))
+    let address = UnsafeRawPointer(Unmanaged.passUnretained(registration).toOpaque())
+    var cursor = outer
+    while let question = cursor?.assumingMemoryBound(to: Question.self).pointee {
+      if question.registration == address {
+        throw cycle(at: registration, from: outer, location: location)
+      }
+      cursor = question.outer
+    }
+    var question = Question(registration: address, outer: outer)
+    return try withUnsafeMutablePointer(to: &question) {
+      pointer throws(ResolutionError) -> Result in
+      pthread_setspecific(innermost, pointer)
+      defer { pthread_setspecific(innermost, outer) }
+      return try body()
+    }
+  }
+
+  /// The cycle error for asking about `registration` again, with the questions from `innermost`
+  /// outwards.
+  private static func cycle(
+    at registration: Registration, from innermost: UnsafeRawPointer?, location: SourceLocation
+  ) -> ResolutionError {
+    var asked: [DependencyKey] = []
+    var cursor = innermost
+    while let question = cursor?.assumingMemoryBound(to: Question.self).pointee {
+      asked.append(
+        Unmanaged<Registration>.fromOpaque(question.registration).takeUnretainedValue().key)
+      cursor = question.outer
+    }
+    return .lifetimeCycle(registration.key, asked: asked.reversed(), location: location)
   }
 }

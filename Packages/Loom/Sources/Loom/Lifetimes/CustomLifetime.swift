@@ -40,7 +40,9 @@ public protocol CustomLifetime: Sendable {
   /// Called on every resolve of a registration with this lifetime, and again when the instance is
   /// not made yet or the cache was emptied while it was made, so keep it cheap and free of side
   /// effects: a task-local read or a lookup in the container's ``Container/instanceCache(for:)``
-  /// (both lock-free).
+  /// (both lock-free). It may resolve other keys (the current tenant, say); resolving the key it
+  /// picks a cache for, directly or through other custom-lifetime keys, fails with a
+  /// ``ResolutionError/Code/cycle`` error instead of recursing.
   ///
   /// - Parameter context: The containers involved in the resolve, and its chain for errors; lent
   ///   for the call only.

@@ -135,18 +135,21 @@ class Registration: @unchecked Sendable {
   func customInstanceCache(for context: borrowing LifetimeContext) throws(ResolutionError)
     -> InstanceCache
   {
-    var failure: ResolutionError?
-    let cache = customLifetimeBox.unsafelyUnwrapped._withUnsafeGuaranteedRef {
-      box -> InstanceCache? in
-      do throws(ResolutionError) {
-        return try box.instanceCache(for: context)
-      } catch {
-        failure = error
-        return nil
+    try LifetimeQuestions.asking(self, location: context.location) {
+      () throws(ResolutionError) -> InstanceCache in
+      var failure: ResolutionError?
+      let cache = customLifetimeBox.unsafelyUnwrapped._withUnsafeGuaranteedRef {
+        box -> InstanceCache? in
+        do throws(ResolutionError) {
+          return try box.instanceCache(for: context)
+        } catch {
+          failure = error
+          return nil
+        }
       }
+      if let cache { return cache }
+      throw failure.unsafelyUnwrapped
     }
-    if let cache { return cache }
-    throw failure.unsafelyUnwrapped
   }
 
   /// Stops recording: the factory has run to completion once.

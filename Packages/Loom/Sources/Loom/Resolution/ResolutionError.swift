@@ -257,6 +257,25 @@ extension ResolutionError {
       location: location)
   }
 
+  /// A custom lifetime that, while asked for the cache of `key`, resolved `key` again (directly or
+  /// through other custom-lifetime keys): `asked` are the keys whose lifetimes were being asked,
+  /// outermost first.
+  static func lifetimeCycle(
+    _ key: DependencyKey, asked: [DependencyKey], location: SourceLocation
+  ) -> ResolutionError {
+    let chain = asked + [key]
+    let start = chain.firstIndex(of: key) ?? chain.startIndex
+    let loop = chain[start...].map(\.description).joined(separator: " → ")
+    return ResolutionError(
+      code: .cycle, key: key, chain: chain,
+      summary: "dependency cycle through custom lifetimes: picking a cache for \(key) resolved"
+        + " \(loop)",
+      hint: "a CustomLifetime's instanceCache(for:) must not resolve the key it picks a cache for,"
+        + " directly or through other custom-lifetime keys; pick the cache from state it can read"
+        + " without resolving.",
+      location: location)
+  }
+
   static func factoryFailed(
     _ key: DependencyKey, chain: [DependencyKey], registeredAt: SourceLocation,
     underlying: any Error, location: SourceLocation
