@@ -96,6 +96,10 @@ extension Container {
             registration, owner: owner, requester: self, resolving: context,
             location: context.location))
         let generation = cache.generation
+        if let kept = cache.storedValue(of: registration) {
+          served = kept
+          break
+        }
         let stored = try await obtainAsync(
           registration, in: cache.slot(for: registration), builder: self, context: context,
           made: &madeByFactory)
