@@ -298,10 +298,9 @@ func mainActorProducer<Value: Sendable>(
 
 /// A ``CustomLifetime`` behind a class, so the resolve paths call it through one virtual call
 /// instead of copying an existential out of the registration first.
+// NB: `@unchecked Sendable` because the class is not final; it has no stored state, and its one
+// subclass adds a `let` of a `Sendable` type.
 class CustomLifetimeBox: @unchecked Sendable {
-  // NB: `@unchecked Sendable` because the class is not final; its one subclass adds a `let` of a
-  // `Sendable` type.
-
   /// Boxes `lifetime` in a subclass specialised for its type.
   static func make(_ lifetime: any CustomLifetime) -> CustomLifetimeBox {
     func box<Lifetime: CustomLifetime>(_ lifetime: Lifetime) -> CustomLifetimeBox {
@@ -319,9 +318,9 @@ class CustomLifetimeBox: @unchecked Sendable {
 }
 
 /// The box of one ``CustomLifetime`` type.
+// NB: `@unchecked Sendable`: one `let` of a `Sendable` type added to a base with no state.
 final class TypedCustomLifetimeBox<Lifetime: CustomLifetime>: CustomLifetimeBox, @unchecked Sendable
 {
-  // NB: `@unchecked Sendable`: one `let` of a `Sendable` type added to a `Sendable` base.
   let lifetime: Lifetime
 
   init(_ lifetime: Lifetime) {
