@@ -22,15 +22,15 @@ import Synchronization
 /// The satellite packages use it through `@_spi(Satellites)` rather than copying it; it is not
 /// public API.
 ///
+/// NB: its `Sendable` conformance is unchecked because `state` is a `var`. It is only read or
+/// written inside `withLock`, under `mutex`, and `State` is `Sendable`, so values that leave the
+/// critical section may be shared.
+///
 /// ```swift
 /// let installed = Locked<Set<String>>([])
 /// let isNew = installed.withLock { $0.insert("NetworkAssembly").inserted }
 /// ```
-@_spi(Satellites)
-// NB: `@unchecked Sendable` because `state` is a `var`. It is only read or written inside
-// `withLock`, under `mutex`, and `State` is `Sendable`, so values that leave the critical section
-// may be shared.
-public final class Locked<State: Sendable>: @unchecked Sendable {
+@_spi(Satellites) public final class Locked<State: Sendable>: @unchecked Sendable {
   private let mutex = Mutex(())
   // NB: `@exclusivity(unchecked)`: every access is inside `withLock`, under `mutex`, so accesses
   // cannot overlap, and the dynamic check would only cost time on every lock.
