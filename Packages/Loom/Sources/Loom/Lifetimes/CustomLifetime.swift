@@ -70,8 +70,8 @@ public struct LifetimeContext: ~Copyable {
   // resolve keeps the registration (its container holds it until deinit), both containers and the
   // resolution context alive.
   private let registration: Unmanaged<Registration>
-  @usableFromInline unowned(unsafe) let ownerReference: Container
-  @usableFromInline unowned(unsafe) let requesterReference: Container
+  private let ownerReference: Unmanaged<Container>
+  private let requesterReference: Unmanaged<Container>
   /// The resolve's context, whose first `depth` frames enclose this resolve; nil at top level.
   private let resolution: Unmanaged<ResolutionContext>?
   private let depth: Int
@@ -88,8 +88,8 @@ public struct LifetimeContext: ~Copyable {
     resolving context: ResolutionContext?, location: SourceLocation
   ) {
     self.registration = .passUnretained(registration)
-    self.ownerReference = owner
-    self.requesterReference = requester
+    self.ownerReference = .passUnretained(owner)
+    self.requesterReference = .passUnretained(requester)
     self.resolution = context.map { .passUnretained($0) }
     self.depth = context?.chain.count ?? 0
     self.location = location
@@ -107,14 +107,14 @@ public struct LifetimeContext: ~Copyable {
   /// ```swift
   /// let cache = context.owner.instanceCache(for: "request")
   /// ```
-  @inlinable public var owner: Container { ownerReference }
+  public var owner: Container { ownerReference.takeUnretainedValue() }
 
   /// The container on which the resolve was called.
   ///
   /// ```swift
   /// let cache = context.requester.instanceCache(for: "request")
   /// ```
-  @inlinable public var requester: Container { requesterReference }
+  public var requester: Container { requesterReference.takeUnretainedValue() }
 
   /// The keys that led to this one, outermost first, ending with ``key``.
   ///
