@@ -1,4 +1,4 @@
-@_spi(Satellites) import Loom
+import Loom
 import LoomAssembly
 import Testing
 

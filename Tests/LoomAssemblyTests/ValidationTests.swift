@@ -1,7 +1,6 @@
-@_spi(Satellites) import Loom
+import Loom
 import Testing
 
-// NB: `@testable` for `Locked`, LoomAssembly's ThreadSanitizer-visible mutex.
 @testable import LoomAssembly
 
 /// Needs an `HTTPClient` from outside.

@@ -124,7 +124,7 @@ func recordedIssues(_ body: () -> Void) -> [Issue] {
 
 /// Checks that `issue` was reported in the calling file, at `line`.
 func expectReported(
-  _ issue: Issue, atLine line: Int, sourceLocation: Testing.SourceLocation = #_sourceLocation
+  _ issue: Issue, atLine line: Int, sourceLocation: SourceLocation = #_sourceLocation
 ) {
   #expect(issue.sourceLocation?.line == line, sourceLocation: sourceLocation)
   #expect(issue.sourceLocation?.fileID == sourceLocation.fileID, sourceLocation: sourceLocation)

@@ -17,7 +17,7 @@ import Testing
     #expect(graph.nodes.map(\.key.description) == ["Basket", "Catalog", "HTTPTransport"])
     let catalog = graph.node(for: DependencyKey(Catalog.self))
     #expect(catalog?.lifetime == .singleton)
-    #expect(catalog?.location == SourceLocation(fileID: #fileID, line: UInt(line + 1)))
+    #expect(catalog?.location == CodeLocation(fileID: #fileID, line: UInt(line + 1)))
     #expect(catalog?.containerDepth == 0)
     #expect(catalog?.isAsync == false)
     #expect(catalog?.isBinding == false)

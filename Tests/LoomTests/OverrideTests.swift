@@ -66,8 +66,8 @@ import Testing
 
   @Test func forbiddenOverrideMessageNamesBothPlaces() {
     let error = ResolutionError.overrideForbidden(
-      DependencyKey(Database.self), existing: SourceLocation(fileID: "App/Wiring.swift", line: 12),
-      new: SourceLocation(fileID: "App/Mocks.swift", line: 40))
+      DependencyKey(Database.self), existing: CodeLocation(fileID: "App/Wiring.swift", line: 12),
+      new: CodeLocation(fileID: "App/Mocks.swift", line: 40))
 
     #expect(error.code == .duplicateRegistration)
     #expect(error.key == DependencyKey(Database.self))

@@ -44,7 +44,7 @@ import Testing
     #expect(error.path == "AppCoordinator → UserService → Database")
     #expect(
       error.location
-        == SourceLocation(fileID: "LoomTests/ResolutionErrorTests.swift", line: UInt(line + 1)))
+        == CodeLocation(fileID: "LoomTests/ResolutionErrorTests.swift", line: UInt(line + 1)))
     #expect(
       error.description == """
         ResolutionError: no registration for Database
@@ -265,7 +265,7 @@ import Testing
     let error = ResolutionError(
       code: .scopeRequired, key: DependencyKey(Cart.self), chain: [DependencyKey(Checkout.self)],
       summary: "no checkout flow is running", hint: "resolve Cart inside a checkout flow.",
-      location: SourceLocation(fileID: "App/Checkout.swift", line: 9))
+      location: CodeLocation(fileID: "App/Checkout.swift", line: 9))
 
     #expect(error.chain == [DependencyKey(Checkout.self), DependencyKey(Cart.self)])
     #expect(error.underlying == nil)

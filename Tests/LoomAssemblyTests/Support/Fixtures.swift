@@ -1,6 +1,5 @@
-@_spi(Satellites) import Loom
+import Loom
 
-// NB: `@testable` for `Locked`, LoomAssembly's ThreadSanitizer-visible mutex.
 @testable import LoomAssembly
 
 // MARK: - Dependencies

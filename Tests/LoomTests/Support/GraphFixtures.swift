@@ -120,7 +120,7 @@ extension Container {
       probe: UInt(bitPattern: ObjectIdentifier(GraphNodeValue.self)), keyPath: nil,
       lifetime: lifetime,
       factory: TypedRegistration<GraphNodeValue>.Factory.sync(producer { _ in GraphNodeValue() }),
-      dependencies: dependencies, location: SourceLocation(fileID: "Graph/Generated.swift", line: 1)
+      dependencies: dependencies, location: CodeLocation(fileID: "Graph/Generated.swift", line: 1)
     )
   }
 }

@@ -26,7 +26,7 @@ extension Container {
   ) {
     let startup = StartupTask(
       name: name, dependencies: dependencies, runsOncePerProcess: runsOncePerProcess,
-      location: SourceLocation(fileID: fileID, line: line), run: task)
+      location: CodeLocation(fileID: fileID, line: line), run: task)
     registry.withLock { $0.startupTasks.append(startup) }
   }
 
@@ -238,7 +238,7 @@ extension Container {
     }
   }
 
-  private func locationOf(_ item: BootstrapPlan.Item) -> SourceLocation {
+  private func locationOf(_ item: BootstrapPlan.Item) -> CodeLocation {
     switch item {
     case .singleton(let registration, _): registration.location
     case .task(let task): task.location

@@ -3,7 +3,7 @@ struct StartupTask: Sendable {
   let name: String
   let dependencies: [DependencyKey]
   let runsOncePerProcess: Bool
-  let location: SourceLocation
+  let location: CodeLocation
   let run: @Sendable (Resolver) async throws -> Void
 }
 

@@ -34,7 +34,7 @@ extension Container {
       keyPath: nil, lifetime: lifetime,
       factory: TypedRegistration<Value>.Factory.async(asyncProducer(factory)),
       dependencies: dependencies,
-      location: SourceLocation(fileID: fileID, line: line))
+      location: CodeLocation(fileID: fileID, line: line))
   }
 
   /// Overrides a key-path dependency with an asynchronous factory, keeping its declared lifetime
@@ -62,7 +62,7 @@ extension Container {
       probe: UInt(bitPattern: ObjectIdentifier(keyPath)), keyPath: keyPath,
       lifetime: lifetime ?? declaration.lifetime,
       factory: TypedRegistration<Value>.Factory.async(asyncProducer(factory)), dependencies: [],
-      location: SourceLocation(fileID: fileID, line: line))
+      location: CodeLocation(fileID: fileID, line: line))
   }
 
   /// Registers a factory isolated to the main actor, for a `@MainActor` type such as a view
@@ -103,6 +103,6 @@ extension Container {
       DependencyKey(type, name: name), probe: UInt(bitPattern: ObjectIdentifier(type)),
       keyPath: nil, lifetime: lifetime,
       factory: TypedRegistration<Value>.Factory.mainActor(mainActorProducer(factory)),
-      dependencies: [], location: SourceLocation(fileID: fileID, line: line))
+      dependencies: [], location: CodeLocation(fileID: fileID, line: line))
   }
 }

@@ -21,7 +21,7 @@ extension Container {
     _ key: DependencyKey, isolation: isolated (any Actor)? = #isolation
   ) async throws(ResolutionError) -> any Sendable {
     guard let (registration, owner) = registration(for: key, probe: key.probe) else {
-      throw .notRegistered(key, chain: [key], location: SourceLocation())
+      throw .notRegistered(key, chain: [key], location: CodeLocation())
     }
     let (adopted, adopter) = adopt(registration, from: owner, probe: key.probe)
     return try await adopted.resolveErased(in: self, owner: adopter)

@@ -35,7 +35,7 @@ extension Container {
       DependencyKey(type, name: name), probe: UInt(bitPattern: ObjectIdentifier(type)),
       keyPath: nil, lifetime: lifetime,
       factory: TypedRegistration<Value>.Factory.sync(producer(factory)), dependencies: dependencies,
-      location: SourceLocation(fileID: fileID, line: line))
+      location: CodeLocation(fileID: fileID, line: line))
   }
 
   /// Registers an initializer whose parameters are all resolved by type (auto-wiring).
@@ -66,7 +66,7 @@ extension Container {
       DependencyKey(type, name: name), probe: UInt(bitPattern: ObjectIdentifier(type)),
       keyPath: nil, lifetime: lifetime,
       factory: TypedRegistration<Value>.Factory.sync(producer(factory)), dependencies: dependencies,
-      location: SourceLocation(fileID: fileID, line: line))
+      location: CodeLocation(fileID: fileID, line: line))
   }
 
   /// Registers an initializer for the type it returns, every parameter resolved by type.
@@ -111,7 +111,7 @@ extension Container {
       DependencyKey(type, name: name), probe: UInt(bitPattern: ObjectIdentifier(type)),
       keyPath: nil, lifetime: .singleton,
       factory: TypedRegistration<Value>.Factory.sync(producer({ _ in instance })), dependencies: [],
-      location: SourceLocation(fileID: fileID, line: line))
+      location: CodeLocation(fileID: fileID, line: line))
     registration.publish(ValueStorage(instance))
   }
 
@@ -148,7 +148,7 @@ extension Container {
       factory: TypedRegistration<Value>.Factory.withArguments(
         ArgumentFactory<Value, FirstArgument, repeat each Argument>(make: factory),
         "(\(names.joined(separator: ", ")))"),
-      dependencies: [], location: SourceLocation(fileID: fileID, line: line))
+      dependencies: [], location: CodeLocation(fileID: fileID, line: line))
   }
 
   /// Registers `type` as another registration seen through a protocol: resolving `type` resolves
@@ -186,7 +186,7 @@ extension Container {
           }
           return value
         })),
-      dependencies: [target], location: SourceLocation(fileID: fileID, line: line),
+      dependencies: [target], location: CodeLocation(fileID: fileID, line: line),
       bindingTarget: target)
   }
 
@@ -217,7 +217,7 @@ extension Container {
       probe: UInt(bitPattern: ObjectIdentifier(keyPath)), keyPath: keyPath,
       lifetime: lifetime ?? declaration.lifetime,
       factory: TypedRegistration<Value>.Factory.sync(producer(factory)), dependencies: [],
-      location: SourceLocation(fileID: fileID, line: line))
+      location: CodeLocation(fileID: fileID, line: line))
   }
 
   /// Overrides a key-path dependency with an initializer whose parameters are resolved by type.
@@ -245,7 +245,7 @@ extension Container {
       probe: UInt(bitPattern: ObjectIdentifier(keyPath)), keyPath: keyPath,
       lifetime: lifetime ?? declaration.lifetime,
       factory: TypedRegistration<Value>.Factory.sync(producer(factory)),
-      dependencies: dependencies, location: SourceLocation(fileID: fileID, line: line))
+      dependencies: dependencies, location: CodeLocation(fileID: fileID, line: line))
   }
 }
 
@@ -256,7 +256,7 @@ extension Container {
   func add<Value: Sendable>(
     _ key: DependencyKey, probe: UInt, keyPath: (any AnyKeyPath & Sendable)?, lifetime: Lifetime,
     factory: TypedRegistration<Value>.Factory, dependencies: [DependencyKey],
-    location: SourceLocation, bindingTarget: DependencyKey? = nil
+    location: CodeLocation, bindingTarget: DependencyKey? = nil
   ) -> Registration {
     var made: Registration?
     insert(key: key, probe: probe, keyPath: keyPath, location: location) { replaced in

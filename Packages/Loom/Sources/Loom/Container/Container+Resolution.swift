@@ -232,7 +232,7 @@ extension Container {
 
   /// Resolves a found registration according to its lifetime, and reports it to observers.
   func resolve<Value: Sendable>(
-    _ registration: TypedRegistration<Value>, owner: Container, location: SourceLocation,
+    _ registration: TypedRegistration<Value>, owner: Container, location: CodeLocation,
     context: ResolutionContext?
   ) throws(ResolutionError) -> Value {
     let observed = observers.activeCount.load(ordering: .relaxed) > 0
@@ -329,7 +329,7 @@ extension Container {
   @usableFromInline
   func cachedCustomInstance(
     _ registration: Unmanaged<Registration>, context: ResolutionContext?,
-    location: SourceLocation
+    location: CodeLocation
   ) throws(ResolutionError) -> ValueStorage? {
     var failure: ResolutionError?
     let storage = registration._withUnsafeGuaranteedRef { registration -> ValueStorage? in
@@ -363,7 +363,7 @@ extension Container {
   /// Runs `body` in the given context, else in the one running on this thread, else in this
   /// thread's context as a new top-level resolve.
   func withContext<Value>(
-    _ context: ResolutionContext?, _ location: SourceLocation,
+    _ context: ResolutionContext?, _ location: CodeLocation,
     _ body: (ResolutionContext) throws(ResolutionError) -> Value
   ) throws(ResolutionError) -> Value {
     if let context { return try body(context) }

@@ -196,7 +196,7 @@ extension Container {
   /// registration it replaces.
   func insert(
     key: DependencyKey, probe: UInt, keyPath: (any AnyKeyPath & Sendable)?,
-    location: SourceLocation, make: (_ replaced: Registration?) -> Registration
+    location: CodeLocation, make: (_ replaced: Registration?) -> Registration
   ) {
     let trap: ResolutionError? = registry.withLock { state in
       let existing = state.registrations[key]

@@ -30,7 +30,7 @@ extension DependencyGraph {
     /// ```swift
     /// print(node.location)  // MyApp/Wiring.swift:12
     /// ```
-    public let location: SourceLocation
+    public let location: CodeLocation
     /// Which container of the lineage holds the registration: 0 for the container the graph was
     /// taken from, 1 for its parent, and so on.
     ///
@@ -76,12 +76,12 @@ extension DependencyGraph {
     ) {
       self.init(
         key: key, lifetime: lifetime, isAsync: isAsync,
-        location: SourceLocation(fileID: fileID, line: line), containerDepth: containerDepth,
+        location: CodeLocation(fileID: fileID, line: line), containerDepth: containerDepth,
         isBinding: isBinding, origin: origin)
     }
 
     init(
-      key: DependencyKey, lifetime: Lifetime, isAsync: Bool, location: SourceLocation,
+      key: DependencyKey, lifetime: Lifetime, isAsync: Bool, location: CodeLocation,
       containerDepth: Int, isBinding: Bool, origin: String?
     ) {
       self.key = key

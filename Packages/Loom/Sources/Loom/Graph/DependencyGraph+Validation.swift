@@ -139,7 +139,7 @@ struct GraphValidator {
         details.append("Needed by \(needing.count - Self.listedLimit) more registrations")
       }
       details.append("Path: \(arrowed(path))")
-      let hint = ResolutionError.notRegistered(key, chain: [key], location: SourceLocation()).hint
+      let hint = ResolutionError.notRegistered(key, chain: [key], location: CodeLocation()).hint
       findings.append(
         Finding(
           order: GraphProblem.Code.missing.order, vertices: [missing],

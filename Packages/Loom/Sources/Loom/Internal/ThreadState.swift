@@ -129,7 +129,7 @@ enum LifetimeQuestions {
   /// Runs `body` (which asks the lifetime of `registration`) with the question recorded, or
   /// throws the cycle if the same question is already in progress on this thread.
   static func asking<Result>(
-    _ registration: Registration, location: SourceLocation,
+    _ registration: Registration, location: CodeLocation,
     _ body: () throws(ResolutionError) -> Result
   ) throws(ResolutionError) -> Result {
     let outer = UnsafeRawPointer(pthread_getspecific(innermost))
@@ -153,7 +153,7 @@ enum LifetimeQuestions {
   /// The cycle error for asking about `registration` again, with the questions from `innermost`
   /// outwards.
   private static func cycle(
-    at registration: Registration, from innermost: UnsafeRawPointer?, location: SourceLocation
+    at registration: Registration, from innermost: UnsafeRawPointer?, location: CodeLocation
   ) -> ResolutionError {
     var asked: [DependencyKey] = []
     var cursor = innermost

@@ -22,7 +22,7 @@
 public struct Dependency<Value: Sendable>: Sendable {
   @usableFromInline let lifetime: Lifetime
   @usableFromInline let name: String
-  @usableFromInline let location: SourceLocation
+  @usableFromInline let location: CodeLocation
   @usableFromInline let factory: TypedRegistration<Value>.Factory
   @usableFromInline let declaredDependencies: [DependencyKey]
 
@@ -47,7 +47,7 @@ public struct Dependency<Value: Sendable>: Sendable {
   ) {
     self.lifetime = lifetime
     self.name = name
-    self.location = SourceLocation(fileID: fileID, line: line)
+    self.location = CodeLocation(fileID: fileID, line: line)
     self.factory = .sync(producer(factory))
     self.declaredDependencies = []
   }
@@ -74,7 +74,7 @@ public struct Dependency<Value: Sendable>: Sendable {
   ) {
     self.lifetime = lifetime
     self.name = name
-    self.location = SourceLocation(fileID: fileID, line: line)
+    self.location = CodeLocation(fileID: fileID, line: line)
     let (factory, dependencies) = autowired(initializer)
     self.factory = .sync(producer(factory))
     self.declaredDependencies = dependencies
@@ -106,7 +106,7 @@ extension Dependency {
   ) {
     self.lifetime = lifetime
     self.name = name
-    self.location = SourceLocation(fileID: fileID, line: line)
+    self.location = CodeLocation(fileID: fileID, line: line)
     self.factory = .async(asyncProducer(factory))
     self.declaredDependencies = []
   }
@@ -132,13 +132,13 @@ extension Dependency {
     line: UInt = #line, factory: @escaping @MainActor @Sendable (Resolver) throws -> Value
   ) -> Dependency {
     Dependency(
-      lifetime: lifetime, name: name, location: SourceLocation(fileID: fileID, line: line),
+      lifetime: lifetime, name: name, location: CodeLocation(fileID: fileID, line: line),
       factory: .mainActor(mainActorProducer(factory)), declaredDependencies: [])
   }
 
   @usableFromInline
   init(
-    lifetime: Lifetime, name: String, location: SourceLocation,
+    lifetime: Lifetime, name: String, location: CodeLocation,
     factory: TypedRegistration<Value>.Factory, declaredDependencies: [DependencyKey]
   ) {
     self.lifetime = lifetime

@@ -81,11 +81,11 @@ public struct LifetimeContext: ~Copyable {
   /// ```swift
   /// print(context.location)
   /// ```
-  public let location: SourceLocation
+  public let location: CodeLocation
 
   init(
     _ registration: Registration, owner: Container, requester: Container,
-    resolving context: ResolutionContext?, location: SourceLocation
+    resolving context: ResolutionContext?, location: CodeLocation
   ) {
     self.registration = .passUnretained(registration)
     self.ownerReference = .passUnretained(owner)

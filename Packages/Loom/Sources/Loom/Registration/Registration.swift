@@ -19,7 +19,7 @@ class Registration: @unchecked Sendable {
   @usableFromInline let valueTypeID: ObjectIdentifier
   let lifetime: Lifetime
   let declaredDependencies: [DependencyKey]
-  let location: SourceLocation
+  let location: CodeLocation
   /// The registration this one replaced, if any.
   let replaced: Registration?
   /// The module that made the registration (an assembly's name), when one was current; see
@@ -60,7 +60,7 @@ class Registration: @unchecked Sendable {
     produceAsync: AsyncProducer?,
     requiresMainActor: Bool,
     declaredDependencies: [DependencyKey],
-    location: SourceLocation,
+    location: CodeLocation,
     replaced: Registration?,
     bindingTarget: DependencyKey?,
     origin: String?
@@ -202,7 +202,7 @@ final class TypedRegistration<Value: Sendable>: Registration, @unchecked Sendabl
     lifetime: Lifetime,
     factory: Factory,
     declaredDependencies: [DependencyKey],
-    location: SourceLocation,
+    location: CodeLocation,
     replaced: Registration?,
     bindingTarget: DependencyKey? = nil,
     origin: String? = RegistrationOrigin.current

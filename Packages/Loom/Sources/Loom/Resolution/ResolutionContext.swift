@@ -28,7 +28,7 @@ final class ResolutionContext {
   }
 
   /// Where the top-level resolve was requested.
-  @exclusivity(unchecked) private(set) var location = SourceLocation()
+  @exclusivity(unchecked) private(set) var location = CodeLocation()
   /// The registrations being built, outermost first. The references are unretained: the
   /// containers being resolved keep every registration and themselves alive until the resolve ends.
   // NB: `@exclusivity(unchecked)`: the context is only used by the thread that owns it, and no
@@ -53,13 +53,13 @@ final class ResolutionContext {
   }
 
   /// A context for a top-level asynchronous resolve, which may hop between threads.
-  init(asynchronousAt location: SourceLocation) {
+  init(asynchronousAt location: CodeLocation) {
     self.location = location
     self.asynchronousIdentity = CreationIdentity.next()
   }
 
   /// A context for an asynchronous creation that continues its caller's chain.
-  init(creation identity: UInt, frames: [Frame], location: SourceLocation) {
+  init(creation identity: UInt, frames: [Frame], location: CodeLocation) {
     self.location = location
     self.asynchronousIdentity = identity
     self.chain = frames
@@ -124,7 +124,7 @@ final class ResolutionContext {
   /// The context to resolve in: the one running on this thread (joined), or this thread's own,
   /// begun as a new top-level resolve that the caller must end with ``end()``.
   @usableFromInline
-  static func enter(location: SourceLocation) -> (context: ResolutionContext, isTopLevel: Bool) {
+  static func enter(location: CodeLocation) -> (context: ResolutionContext, isTopLevel: Bool) {
     if let active = ActiveResolution.current { return (active, false) }
     let context = ActiveResolution.idle
     context.location = location

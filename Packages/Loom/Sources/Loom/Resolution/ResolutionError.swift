@@ -138,7 +138,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   /// ```swift
   /// print(error.location)  // MyApp/AppDelegate.swift:12
   /// ```
-  public let location: SourceLocation
+  public let location: CodeLocation
 
   /// Makes an error; custom lifetimes and extensions use the static constructors instead.
   ///
@@ -158,7 +158,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   ///   - location: Where the resolve was requested.
   public init(
     code: Code, key: DependencyKey, chain: [DependencyKey], summary: String, hint: String,
-    underlying: (any Error)? = nil, location: SourceLocation = SourceLocation()
+    underlying: (any Error)? = nil, location: CodeLocation = CodeLocation()
   ) {
     self.code = code
     self.key = key
@@ -224,7 +224,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
 
 extension ResolutionError {
   static func notRegistered(
-    _ key: DependencyKey, chain: [DependencyKey], location: SourceLocation
+    _ key: DependencyKey, chain: [DependencyKey], location: CodeLocation
   ) -> ResolutionError {
     let registration =
       if let name = key.name {
@@ -239,7 +239,7 @@ extension ResolutionError {
   }
 
   static func cycle(
-    _ key: DependencyKey, chain: [DependencyKey], acrossThreads: Bool, location: SourceLocation
+    _ key: DependencyKey, chain: [DependencyKey], acrossThreads: Bool, location: CodeLocation
   ) -> ResolutionError {
     // The chain ends with `key`; the cycle runs from the first occurrence of `key` to that end.
     let start = chain.firstIndex(of: key) ?? chain.startIndex
@@ -261,7 +261,7 @@ extension ResolutionError {
   /// through other custom-lifetime keys): `asked` are the keys whose lifetimes were being asked,
   /// outermost first.
   static func lifetimeCycle(
-    _ key: DependencyKey, asked: [DependencyKey], location: SourceLocation
+    _ key: DependencyKey, asked: [DependencyKey], location: CodeLocation
   ) -> ResolutionError {
     let chain = asked + [key]
     let start = chain.firstIndex(of: key) ?? chain.startIndex
@@ -277,8 +277,8 @@ extension ResolutionError {
   }
 
   static func factoryFailed(
-    _ key: DependencyKey, chain: [DependencyKey], registeredAt: SourceLocation,
-    underlying: any Error, location: SourceLocation
+    _ key: DependencyKey, chain: [DependencyKey], registeredAt: CodeLocation,
+    underlying: any Error, location: CodeLocation
   ) -> ResolutionError {
     ResolutionError(
       code: .factoryFailed, key: key, chain: chain, summary: "the factory of \(key) threw",
@@ -287,8 +287,8 @@ extension ResolutionError {
   }
 
   static func weakNeedsClass(
-    _ key: DependencyKey, chain: [DependencyKey], registeredAt: SourceLocation,
-    location: SourceLocation
+    _ key: DependencyKey, chain: [DependencyKey], registeredAt: CodeLocation,
+    location: CodeLocation
   ) -> ResolutionError {
     ResolutionError(
       code: .typeMismatch, key: key, chain: chain,
@@ -298,7 +298,7 @@ extension ResolutionError {
   }
 
   static func asyncRequired(
-    _ key: DependencyKey, chain: [DependencyKey], location: SourceLocation
+    _ key: DependencyKey, chain: [DependencyKey], location: CodeLocation
   ) -> ResolutionError {
     ResolutionError(
       code: .asyncRequired, key: key, chain: chain,
@@ -309,7 +309,7 @@ extension ResolutionError {
   }
 
   static func mainActorRequired(
-    _ key: DependencyKey, chain: [DependencyKey], location: SourceLocation
+    _ key: DependencyKey, chain: [DependencyKey], location: CodeLocation
   ) -> ResolutionError {
     ResolutionError(
       code: .asyncRequired, key: key, chain: chain,
@@ -320,7 +320,7 @@ extension ResolutionError {
 
   static func argumentMismatch(
     _ key: DependencyKey, chain: [DependencyKey], registered: String?, given: String,
-    location: SourceLocation
+    location: CodeLocation
   ) -> ResolutionError {
     let expected = registered ?? "no arguments"
     return ResolutionError(
@@ -333,7 +333,7 @@ extension ResolutionError {
   }
 
   static func overrideForbidden(
-    _ key: DependencyKey, existing: SourceLocation, new: SourceLocation
+    _ key: DependencyKey, existing: CodeLocation, new: CodeLocation
   ) -> ResolutionError {
     ResolutionError(
       code: .duplicateRegistration, key: key, chain: [key],

@@ -47,7 +47,7 @@ public struct _ResolutionRequest: Sendable {
   @usableFromInline let name: String?
   /// For a key-path request, the key path (a `KeyPath<Container, Dependency<Value>>`).
   @usableFromInline let keyPath: (any AnyKeyPath & Sendable)?
-  @usableFromInline let location: SourceLocation
+  @usableFromInline let location: CodeLocation
 
   /// A request for a type key.
   ///
@@ -61,7 +61,7 @@ public struct _ResolutionRequest: Sendable {
     self.probe = UInt(bitPattern: ObjectIdentifier(type))
     self.name = name
     self.keyPath = nil
-    self.location = SourceLocation(fileID: fileID, line: line)
+    self.location = CodeLocation(fileID: fileID, line: line)
   }
 
   /// A request for a key-path key.
@@ -76,7 +76,7 @@ public struct _ResolutionRequest: Sendable {
     self.probe = UInt(bitPattern: ObjectIdentifier(keyPath))
     self.name = nil
     self.keyPath = keyPath
-    self.location = SourceLocation(fileID: fileID, line: line)
+    self.location = CodeLocation(fileID: fileID, line: line)
   }
 
   /// The key this request asks for, resolving to `Value`.

@@ -1,4 +1,4 @@
-@_spi(Satellites) import Loom
+import Loom
 
 /// What LoomAssembly remembers about one container: the assemblies installed in it and the
 /// features declared in it.

@@ -1,10 +1,10 @@
 @_spi(Testing) public import Loom
 public import Testing
 
-// NB: These take `fileID`, `filePath`, `line` and `column` rather than a `Testing.SourceLocation`
+// NB: These take `fileID`, `filePath`, `line` and `column` rather than a `SourceLocation`
 // (`#_sourceLocation`). The issue is recorded at the same place either way, but a resolve also
 // needs the caller's position as a `StaticString` for the `Requested at:` line of its
-// `ResolutionError`, and a `Testing.SourceLocation` holds only `String`s; without it that line
+// `ResolutionError`, and a `SourceLocation` holds only `String`s; without it that line
 // would point into LoomTesting instead of the test.
 
 /// Records an issue at the caller unless `container`'s dependency graph is valid.
@@ -121,7 +121,7 @@ func recordIssue(
 ) {
   Issue.record(
     Comment(rawValue: text),
-    sourceLocation: Testing.SourceLocation(
+    sourceLocation: SourceLocation(
       fileID: "\(fileID)", filePath: "\(filePath)", line: Int(line), column: Int(column)))
 }
 

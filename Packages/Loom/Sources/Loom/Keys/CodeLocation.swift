@@ -4,27 +4,27 @@
 /// ``Container/dump()`` and ``ResolutionError`` can point at the line to change.
 ///
 /// ```swift
-/// let location = SourceLocation(fileID: #fileID, line: #line)
+/// let location = CodeLocation(fileID: #fileID, line: #line)
 /// print(location)  // "MyApp/AppDelegate.swift:12"
 /// ```
-public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+public struct CodeLocation: Sendable, Hashable, CustomStringConvertible {
   /// The file, as `#fileID` spells it (`Module/File.swift`).
   ///
   /// ```swift
-  /// print(SourceLocation().fileID)  // MyApp/File.swift
+  /// print(CodeLocation().fileID)  // MyApp/File.swift
   /// ```
   public let fileID: StaticString
   /// The line within ``fileID``.
   ///
   /// ```swift
-  /// print(SourceLocation().line)
+  /// print(CodeLocation().line)
   /// ```
   public let line: UInt
 
   /// Makes a location; the defaults capture the caller's position.
   ///
   /// ```swift
-  /// let here = SourceLocation()
+  /// let here = CodeLocation()
   /// ```
   ///
   /// - Parameters:
@@ -38,14 +38,14 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
   /// `Module/File.swift:42`.
   ///
   /// ```swift
-  /// print(SourceLocation())  // MyApp/File.swift:12
+  /// print(CodeLocation())  // MyApp/File.swift:12
   /// ```
   public var description: String { "\(fileID):\(line)" }
 
   /// Equal when file and line are equal.
   ///
   /// ```swift
-  /// SourceLocation(fileID: "A/B.swift", line: 1) == SourceLocation(fileID: "A/B.swift", line: 1)
+  /// CodeLocation(fileID: "A/B.swift", line: 1) == CodeLocation(fileID: "A/B.swift", line: 1)
   /// ```
   public static func == (lhs: Self, rhs: Self) -> Bool {
     lhs.line == rhs.line && lhs.fileID.description == rhs.fileID.description
@@ -54,7 +54,7 @@ public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
   /// Hashes file and line.
   ///
   /// ```swift
-  /// let places: Set<SourceLocation> = [SourceLocation()]
+  /// let places: Set<CodeLocation> = [CodeLocation()]
   /// ```
   public func hash(into hasher: inout Hasher) {
     hasher.combine(fileID.description)

@@ -19,8 +19,9 @@ import Synchronization
 /// looked up once at run time and absent outside sanitizer builds). The accesses to `state` then
 /// carry the same happens-before edges that the mutex really provides.
 ///
-/// The satellite packages use it through `@_spi(Satellites)` rather than copying it; it is not
-/// public API.
+/// It is public so that the satellite packages, the macros' generated code and your own
+/// `Sendable` classes share one lock type instead of copying it. Keep critical sections short, and
+/// never resolve a dependency or call unknown code inside one.
 ///
 /// NB: its `Sendable` conformance is unchecked because `state` is a `var`. It is only read or
 /// written inside `withLock`, under `mutex`, and `State` is `Sendable`, so values that leave the
@@ -30,7 +31,7 @@ import Synchronization
 /// let installed = Locked<Set<String>>([])
 /// let isNew = installed.withLock { $0.insert("NetworkAssembly").inserted }
 /// ```
-@_spi(Satellites) public final class Locked<State: Sendable>: @unchecked Sendable {
+public final class Locked<State: Sendable>: @unchecked Sendable {
   private let mutex = Mutex(())
   // NB: `@exclusivity(unchecked)`: every access is inside `withLock`, under `mutex`, so accesses
   // cannot overlap, and the dynamic check would only cost time on every lock.
@@ -71,6 +72,14 @@ import Synchronization
       return try body(&state)
     }
   }
+
+  /// A copy of the state, read under the lock.
+  ///
+  /// ```swift
+  /// let count = Locked(0)
+  /// print(count.value)  // 0
+  /// ```
+  public var value: State { withLock { $0 } }
 }
 
 /// ThreadSanitizer's annotation entry points, when the sanitizer runtime is loaded.

@@ -1,0 +1,8 @@
+import Loom
+
+extension Locked {
+  /// Appends to an array value.
+  func append<Element: Sendable>(_ element: Element) where State == [Element] {
+    withLock { $0.append(element) }
+  }
+}
