@@ -1,84 +1,79 @@
 // swift-tools-version: 6.0
-// The Loom monorepo: composes the local packages under Packages/ with the apps under Apps/ and the
-// tests under Tests/. It depends only on those local packages (`.package(path:)`), never on a URL.
+// Loom, as users depend on it: `.package(url: "https://github.com/loom-swift/loom.git", from:)`.
+// It declares the library targets of Packages/* itself (by path), because SwiftPM refuses a
+// remote package that depends on `.package(path:)`; it also owns the apps and the tests. The
+// target lists must match the packages' own manifests: Scripts/check-manifests.sh checks it in CI.
 import PackageDescription
 
 let package = Package(
-  name: "LoomMonorepo",
+  name: "Loom",
   platforms: [.macOS(.v15), .iOS(.v18), .tvOS(.v18), .watchOS(.v11), .visionOS(.v2)],
   products: [
+    // One library per package under Packages/, so a user imports exactly what they pick.
+    .library(name: "Loom", targets: ["Loom"]),
+    .library(name: "LoomAssembly", targets: ["LoomAssembly"]),
+    .library(name: "LoomSession", targets: ["LoomSession"]),
+    .library(name: "LoomTesting", targets: ["LoomTesting"]),
     .executable(name: "loom-demo", targets: ["LoomDemo"]),
     .executable(name: "loom-bench", targets: ["LoomBench"]),
   ],
-  dependencies: [
-    .package(path: "Packages/Loom"),
-    .package(path: "Packages/LoomAssembly"),
-    .package(path: "Packages/LoomSession"),
-    .package(path: "Packages/LoomTesting"),
-  ],
   targets: [
+    // MARK: - Libraries (each also built alone by Packages/<Name>/Package.swift)
+
+    .target(name: "Loom", path: "Packages/Loom/Sources/Loom"),
+    .target(
+      name: "LoomAssembly", dependencies: ["Loom"],
+      path: "Packages/LoomAssembly/Sources/LoomAssembly"),
+    .target(
+      name: "LoomSession", dependencies: ["Loom"], path: "Packages/LoomSession/Sources/LoomSession"),
+    .target(
+      name: "LoomTesting", dependencies: ["Loom"], path: "Packages/LoomTesting/Sources/LoomTesting"),
+
+    // MARK: - Apps
+
     .executableTarget(
       name: "LoomDemo",
-      dependencies: [
-        .product(name: "Loom", package: "Loom"),
-        .product(name: "LoomAssembly", package: "LoomAssembly"),
-        .product(name: "LoomSession", package: "LoomSession"),
-      ],
+      dependencies: ["Loom", "LoomAssembly", "LoomSession"],
       path: "Apps/LoomDemo"
     ),
     .target(
       name: "BenchFixtures",
-      dependencies: [.product(name: "Loom", package: "Loom")],
+      dependencies: ["Loom"],
       path: "Apps/LoomBench/BenchFixtures"
     ),
     .executableTarget(
       name: "LoomBench",
-      dependencies: [
-        "BenchFixtures", .product(name: "Loom", package: "Loom"),
-        .product(name: "LoomSession", package: "LoomSession"),
-      ],
+      dependencies: ["BenchFixtures", "Loom", "LoomSession"],
       path: "Apps/LoomBench/LoomBench"
     ),
+
+    // MARK: - Tests
+
     .testTarget(
       name: "LoomTests",
-      dependencies: [.product(name: "Loom", package: "Loom")],
+      dependencies: ["Loom"],
       path: "Tests/LoomTests"
     ),
     .testTarget(
       name: "LoomAssemblyTests",
-      dependencies: [
-        .product(name: "Loom", package: "Loom"),
-        .product(name: "LoomAssembly", package: "LoomAssembly"),
-      ],
+      dependencies: ["Loom", "LoomAssembly"],
       path: "Tests/LoomAssemblyTests"
     ),
     // NB: a test target may depend on an executable target: SwiftPM renames its entry point, so
     // the tests `@testable import LoomDemo` and check the demo's own wiring.
     .testTarget(
       name: "LoomDemoTests",
-      dependencies: [
-        "LoomDemo",
-        .product(name: "Loom", package: "Loom"),
-        .product(name: "LoomAssembly", package: "LoomAssembly"),
-        .product(name: "LoomSession", package: "LoomSession"),
-        .product(name: "LoomTesting", package: "LoomTesting"),
-      ],
+      dependencies: ["LoomDemo", "Loom", "LoomAssembly", "LoomSession", "LoomTesting"],
       path: "Tests/LoomDemoTests"
     ),
     .testTarget(
       name: "LoomSessionTests",
-      dependencies: [
-        .product(name: "Loom", package: "Loom"),
-        .product(name: "LoomSession", package: "LoomSession"),
-      ],
+      dependencies: ["Loom", "LoomSession"],
       path: "Tests/LoomSessionTests"
     ),
     .testTarget(
       name: "LoomTestingTests",
-      dependencies: [
-        .product(name: "Loom", package: "Loom"),
-        .product(name: "LoomTesting", package: "LoomTesting"),
-      ],
+      dependencies: ["Loom", "LoomTesting"],
       path: "Tests/LoomTestingTests"
     ),
   ],

@@ -1,6 +1,8 @@
 // swift-tools-version: 6.0
 // Loom: the dependency-injection container (core).
 // It depends on nothing but the Swift toolchain; the satellite packages depend on it, never the reverse.
+// The root Package.swift declares the same targets for use by URL: change both together
+// (Scripts/check-manifests.sh compares them).
 import PackageDescription
 
 let package = Package(

@@ -1,6 +1,8 @@
 // swift-tools-version: 6.0
 // LoomAssembly: assemblies and result-builder DSLs that organise registrations into modules.
 // It depends on the Loom core only (never on LoomSession or LoomTesting).
+// The root Package.swift declares the same targets for use by URL: change both together
+// (Scripts/check-manifests.sh compares them).
 import PackageDescription
 
 let package = Package(

@@ -1,6 +1,8 @@
 // swift-tools-version: 6.0
 // LoomSession: the `.session` and `.flow` lifetimes, with teardown hooks, for user sessions and
 // multi-step flows. It depends on the Loom core only, through its custom-lifetime extension point.
+// The root Package.swift declares the same targets for use by URL: change both together
+// (Scripts/check-manifests.sh compares them).
 import PackageDescription
 
 let package = Package(

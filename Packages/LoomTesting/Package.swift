@@ -1,6 +1,8 @@
 // swift-tools-version: 6.0
 // LoomTesting: the test kit for Swift Testing and XCTest: scoped overrides, per-test containers,
 // graph assertions and recording. It depends on the Loom core only, plus Testing and XCTest.
+// The root Package.swift declares the same targets for use by URL: change both together
+// (Scripts/check-manifests.sh compares them).
 import PackageDescription
 
 let package = Package(

@@ -3,7 +3,7 @@
 
 # The paths swift-format is responsible for, relative to the repository root. Every one must exist:
 # `swift format` passes silently on a missing path, so a rename here would turn the lint off unseen.
-LOOM_SWIFT_PATHS=(Package.swift Packages Apps Tests)
+LOOM_SWIFT_PATHS=(Package.swift Packages Apps Tests Scripts)
 
 # Fills the array LOOM_SWIFT_FILES with every .swift file under LOOM_SWIFT_PATHS, sorted, leaving
 # out build products (.build) and SwiftPM state (.swiftpm). Exits non-zero if a path is missing.
