@@ -8,24 +8,26 @@ import Testing
 @Suite struct AppWiringTests {
   @Test(arguments: [AppEnvironment.production, .debug])
   func appGraphIsValid(environment: AppEnvironment) {
-    expectValidGraph(Wiring.makeContainer(environment))
+    expectValidGraph(Wiring.makeContainer(environment, console: .discarding))
   }
 
   @Test(arguments: [AppEnvironment.production, .debug])
   func everyRegistrationResolves(environment: AppEnvironment) async {
-    await expectEveryRegistrationResolves(Wiring.makeContainer(environment))
+    await expectEveryRegistrationResolves(Wiring.makeContainer(environment, console: .discarding))
   }
 
   @Test func settingsFeatureIsValidAndEveryRegistrationResolves() async throws {
-    let settings = try #require(Wiring.makeContainer(.production).makeFeature("Settings"))
+    let settings = try #require(
+      Wiring.makeContainer(.production, console: .discarding).makeFeature("Settings"))
     expectValidGraph(settings)
     await expectEveryRegistrationResolves(settings)
   }
 
   @Test func eachAssemblyValidatesAlone() throws {
     let assemblies: [any Assembly] = [
-      NetworkAssembly(config: .demo(.production)), ServicesAssembly(), UserAssembly(),
-      SettingsAssembly(), DebugAssembly(), ProductionAssembly(),
+      ConsoleAssembly(console: .discarding), NetworkAssembly(config: .demo(.production)),
+      ServicesAssembly(), UserAssembly(), SessionAssembly(), SettingsAssembly(), DebugAssembly(),
+      ProductionAssembly(),
     ]
     for assembly in assemblies {
       try assembly.validate().throwIfInvalid()
@@ -33,7 +35,7 @@ import Testing
   }
 
   @Test func featureSeesTheAppButTheAppDoesNotSeeTheFeature() throws {
-    let app = Wiring.makeContainer(.production)
+    let app = Wiring.makeContainer(.production, console: .discarding)
     let settings = try #require(app.makeFeature("Settings"))
 
     let error = #expect(throws: ResolutionError.self) { try app.tryResolve(SettingsModel.self) }
@@ -44,7 +46,8 @@ import Testing
   }
 
   @Test func settingsSavesTheUsersItCouldLoadInTheFeaturesStore() throws {
-    let settings = try #require(Wiring.makeContainer(.production).makeFeature("Settings"))
+    let settings = try #require(
+      Wiring.makeContainer(.production, console: .discarding).makeFeature("Settings"))
     let model = settings.resolve(SettingsModel.self)
 
     #expect(model.makeAvailableOffline([42, 7]) == "1 of 2 users available offline: Ada Lovelace")
@@ -53,14 +56,16 @@ import Testing
   }
 
   @Test func environmentLayerReplacesTheTransport() {
-    let production = Wiring.makeContainer(.production).resolve((any HTTPTransport).self)
-    let debug = Wiring.makeContainer(.debug).resolve((any HTTPTransport).self)
+    let production = Wiring.makeContainer(.production, console: .discarding).resolve(
+      (any HTTPTransport).self)
+    let debug = Wiring.makeContainer(.debug, console: .discarding).resolve((any HTTPTransport).self)
     #expect(production is RetryingTransport)
     #expect(debug is LoggingTransport)
   }
 
   @Test func dumpShowsWhichAssemblyRegisteredAndReplacedEachKey() throws {
-    let lines = Wiring.makeContainer(.production).dump().split(separator: "\n")
+    let lines = Wiring.makeContainer(.production, console: .discarding).dump().split(
+      separator: "\n")
     let transport = try #require(lines.first { $0.hasPrefix("  HTTPTransport ") })
     #expect(transport.contains("[ProductionAssembly]"))
     #expect(transport.contains("(NetworkAssembly)"))
@@ -70,7 +75,7 @@ import Testing
   }
 
   @Test func featureGraphShowsTheOwnershipEdge() {
-    let app = Wiring.makeContainer(.production)
+    let app = Wiring.makeContainer(.production, console: .discarding)
     #expect(
       app.exportFeatureGraph(.text).contains("\n  Feature Settings (owned by UserAssembly)\n"))
     #expect(app.exportFeatureGraph(.mermaid).contains("  c0 ==>|owns| c1\n"))

@@ -9,7 +9,7 @@ import Testing
 @Suite struct SessionStoryTests {
   @Test func sessionWiringValidatesAndEndingTheSessionTellsTheSessionOnce() throws {
     try SessionAssembly().validate().throwIfInvalid()
-    let container = Wiring.makeContainer(.production)
+    let container = Wiring.makeContainer(.production, console: .discarding)
     expectValidGraph(container)
 
     container.resolve(SignIn.self).logIn(as: "Ada Lovelace")

@@ -8,7 +8,7 @@ import Testing
 @Suite struct UserServiceTests {
   @Test(
     .container {
-      $0.install { Wiring.assemblies(.production) }
+      $0.install { Wiring.assemblies(.production, console: .discarding) }
       $0.register((any HTTPTransport).self, lifetime: .singleton) { _ in
         StubTransport((200, "id=7;name=Grace Hopper;email=grace@example.com"))
       }
@@ -26,7 +26,7 @@ import Testing
       ])
   }
 
-  @Test(.container { $0.install { Wiring.assemblies(.production) } })
+  @Test(.container { $0.install { Wiring.assemblies(.production, console: .discarding) } })
   func overriddenTransportAppliesOnlyInsideTheOperation() {
     let down = withOverrides {
       $0.register((any HTTPTransport).self, lifetime: .singleton) { _ in StubTransport((503, "")) }
@@ -39,7 +39,7 @@ import Testing
     #expect(restored == "Ada Lovelace <ada@example.com> (user 42)")
   }
 
-  @Test(.container { $0.install { Wiring.assemblies(.production) } })
+  @Test(.container { $0.install { Wiring.assemblies(.production, console: .discarding) } })
   func firstResolveBuildsTheGraphAndTheSecondReusesIt() {
     let recorder = ResolutionRecorder()
     let service = DependencyKey(\Container.userService)

@@ -30,14 +30,14 @@ import Testing
 
 @Suite struct AppEnvironmentTests {
   @Test func productionUnlessAskedForDebug() {
-    #expect(AppEnvironment(arguments: [], variables: [:]) == .production)
-    #expect(
-      AppEnvironment(arguments: ["graph"], variables: ["LOOM_DEMO_DEBUG": "0"]) == .production)
+    #expect(AppEnvironment(debugFlag: false, variables: [:]) == .production)
+    #expect(AppEnvironment(debugFlag: false, variables: ["LOOM_DEMO_DEBUG": "0"]) == .production)
   }
 
   @Test func flagOrVariablePicksDebug() {
-    #expect(AppEnvironment(arguments: ["validate", "--debug"], variables: [:]) == .debug)
-    #expect(AppEnvironment(arguments: [], variables: ["LOOM_DEMO_DEBUG": "1"]) == .debug)
-    #expect(AppEnvironment(arguments: [], variables: ["LOOM_DEMO_DEBUG": "TRUE"]) == .debug)
+    #expect(AppEnvironment(debugFlag: true, variables: [:]) == .debug)
+    #expect(AppEnvironment(debugFlag: false, variables: ["LOOM_DEMO_DEBUG": "1"]) == .debug)
+    #expect(AppEnvironment(debugFlag: false, variables: ["LOOM_DEMO_DEBUG": "TRUE"]) == .debug)
+    #expect(AppEnvironment(debugFlag: false, variables: ["LOOM_DEMO_DEBUG": "yes"]) == .debug)
   }
 }

@@ -13,10 +13,12 @@ enum AppEnvironment: String, Sendable {
   /// The command-line flag that picks the debug wiring.
   static let flag = "--debug"
 
-  /// Debug if `arguments` contain `--debug` or `LOOM_DEMO_DEBUG` is `1`, `true` or `yes`.
-  init(arguments: [String], variables: [String: String]) {
+  /// The values of ``variable`` that pick the debug wiring, compared case-insensitively.
+  static let debugValues: Set<String> = ["1", "true", "yes"]
+
+  /// Debug if the command line had `--debug` or `LOOM_DEMO_DEBUG` is `1`, `true` or `yes`.
+  init(debugFlag: Bool, variables: [String: String]) {
     let value = variables[Self.variable]?.lowercased() ?? ""
-    let isDebug = arguments.contains(Self.flag) || ["1", "true", "yes"].contains(value)
-    self = isDebug ? .debug : .production
+    self = debugFlag || Self.debugValues.contains(value) ? .debug : .production
   }
 }

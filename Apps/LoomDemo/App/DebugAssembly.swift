@@ -3,8 +3,14 @@ import LoomAssembly
 
 /// The debug layer: replaces ``NetworkAssembly``'s transport with one that logs every request.
 struct DebugAssembly: Assembly {
+  var expectedKeys: [DependencyKey] {
+    [DependencyKey(Console.self)]
+  }
+
   var registrations: Registrations {
-    Singleton(Logger.self, name: "http") { _ in Logger(category: "http") }
+    Singleton(Logger.self, name: "http", dependencies: [DependencyKey(Console.self)]) { r in
+      Logger(category: "http", console: r.resolve())
+    }
     // A closure's dependencies are declared, so the graph and `validate()` know them unrun.
     Singleton((any HTTPTransport).self, dependencies: [Self.httpLog]) { r in
       LoggingTransport(base: InMemoryTransport.sample, log: r.resolve(name: "http"))

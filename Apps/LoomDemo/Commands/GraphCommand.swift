@@ -1,29 +1,79 @@
+import Foundation
 import Loom
 import LoomAssembly
 
-/// `loom-demo graph [--format mermaid|dot|text] [--features]`: prints the app's dependency graph;
-/// with `--features`, the app container and its feature containers, joined by ownership edges.
+/// `loom-demo graph [--format FORMAT] [--output FILE] [--features]`: prints the app's dependency
+/// graph as text, Mermaid or DOT, or draws it as SVG or PNG with Graphviz; with `--features`, the
+/// app container and its feature containers, joined by ownership edges.
 ///
 /// Every factory's dependencies are known without running it (auto-wired initializers, and
 /// closures that declare `dependencies:`), so the graph is complete as soon as the app is
 /// installed.
 enum GraphCommand {
-  static func run(arguments: [String], environment: AppEnvironment) -> Int32 {
-    var format = GraphFormat.text
-    if let index = arguments.firstIndex(of: "--format") {
-      guard index + 1 < arguments.count, let chosen = GraphFormat(rawValue: arguments[index + 1])
-      else {
-        print("loom-demo graph: --format takes one of: mermaid, dot, text")
-        return 2
+  /// Runs the command.
+  ///
+  /// - Parameters:
+  ///   - options: The command's options.
+  ///   - environment: The wiring to graph.
+  ///   - searchPath: The `PATH` to look for Graphviz's `dot` in.
+  ///   - output: Where the graph is printed without `--output`.
+  ///   - errors: Where failures are reported.
+  /// - Returns: The exit status: 0, or 1 if the graph could not be drawn or written.
+  static func run(
+    _ options: GraphOptions, environment: AppEnvironment, searchPath: String?,
+    output: Console, errors: Console
+  ) -> Int32 {
+    // Look for Graphviz before doing any work, so that its absence is the only thing reported.
+    var graphviz: Graphviz?
+    if options.format.isPicture {
+      guard let found = Graphviz.find(inPath: searchPath) else {
+        errors.line(Graphviz.Failure.notInstalled(format: options.format).description)
+        return DemoCommandLine.failure
       }
-      format = chosen
+      graphviz = found
     }
-    let container = Wiring.makeContainer(environment)
-    let text =
-      arguments.contains("--features")
-      ? container.exportFeatureGraph(format) : container.graph.export(format)
-    // Both exports end with a newline already.
-    print(text, terminator: text.hasSuffix("\n") ? "" : "\n")
-    return 0
+
+    if let file = options.output, let problem = folderProblem(of: file) {
+      errors.line("loom-demo: cannot write the graph to '\(file)': \(problem)")
+      return DemoCommandLine.failure
+    }
+
+    let container = Wiring.makeContainer(environment, console: output)
+    let format = options.format.export
+    var text =
+      options.features ? container.exportFeatureGraph(format) : container.graph.export(format)
+    if !text.hasSuffix("\n") { text += "\n" }
+
+    switch (graphviz, options.output) {
+    case (let graphviz?, let file?):
+      do throws(Graphviz.Failure) {
+        try graphviz.render(text, as: options.format, to: file)
+      } catch {
+        errors.line(error.description)
+        return DemoCommandLine.failure
+      }
+    case (_, let file?):
+      do {
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+      } catch {
+        errors.line("loom-demo: cannot write the graph to '\(file)': \(error.localizedDescription)")
+        return DemoCommandLine.failure
+      }
+    case (_, nil) where options.format == .text:
+      output.block(String(text.dropLast()))
+    case (_, nil):
+      output.write(text)
+    }
+    return DemoCommandLine.success
+  }
+
+  /// Why a file cannot be written at `path` because of its folder, or nil if the folder exists.
+  private static func folderProblem(of path: String) -> String? {
+    let folder = URL(fileURLWithPath: path).deletingLastPathComponent().path
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
+      return "the folder '\(folder)' does not exist"
+    }
+    return isDirectory.boolValue ? nil : "'\(folder)' is not a folder"
   }
 }

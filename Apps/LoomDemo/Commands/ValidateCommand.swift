@@ -17,22 +17,23 @@ enum ValidateCommand {
     var isValid: Bool { app.isValid && features.allSatisfy(\.problems.isEmpty) }
   }
 
-  static func run(arguments: [String], environment: AppEnvironment) -> Int32 {
-    let validation = validate(environment, broken: arguments.contains("--broken"))
-    print(validation.app)
+  /// Runs the command, writing the report to `output`; returns 0 if there is no problem, else 1.
+  static func run(broken: Bool, environment: AppEnvironment, output: Console) -> Int32 {
+    let validation = validate(environment, broken: broken)
+    output.block("\(validation.app)")
     for feature in validation.features {
       let count = feature.problems.count
       let summary = count == 0 ? "no problems of its own" : "\(count) problems of its own"
-      print("\nFeature \(feature.name): \(summary)")
-      for problem in feature.problems { print("\n\(problem)") }
+      output.line("\nFeature \(feature.name): \(summary)")
+      for problem in feature.problems { output.block("\n\(problem)") }
     }
-    return validation.isValid ? 0 : 1
+    return validation.isValid ? DemoCommandLine.success : DemoCommandLine.failure
   }
 
   /// Installs the app (and, if `broken`, ``BrokenWiringAssembly``), then validates the app
   /// container and the Settings feature's.
   static func validate(_ environment: AppEnvironment, broken: Bool) -> Validation {
-    let container = Wiring.makeContainer(environment)
+    let container = Wiring.makeContainer(environment, console: .discarding)
     if broken { container.install { BrokenWiringAssembly() } }
     var features: [(name: String, problems: [GraphProblem])] = []
     if let settings = container.makeFeature(SettingsAssembly.feature) {

@@ -1,9 +1,9 @@
-import Synchronization
+import Loom
 
 /// Records product events. Starting it is "expensive", so ``UserService`` holds it as a `Lazy`.
 final class Analytics: Sendable {
   private let log: Logger
-  private let recorded = Mutex<[String]>([])
+  private let recorded = Locked<[String]>([])
 
   init(log: Logger) {
     self.log = log

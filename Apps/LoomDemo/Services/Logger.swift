@@ -1,10 +1,11 @@
-/// Writes one category of log lines; registered by name: `ui` and `analytics` by
-/// ``ServicesAssembly``, `http` by ``DebugAssembly``.
+/// Writes one category of log lines to the app's ``Console``; registered by name: `ui` and
+/// `analytics` by ``ServicesAssembly``, `http` by ``DebugAssembly``.
 struct Logger: Sendable {
   let category: String
+  let console: Console
 
-  /// Prints `message`, tagged with the category.
+  /// Writes `message`, tagged with the category.
   func write(_ message: String) {
-    print("      [\(category)] \(message)")
+    console.line("      [\(category)] \(message)")
   }
 }

@@ -8,6 +8,11 @@ import LoomSession
 /// The lifetimes only ever point at longer ones (flow → session → singleton), so
 /// `container.validate()` finds no captive: no singleton holds a session or flow instance.
 struct SessionAssembly: Assembly {
+  // The teardown hooks write to the app's console, which ConsoleAssembly registers.
+  var expectedKeys: [DependencyKey] {
+    [DependencyKey(Console.self)]
+  }
+
   var registrations: Registrations {
     Singleton(SignIn.self) { _ in SignIn() }
     // One per session: `container.endSession()` drops them, the next resolve makes new ones.

@@ -1,0 +1,78 @@
+import Foundation
+
+/// Draws a DOT graph as a picture with Graphviz's `dot` command, which `loom-demo graph --format
+/// svg|png` needs installed; Loom itself only exports the DOT source.
+struct Graphviz {
+  /// Why a picture could not be drawn; the description is the message `loom-demo` prints.
+  enum Failure: Error, Equatable, CustomStringConvertible {
+    /// `dot` is not in any directory of `PATH`.
+    case notInstalled(format: GraphOutputFormat)
+    /// `dot` could not be started, or exited with a non-zero status.
+    case failed(status: Int32, message: String)
+
+    var description: String {
+      switch self {
+      case .notInstalled(let format):
+        """
+        loom-demo: drawing the graph as \(format.rawValue) needs Graphviz's `dot` command, \
+        which is not on PATH.
+        Install Graphviz, then run the command again:
+          Debian or Ubuntu: sudo apt-get install graphviz
+          macOS (Homebrew): brew install graphviz
+        Or print the graph's DOT source with `loom-demo graph --format dot` and draw it elsewhere.
+        """
+      case .failed(let status, let message):
+        "loom-demo: Graphviz's `dot` failed (exit status \(status)): \(message)"
+      }
+    }
+  }
+
+  /// The path of the `dot` executable.
+  let executable: String
+
+  /// Finds `dot` in the directories of a `PATH` value (`nil` or empty: nowhere).
+  static func find(inPath path: String?) -> Graphviz? {
+    for directory in (path ?? "").split(separator: ":") where !directory.isEmpty {
+      let candidate = "\(directory)/dot"
+      var isDirectory: ObjCBool = false
+      if FileManager.default.fileExists(atPath: candidate, isDirectory: &isDirectory),
+        !isDirectory.boolValue, FileManager.default.isExecutableFile(atPath: candidate)
+      {
+        return Graphviz(executable: candidate)
+      }
+    }
+    return nil
+  }
+
+  /// Draws the DOT `source` as `format` into the file at `output`, replacing it.
+  func render(_ source: String, as format: GraphOutputFormat, to output: String)
+    throws(Failure)
+  {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: executable)
+    process.arguments = ["-T\(format.rawValue)", "-o", output]
+    let input = Pipe()
+    let errors = Pipe()
+    process.standardInput = input
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = errors
+    do {
+      try process.run()
+    } catch {
+      throw .failed(status: -1, message: "cannot start \(executable): \(error)")
+    }
+    // NB: `dot` reads all of its input before it writes anything, and a graph's warnings are far
+    // smaller than a pipe's buffer, so writing everything first and reading stderr after cannot
+    // block either side.
+    input.fileHandleForWriting.write(Data(source.utf8))
+    try? input.fileHandleForWriting.close()
+    let message = errors.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      let text = String(decoding: message, as: UTF8.self)
+      throw .failed(
+        status: process.terminationStatus,
+        message: text.trimmingCharacters(in: .whitespacesAndNewlines))
+    }
+  }
+}

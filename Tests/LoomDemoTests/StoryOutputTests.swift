@@ -1,0 +1,66 @@
+import Testing
+
+@testable import LoomDemo
+
+@Suite struct StoryOutputTests {
+  @Test(arguments: [
+    [], ["--debug"], ["validate"], ["validate", "--broken"], ["graph"], ["graph", "--features"],
+    ["--help"],
+  ])
+  func textOutputFitsOneHundredColumns(arguments: [String]) {
+    let run = runDemo(arguments)
+
+    #expect(run.errors == "")
+    for line in run.output.split(separator: "\n") {
+      #expect(line.count <= Console.width, "\(line.count) columns: \(line)")
+    }
+  }
+
+  @Test func theFailedProfileSaysItIsIntended() throws {
+    let lines = runDemo([]).output.split(separator: "\n").map(String.init)
+    let failed = try #require(
+      lines.firstIndex(
+        of: "    → profile 7 unavailable: HTTP 404 for https://api.example.com/users/7"))
+
+    #expect(
+      Array(lines[(failed + 1)...].prefix(2)) == [
+        "      (intended: the offline sample API knows only user 42, so profile 7",
+        "       shows how the app reports a failed request)",
+      ])
+  }
+
+  @Test func errorTreesAreIndentedUnderTheirCall() throws {
+    let lines = runDemo([]).output.split(separator: "\n").map(String.init)
+    let call = try #require(lines.firstIndex(of: "  > try broken.tryResolve(SettingsModel.self)"))
+
+    #expect(lines[call + 1] == "    ResolutionError: no registration for OfflineStore")
+    #expect(lines[call + 2] == "    ├─ Resolved via: SettingsModel → SyncEngine → OfflineStore")
+    #expect(lines[call + 3].hasPrefix("    ├─ Requested at: LoomDemo/BrokenWiringSection.swift:"))
+    // Exactly 100 columns, so it stays on one line.
+    #expect(
+      lines[call + 4]
+        == "    └─ To fix: register OfflineStore, or declare it as a key-path dependency with a"
+        + " default factory.")
+    #expect(lines[call + 5] == "  error.code        notRegistered")
+  }
+
+  @Test func dumpRowsMoveWhatDoesNotFitUnderTheLifetimeColumn() throws {
+    let lines = runDemo(["--debug"]).output.split(separator: "\n").map(String.init)
+    let row = try #require(lines.firstIndex { $0.hasPrefix("    HTTPTransport ") })
+
+    #expect(lines[row].hasSuffix("LoomDemo/DebugAssembly.swift:15 [DebugAssembly]"))
+    #expect(lines[row + 1] == #"                                depends on Logger (name: "http")"#)
+    #expect(
+      lines[row + 2]
+        == "                                replaces LoomDemo/NetworkAssembly.swift:14"
+        + " (NetworkAssembly)")
+  }
+
+  @Test func theServicesWriteToTheStorysConsole() {
+    let output = runDemo(["--debug"]).output
+
+    #expect(output.contains("\n      [ui] rendering profile 42\n"))
+    #expect(output.contains("\n      [http] GET https://api.example.com/users/42 → 200\n"))
+    #expect(output.contains("\n    dropped UserSession (session): Ada Lovelace logged out\n"))
+  }
+}
