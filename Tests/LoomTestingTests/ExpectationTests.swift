@@ -109,11 +109,14 @@ import Testing
   }
 }
 
-/// The issues `body` records, captured as known issues so that they do not fail the test.
-/// A `body` that records none fails the test ("Known issue was not recorded").
+/// The issues `body` records, captured as known issues so that they do not fail the test, and
+/// so that the test log says they were expected: the assertion helper under test fails on
+/// purpose. A `body` that records none fails the test ("Known issue was not recorded").
 func recordedIssues(_ body: () -> Void) -> [Issue] {
   let issues = Locked<[Issue]>([])
-  withKnownIssue {
+  withKnownIssue(
+    "Expected: this test makes a LoomTesting assertion fail on purpose, to check its message"
+  ) {
     body()
   } matching: { issue in
     issues.append(issue)

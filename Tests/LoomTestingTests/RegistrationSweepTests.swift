@@ -93,7 +93,9 @@ import Testing
     let container = Container()
     container.register(UserService.self, UserService.init)
     container.register(Marker.self) { _ in Marker(value: 3) }
-    await withKnownIssue {
+    await withKnownIssue(
+      "Expected: this test makes expectEveryRegistrationResolves fail on purpose, to check it"
+    ) {
       await expectEveryRegistrationResolves(container)
     } matching: { issue in
       let text = issue.comments.map(\.rawValue).joined()
