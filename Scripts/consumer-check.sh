@@ -19,10 +19,12 @@ tag=0.1.0
 #
 # One line per library product of the root Package.swift:
 #   <product>|<requirements to check>|<the Loom modules a consumer of it builds>
-# To add a product, add a line here, a `consumer_main` case and an `expected_output` case below.
-# A product whose targets carry unsafe flags (LoomMacros' toolchain mode) can only be used by
-# branch or revision: SwiftPM refuses unsafe flags in a dependency pinned by version, so list only
-# `branch` for it.
+# The modules are those compiled for the consumer's own platform; a macro's plugin and the
+# libraries it uses are built for the host and not listed (LoomMacros would list
+# `Loom LoomAssembly LoomMacros`). To add a product, add a line here, a `consumer_main` case and an
+# `expected_output` case below. A product whose targets carry unsafe flags (LoomMacros' toolchain
+# mode) can only be used by branch or revision: SwiftPM refuses unsafe flags in a dependency pinned
+# by version, so list only `branch` for it.
 products=(
   "Loom|from branch|Loom"
   "LoomAssembly|from branch|Loom LoomAssembly"
