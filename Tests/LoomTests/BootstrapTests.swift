@@ -78,16 +78,17 @@ final class BootNode: Sendable {
     #expect(try container.tryResolve(BootNode.self, name: "fine").name == "fine")
   }
 
-  @Test func startupTasksRunAfterTheirDependenciesAndOncePerProcessRunsOnce() async throws {
+  @Test func startupTasksRunAfterTheirDependenciesAndOnceTokensRunOnce() async throws {
     let runs = Counter()
     let sawConfig = Locked<Bool>(false)
+    let once = StartupOnce()
     for _ in 0..<2 {
       let container = Container()
       container.register(BootNode.self, lifetime: .eagerSingleton) { _ async in
         BootNode(name: "config")
       }
       container.addStartupTask(
-        "configure", dependencies: [DependencyKey(BootNode.self)], runsOncePerProcess: true
+        "configure", dependencies: [DependencyKey(BootNode.self)], once: once
       ) { r in
         runs.increment()
         let node = try r.tryResolve(BootNode.self)
@@ -97,6 +98,7 @@ final class BootNode: Sendable {
     }
     #expect(runs.value == 1)
     #expect(sawConfig.value)
+    #expect(once.hasRun)
   }
 
   @Test func eagerSingletonsInACycleAreReportedNotHung() async throws {

@@ -251,7 +251,7 @@ private struct SelfResolvingLifetime: CustomLifetime {
   var name: String { "self-resolving" }
   var rank: LifetimeRank { LifetimeRank(900) }
 
-  func instanceCache(for context: borrowing LifetimeContext) throws(ResolutionError)
+  func instanceCache(for context: LifetimeContext) throws(ResolutionError)
     -> InstanceCache
   {
     _ = try context.requester.tryResolve(Cart.self)
@@ -266,7 +266,7 @@ private struct ResolvingLifetime<Other: Sendable>: CustomLifetime {
   var name: String { "resolving" }
   var rank: LifetimeRank { LifetimeRank(900) }
 
-  func instanceCache(for context: borrowing LifetimeContext) throws(ResolutionError)
+  func instanceCache(for context: LifetimeContext) throws(ResolutionError)
     -> InstanceCache
   {
     _ = try context.requester.tryResolve(Other.self)

@@ -18,7 +18,7 @@ struct ChainRecordingLifetime: CustomLifetime {
   var name: String { "chain-recording" }
   var rank: LifetimeRank { LifetimeRank(500) }
 
-  func instanceCache(for context: borrowing LifetimeContext) throws(ResolutionError)
+  func instanceCache(for context: LifetimeContext) throws(ResolutionError)
     -> InstanceCache
   {
     Self.seen.append(context.chainLifetimes)

@@ -6,7 +6,7 @@ struct TestSessionLifetime: CustomLifetime {
   var name: String { "test-session" }
   var rank: LifetimeRank { LifetimeRank(900) }
 
-  func instanceCache(for context: borrowing LifetimeContext) throws(ResolutionError)
+  func instanceCache(for context: LifetimeContext) throws(ResolutionError)
     -> InstanceCache
   {
     context.owner.instanceCache(for: "loom.assembly-tests.session")

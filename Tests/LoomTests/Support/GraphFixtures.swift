@@ -116,10 +116,8 @@ extension Container {
     _ name: String, lifetime: Lifetime = .transient, dependencies: [DependencyKey] = []
   ) {
     add(
-      DependencyKey(GraphNodeValue.self, name: name),
-      probe: UInt(bitPattern: ObjectIdentifier(GraphNodeValue.self)), keyPath: nil,
-      lifetime: lifetime,
-      factory: TypedRegistration<GraphNodeValue>.Factory.sync(producer { _ in GraphNodeValue() }),
+      DependencyKey(GraphNodeValue.self, name: name), keyPath: nil, lifetime: lifetime,
+      factory: FactoryClosure<GraphNodeValue>.sync { _ in GraphNodeValue() },
       dependencies: dependencies, location: CodeLocation(fileID: "Graph/Generated.swift", line: 1)
     )
   }

@@ -8,7 +8,7 @@ struct RequestLifetime: CustomLifetime {
   var name: String { "request" }
   var rank: LifetimeRank { LifetimeRank(50) }
 
-  func instanceCache(for context: borrowing LifetimeContext) throws(ResolutionError)
+  func instanceCache(for context: LifetimeContext) throws(ResolutionError)
     -> InstanceCache
   {
     guard let cache = Self.cache else {
@@ -25,7 +25,7 @@ struct TestSessionLifetime: CustomLifetime {
   var name: String { "test-session" }
   var rank: LifetimeRank { LifetimeRank(900) }
 
-  func instanceCache(for context: borrowing LifetimeContext) throws(ResolutionError)
+  func instanceCache(for context: LifetimeContext) throws(ResolutionError)
     -> InstanceCache
   {
     context.owner.instanceCache(for: Self.cacheIdentifier)

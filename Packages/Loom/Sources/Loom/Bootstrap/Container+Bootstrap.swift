@@ -10,22 +10,21 @@ extension Container {
   /// ```
   ///
   /// - Parameters:
-  ///   - name: What the task does; used in ``BootstrapError`` and, with `runsOncePerProcess`, to
-  ///     tell whether it ran.
+  ///   - name: What the task does; used in ``BootstrapError``.
   ///   - dependencies: Keys the task uses; eager singletons among them (and those they depend on)
   ///     are built before it starts.
-  ///   - runsOncePerProcess: Run it only in the first ``bootstrap()`` of the process that runs it
-  ///     successfully, whichever container that is.
+  ///   - once: A token that lets the task run only until one run under it succeeds, in any
+  ///     container of the process (see ``StartupOnce``); `nil` runs it on every ``bootstrap()``.
   ///   - fileID: Where the task is added.
   ///   - line: The line where the task is added.
   ///   - task: The work; it receives a resolver for what it needs.
   public func addStartupTask(
-    _ name: String, dependencies: [DependencyKey] = [], runsOncePerProcess: Bool = false,
+    _ name: String, dependencies: [DependencyKey] = [], once: StartupOnce? = nil,
     fileID: StaticString = #fileID, line: UInt = #line,
     _ task: @escaping @Sendable (Resolver) async throws -> Void
   ) {
     let startup = StartupTask(
-      name: name, dependencies: dependencies, runsOncePerProcess: runsOncePerProcess,
+      name: name, dependencies: dependencies, once: once,
       location: CodeLocation(fileID: fileID, line: line), run: task)
     registry.withLock { $0.startupTasks.append(startup) }
   }
@@ -59,12 +58,12 @@ extension Container {
 /// What ``Container/bootstrap()`` runs: items and, for each, the items it must wait for.
 struct BootstrapPlan {
   enum Item {
-    case singleton(Registration, owner: Container)
+    case singleton(Entry, owner: Container)
     case task(StartupTask)
 
     var name: String {
       switch self {
-      case .singleton(let registration, _): registration.key.description
+      case .singleton(let entry, _): entry.registration.key.description
       case .task(let task): task.name
       }
     }
@@ -80,18 +79,16 @@ extension Container {
   func bootstrapPlan() -> BootstrapPlan {
     var plan = BootstrapPlan()
     var indexOfKey: [DependencyKey: Int] = [:]
-    let (registrations, tasks) = registry.withLock { state in
-      (state.order.compactMap { state.registrations[$0] }, state.startupTasks)
-    }
-    for registration in registrations where registration.lifetime.isEager {
-      indexOfKey[registration.key] = plan.items.count
-      plan.items.append(.singleton(registration, owner: self))
+    let tasks = registry.withLock { $0.startupTasks }
+    for entry in entries where entry.registration.lifetime.isEager {
+      indexOfKey[entry.registration.key] = plan.items.count
+      plan.items.append(.singleton(entry, owner: self))
     }
     for task in tasks { plan.items.append(.task(task)) }
     for item in plan.items {
       let starts: [DependencyKey]
       switch item {
-      case .singleton(let registration, _): starts = edges(of: registration)
+      case .singleton(let entry, _): starts = edges(of: entry.registration)
       case .task(let task): starts = task.dependencies
       }
       plan.prerequisites.append(eagerItems(reachableFrom: starts, in: indexOfKey))
@@ -122,8 +119,8 @@ extension Container {
         found.insert(index)
         continue
       }
-      guard let (registration, _) = registration(for: key, probe: key.probe) else { continue }
-      stack.append(contentsOf: edges(of: registration))
+      guard let (entry, _) = lineageEntry(for: key) else { continue }
+      stack.append(contentsOf: edges(of: entry.registration))
     }
     return found.sorted()
   }
@@ -186,62 +183,57 @@ extension Container {
   /// Builds one eager singleton or runs one task; returns its error.
   private func perform(_ item: BootstrapPlan.Item) async -> (any Error)? {
     switch item {
-    case .singleton(let registration, let owner):
+    case .singleton(let entry, let owner):
       do {
-        _ = try await registration.resolveErased(in: self, owner: owner)
+        let context = ResolutionContext(asynchronousAt: entry.registration.location)
+        defer { context.finish() }
+        _ = try await entry.registration.factory.resolveErased(
+          Located(entry: entry, owner: owner), in: self, context: context)
         return nil
       } catch {
         return error
       }
     case .task(let task):
-      if task.runsOncePerProcess,
-        ProcessStartupTasks.completed.withLock({ $0.contains(task.name) })
-      {
-        return nil
-      }
-      let context = ResolutionContext(asynchronousAt: task.location)
-      defer { context.finishAsynchronous() }
-      do {
-        try await task.run(Resolver(container: self, context: context))
-        if task.runsOncePerProcess {
-          _ = ProcessStartupTasks.completed.withLock { $0.insert(task.name) }
+      let run: @Sendable () async -> (any Error)? = { [self] in
+        let context = ResolutionContext(asynchronousAt: task.location)
+        defer { context.finish() }
+        do {
+          try await task.run(Resolver(container: self, context: context))
+          return nil
+        } catch {
+          return error
         }
-        return nil
-      } catch {
-        return error
       }
+      guard let once = task.once else { return await run() }
+      return await once.run(run)
     }
   }
 
   private func skipped(_ item: BootstrapPlan.Item, because failed: [String]) -> any Error {
-    let key = keyOf(item)
-    return ResolutionError(
-      code: .factoryFailed, key: key, chain: [key],
-      summary: "skipped because \(failed.joined(separator: ", ")) failed",
-      hint: "fix the failures of what it depends on (reported above).",
-      location: locationOf(item))
-  }
-
-  private func cycleFailure(_ item: BootstrapPlan.Item) -> any Error {
-    let key = keyOf(item)
-    return ResolutionError(
-      code: .cycle, key: key, chain: [key],
-      summary: "\(item.name) waits for eager singletons that depend on each other in a cycle",
-      hint: "run `container.validate()` to see the cycle, then break it.",
-      location: locationOf(item))
-  }
-
-  private func keyOf(_ item: BootstrapPlan.Item) -> DependencyKey {
+    let reason = "skipped because \(failed.joined(separator: ", ")) failed"
+    let hint = "fix the failures of what it depends on (reported above)."
     switch item {
-    case .singleton(let registration, _): registration.key
-    case .task(let task): DependencyKey(StartupTask.self, name: task.name)
+    case .singleton(let entry, _):
+      let key = entry.registration.key
+      return ResolutionError(
+        code: .factoryFailed, key: key, chain: [key], summary: reason, hint: hint,
+        location: entry.registration.location)
+    case .task(let task):
+      return StartupTaskError(task: task.name, summary: reason, hint: hint, location: task.location)
     }
   }
 
-  private func locationOf(_ item: BootstrapPlan.Item) -> CodeLocation {
+  private func cycleFailure(_ item: BootstrapPlan.Item) -> any Error {
+    let summary = "\(item.name) waits for eager singletons that depend on each other in a cycle"
+    let hint = "run `container.validate()` to see the cycle, then break it."
     switch item {
-    case .singleton(let registration, _): registration.location
-    case .task(let task): task.location
+    case .singleton(let entry, _):
+      let key = entry.registration.key
+      return ResolutionError(
+        code: .cycle, key: key, chain: [key], summary: summary, hint: hint,
+        location: entry.registration.location)
+    case .task(let task):
+      return StartupTaskError(task: task.name, summary: summary, hint: hint, location: task.location)
     }
   }
 }

@@ -2,12 +2,8 @@
 struct StartupTask: Sendable {
   let name: String
   let dependencies: [DependencyKey]
-  let runsOncePerProcess: Bool
+  /// The token that lets it run once per process, if it has one.
+  let once: StartupOnce?
   let location: CodeLocation
   let run: @Sendable (Resolver) async throws -> Void
-}
-
-/// The names of the start-up tasks marked to run once per process that have completed.
-enum ProcessStartupTasks {
-  static let completed = Locked<Set<String>>([])
 }

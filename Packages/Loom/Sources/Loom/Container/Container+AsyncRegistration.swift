@@ -23,16 +23,14 @@ extension Container {
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - factory: Makes the value.
-  @inlinable
   public func register<Value: Sendable>(
     _ type: Value.Type = Value.self, name: String? = nil, lifetime: Lifetime = .transient,
     dependencies: [DependencyKey] = [], fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping @Sendable (Resolver) async throws -> Value
   ) {
     add(
-      DependencyKey(type, name: name), probe: UInt(bitPattern: ObjectIdentifier(type)),
-      keyPath: nil, lifetime: lifetime,
-      factory: TypedRegistration<Value>.Factory.async(asyncProducer(factory)),
+      DependencyKey(type, name: name), keyPath: nil, lifetime: lifetime,
+      factory: .async(factory),
       dependencies: dependencies,
       location: CodeLocation(fileID: fileID, line: line))
   }
@@ -50,7 +48,6 @@ extension Container {
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - factory: Makes the value.
-  @inlinable
   public func register<Value: Sendable>(
     _ keyPath: DependencyKeyPath<Value>, lifetime: Lifetime? = nil,
     fileID: StaticString = #fileID, line: UInt = #line,
@@ -59,9 +56,9 @@ extension Container {
     let declaration = self[keyPath: keyPath]
     add(
       DependencyKey(keyPath, propertyName: declaration.name),
-      probe: UInt(bitPattern: ObjectIdentifier(keyPath)), keyPath: keyPath,
+      keyPath: keyPath,
       lifetime: lifetime ?? declaration.lifetime,
-      factory: TypedRegistration<Value>.Factory.async(asyncProducer(factory)), dependencies: [],
+      factory: .async(factory), dependencies: [],
       location: CodeLocation(fileID: fileID, line: line))
   }
 
@@ -93,16 +90,14 @@ extension Container {
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - factory: Makes the value on the main actor.
-  @inlinable
   public func registerMainActor<Value: Sendable>(
     _ type: Value.Type = Value.self, name: String? = nil, lifetime: Lifetime = .transient,
     fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping @MainActor @Sendable (Resolver) throws -> Value
   ) {
     add(
-      DependencyKey(type, name: name), probe: UInt(bitPattern: ObjectIdentifier(type)),
-      keyPath: nil, lifetime: lifetime,
-      factory: TypedRegistration<Value>.Factory.mainActor(mainActorProducer(factory)),
+      DependencyKey(type, name: name), keyPath: nil, lifetime: lifetime,
+      factory: .mainActor(factory),
       dependencies: [], location: CodeLocation(fileID: fileID, line: line))
   }
 }

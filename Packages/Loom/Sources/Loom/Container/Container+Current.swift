@@ -27,7 +27,7 @@ extension Container {
   /// ```
   @usableFromInline
   static var injectionTarget: Container {
-    ActiveResolution.current?.currentBuilder ?? current
+    ActiveResolution.joinable?.innermostBuild?.builder ?? current
   }
 
   /// Runs `operation` with this container as ``current``.

@@ -25,7 +25,7 @@ extension Container {
   }
 
   private func dumpOwnRegistrations(title: String) -> String {
-    let registrations = self.registrations
+    let registrations = entries.map(\.registration)
     let count = registrations.count
     var lines = ["\(title): \(count) registration\(count == 1 ? "" : "s")"]
     let rows = registrations.map { registration -> [String] in

@@ -20,10 +20,12 @@ extension Container {
   public func _resolveErased(
     _ key: DependencyKey, isolation: isolated (any Actor)? = #isolation
   ) async throws(ResolutionError) -> any Sendable {
-    guard let (registration, owner) = registration(for: key, probe: key.probe) else {
+    guard let (found, owner) = lineageEntry(for: key) else {
       throw .notRegistered(key, chain: [key], location: CodeLocation())
     }
-    let (adopted, adopter) = adopt(registration, from: owner, probe: key.probe)
-    return try await adopted.resolveErased(in: self, owner: adopter)
+    let context = ResolutionContext(asynchronousAt: found.registration.location)
+    defer { context.finish() }
+    return try await found.registration.factory.resolveErased(
+      adopt(Located(entry: found, owner: owner)), in: self, context: context)
   }
 }

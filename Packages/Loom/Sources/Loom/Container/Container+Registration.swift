@@ -25,16 +25,14 @@ extension Container {
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - factory: Makes the value.
-  @inlinable
   public func register<Value: Sendable>(
     _ type: Value.Type = Value.self, name: String? = nil, lifetime: Lifetime = .transient,
     dependencies: [DependencyKey] = [], fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping @Sendable (Resolver) throws -> Value
   ) {
     add(
-      DependencyKey(type, name: name), probe: UInt(bitPattern: ObjectIdentifier(type)),
-      keyPath: nil, lifetime: lifetime,
-      factory: TypedRegistration<Value>.Factory.sync(producer(factory)), dependencies: dependencies,
+      DependencyKey(type, name: name), keyPath: nil, lifetime: lifetime,
+      factory: .sync(factory), dependencies: dependencies,
       location: CodeLocation(fileID: fileID, line: line))
   }
 
@@ -55,7 +53,6 @@ extension Container {
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - initializer: Makes the value from its resolved parameters.
-  @inlinable
   public func register<Value: Sendable, each Parameter: Sendable>(
     _ type: Value.Type, name: String? = nil, lifetime: Lifetime = .transient,
     fileID: StaticString = #fileID, line: UInt = #line,
@@ -63,9 +60,8 @@ extension Container {
   ) {
     let (factory, dependencies) = autowired(initializer)
     add(
-      DependencyKey(type, name: name), probe: UInt(bitPattern: ObjectIdentifier(type)),
-      keyPath: nil, lifetime: lifetime,
-      factory: TypedRegistration<Value>.Factory.sync(producer(factory)), dependencies: dependencies,
+      DependencyKey(type, name: name), keyPath: nil, lifetime: lifetime,
+      factory: .sync(factory), dependencies: dependencies,
       location: CodeLocation(fileID: fileID, line: line))
   }
 
@@ -82,7 +78,6 @@ extension Container {
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - initializer: Makes the value from its resolved parameters.
-  @inlinable
   public func register<Value: Sendable, each Parameter: Sendable>(
     name: String? = nil, lifetime: Lifetime = .transient, fileID: StaticString = #fileID,
     line: UInt = #line, _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
@@ -107,12 +102,11 @@ extension Container {
     _ type: Value.Type = Value.self, name: String? = nil, instance: Value,
     fileID: StaticString = #fileID, line: UInt = #line
   ) {
-    let registration = add(
-      DependencyKey(type, name: name), probe: UInt(bitPattern: ObjectIdentifier(type)),
-      keyPath: nil, lifetime: .singleton,
-      factory: TypedRegistration<Value>.Factory.sync(producer({ _ in instance })), dependencies: [],
+    let entry = add(
+      DependencyKey(type, name: name), keyPath: nil, lifetime: .singleton,
+      factory: .sync({ _ in instance }), dependencies: [],
       location: CodeLocation(fileID: fileID, line: line))
-    registration.publish(ValueStorage(instance))
+    entry.keep(instance: instance)
   }
 
   /// Registers a factory that takes runtime arguments after the resolver; every resolve makes a
@@ -143,9 +137,8 @@ extension Container {
     var names = [typeName(FirstArgument.self)]
     for argument in repeat (each Argument).self { names.append(typeName(argument)) }
     add(
-      DependencyKey(type, name: name), probe: UInt(bitPattern: ObjectIdentifier(type)),
-      keyPath: nil, lifetime: .transient,
-      factory: TypedRegistration<Value>.Factory.withArguments(
+      DependencyKey(type, name: name), keyPath: nil, lifetime: .transient,
+      factory: FactoryClosure<Value>.withArguments(
         ArgumentFactory<Value, FirstArgument, repeat each Argument>(make: factory),
         "(\(names.joined(separator: ", ")))"),
       dependencies: [], location: CodeLocation(fileID: fileID, line: line))
@@ -169,7 +162,6 @@ extension Container {
   ///   - implementationName: The name the implementation is registered with, if any.
   ///   - fileID: Where the binding is made, for ``dump()`` and errors.
   ///   - line: The line of the binding.
-  @inlinable
   public func bind<Value: Sendable, Implementation: Sendable>(
     _ type: Value.Type, name: String? = nil, to implementation: Implementation.Type,
     implementationName: String? = nil, fileID: StaticString = #fileID, line: UInt = #line
@@ -177,15 +169,14 @@ extension Container {
     let target = DependencyKey(implementation, name: implementationName)
     let key = DependencyKey(type, name: name)
     add(
-      key, probe: UInt(bitPattern: ObjectIdentifier(type)), keyPath: nil, lifetime: .transient,
-      factory: TypedRegistration<Value>.Factory.sync(
-        producer({ resolver in
-          let instance = try resolver.tryResolve(implementation, name: implementationName)
-          guard let value = instance as? Value else {
-            throw resolver.bindingMismatch(key, target: target, expected: Value.self)
-          }
-          return value
-        })),
+      key, keyPath: nil, lifetime: .transient,
+      factory: .sync({ resolver in
+        let instance = try resolver.tryResolve(implementation, name: implementationName)
+        guard let value = instance as? Value else {
+          throw resolver.bindingMismatch(key, target: target, expected: Value.self)
+        }
+        return value
+      }),
       dependencies: [target], location: CodeLocation(fileID: fileID, line: line),
       bindingTarget: target)
   }
@@ -205,7 +196,6 @@ extension Container {
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - factory: Makes the value.
-  @inlinable
   public func register<Value: Sendable>(
     _ keyPath: DependencyKeyPath<Value>, lifetime: Lifetime? = nil,
     fileID: StaticString = #fileID, line: UInt = #line,
@@ -214,9 +204,9 @@ extension Container {
     let declaration = self[keyPath: keyPath]
     add(
       DependencyKey(keyPath, propertyName: declaration.name),
-      probe: UInt(bitPattern: ObjectIdentifier(keyPath)), keyPath: keyPath,
+      keyPath: keyPath,
       lifetime: lifetime ?? declaration.lifetime,
-      factory: TypedRegistration<Value>.Factory.sync(producer(factory)), dependencies: [],
+      factory: .sync(factory), dependencies: [],
       location: CodeLocation(fileID: fileID, line: line))
   }
 
@@ -232,7 +222,6 @@ extension Container {
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - initializer: Makes the value from its resolved parameters.
-  @inlinable
   public func register<Value: Sendable, each Parameter: Sendable>(
     _ keyPath: DependencyKeyPath<Value>, lifetime: Lifetime? = nil,
     fileID: StaticString = #fileID, line: UInt = #line,
@@ -242,9 +231,9 @@ extension Container {
     let (factory, dependencies) = autowired(initializer)
     add(
       DependencyKey(keyPath, propertyName: declaration.name),
-      probe: UInt(bitPattern: ObjectIdentifier(keyPath)), keyPath: keyPath,
+      keyPath: keyPath,
       lifetime: lifetime ?? declaration.lifetime,
-      factory: TypedRegistration<Value>.Factory.sync(producer(factory)),
+      factory: .sync(factory),
       dependencies: dependencies, location: CodeLocation(fileID: fileID, line: line))
   }
 }
@@ -252,33 +241,20 @@ extension Container {
 // MARK: - Internals
 
 extension Container {
-  @discardableResult @usableFromInline
+  /// Installs a new registration of `key`.
+  @discardableResult
   func add<Value: Sendable>(
-    _ key: DependencyKey, probe: UInt, keyPath: (any AnyKeyPath & Sendable)?, lifetime: Lifetime,
-    factory: TypedRegistration<Value>.Factory, dependencies: [DependencyKey],
-    location: CodeLocation, bindingTarget: DependencyKey? = nil
-  ) -> Registration {
-    var made: Registration?
-    insert(key: key, probe: probe, keyPath: keyPath, location: location) { replaced in
-      let registration = TypedRegistration(
-        key: key, lifetime: lifetime, factory: factory, declaredDependencies: dependencies,
-        location: location, replaced: replaced, bindingTarget: bindingTarget)
-      made = registration
-      return registration
+    _ key: DependencyKey, keyPath: (any AnyKeyPath & Sendable)?, lifetime: Lifetime,
+    factory: FactoryClosure<Value>, dependencies: [DependencyKey], location: CodeLocation,
+    bindingTarget: DependencyKey? = nil
+  ) -> Entry {
+    let factory = Factory(factory)
+    return install(key, keyPath: keyPath, location: location) { replaced in
+      Registration(
+        key: key, lifetime: lifetime, factory: factory,
+        declaredDependencies: dependencies,
+        location: location, replaced: replaced.map { ($0.location, $0.origin) },
+        bindingTarget: bindingTarget)
     }
-    return made!
-  }
-
-  /// The registration of a key path's declared default, added unless one exists already.
-  func insertDefault<Value: Sendable>(
-    key: DependencyKey, probe: UInt, keyPath: any AnyKeyPath & Sendable,
-    declaration: Dependency<Value>
-  ) -> Registration {
-    let made = TypedRegistration<Value>(
-      key: key, lifetime: declaration.lifetime,
-      factory: declaration.factory,
-      declaredDependencies: declaration.declaredDependencies, location: declaration.location,
-      replaced: nil)
-    return insertIfAbsent(made, probe: probe, keyPath: keyPath)
   }
 }

@@ -25,7 +25,9 @@ extension Container {
     var container: Container? = self
     var depth = 0
     while let current = container {
-      for registration in current.registrations where seen.insert(registration.key).inserted {
+      for registration in current.entries.map(\.registration)
+        where seen.insert(registration.key).inserted
+      {
         nodes.append(
           DependencyGraph.Node(
             key: registration.key, lifetime: registration.lifetime,

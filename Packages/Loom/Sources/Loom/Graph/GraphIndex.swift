@@ -13,7 +13,7 @@ struct GraphIndex: Sendable {
   /// How many vertices are nodes (the rest are open targets).
   let nodeCount: Int
   /// The vertex of each key.
-  let table: KeyTable
+  let table: [DependencyKey: Int]
   /// Where each vertex's edges start in the graph's `edges` (one more entry than vertices).
   let edgeStart: [Int]
   /// The target vertex of each edge, in the order of the graph's `edges`.
@@ -29,7 +29,7 @@ struct GraphIndex: Sendable {
 
   /// The vertex of `key`, if the graph has a node for it or an edge to it.
   func vertex(of key: DependencyKey) -> Int? {
-    table.find(key, hash: KeyTable.hash(key), in: keys)
+    table[key]
   }
 
   /// The vertex of `key` if the graph has a node for it.
@@ -98,15 +98,15 @@ struct GraphIndex: Sendable {
     var nodes: [DependencyGraph.Node] = []
     var keys: [DependencyKey] = []
     var labels: [String] = []
-    var table = KeyTable(capacity: input.count)
+    var table: [DependencyKey: Int] = [:]
+    table.reserveCapacity(input.count)
     nodes.reserveCapacity(input.count)
     keys.reserveCapacity(input.count)
     labels.reserveCapacity(input.count)
     for position in order {
       let node = input[position]
-      let hash = KeyTable.hash(node.key)
-      guard table.find(node.key, hash: hash, in: keys) == nil else { continue }
-      table.insert(hash: hash)
+      guard table[node.key] == nil else { continue }
+      table[node.key] = keys.count
       nodes.append(node)
       keys.append(node.key)
       labels.append(inputLabels[position])
@@ -125,18 +125,18 @@ struct GraphIndex: Sendable {
       if let last = lastSource, last.key == edge.from, let vertex = last.vertex {
         source = vertex
       } else {
-        let vertex = table.find(edge.from, hash: KeyTable.hash(edge.from), in: keys)
+        let vertex = table[edge.from]
         lastSource = (edge.from, vertex)
         guard let vertex else { continue }
         source = vertex
       }
       var target = edge.to
       var isDeferred = edge.isDeferred
-      var vertex = table.find(target, hash: KeyTable.hash(target), in: keys)
+      var vertex = table[target]
       if vertex == nil, let (handled, _) = target.deferredTarget {
         target = handled
         isDeferred = true
-        vertex = table.find(target, hash: KeyTable.hash(target), in: keys)
+        vertex = table[target]
       }
       if vertex == nil {
         if let number = openNumber[target] {
@@ -161,7 +161,7 @@ struct GraphIndex: Sendable {
     var openVertex = [Int](repeating: 0, count: openKeys.count)
     for (rank, number) in openOrder.enumerated() {
       openVertex[number] = nodeCount + rank
-      table.insert(hash: KeyTable.hash(openKeys[number]))
+      table[openKeys[number]] = keys.count
       keys.append(openKeys[number])
       labels.append(openLabels[number])
     }

@@ -23,7 +23,7 @@ public struct Dependency<Value: Sendable>: Sendable {
   @usableFromInline let lifetime: Lifetime
   @usableFromInline let name: String
   @usableFromInline let location: CodeLocation
-  @usableFromInline let factory: TypedRegistration<Value>.Factory
+  @usableFromInline let factory: FactoryClosure<Value>
   @usableFromInline let declaredDependencies: [DependencyKey]
 
   /// Declares a dependency made by a closure that resolves what it needs from a ``Resolver``.
@@ -48,7 +48,7 @@ public struct Dependency<Value: Sendable>: Sendable {
     self.lifetime = lifetime
     self.name = name
     self.location = CodeLocation(fileID: fileID, line: line)
-    self.factory = .sync(producer(factory))
+    self.factory = .sync(factory)
     self.declaredDependencies = []
   }
 
@@ -76,7 +76,7 @@ public struct Dependency<Value: Sendable>: Sendable {
     self.name = name
     self.location = CodeLocation(fileID: fileID, line: line)
     let (factory, dependencies) = autowired(initializer)
-    self.factory = .sync(producer(factory))
+    self.factory = .sync(factory)
     self.declaredDependencies = dependencies
   }
 }
@@ -107,7 +107,7 @@ extension Dependency {
     self.lifetime = lifetime
     self.name = name
     self.location = CodeLocation(fileID: fileID, line: line)
-    self.factory = .async(asyncProducer(factory))
+    self.factory = .async(factory)
     self.declaredDependencies = []
   }
 
@@ -133,13 +133,13 @@ extension Dependency {
   ) -> Dependency {
     Dependency(
       lifetime: lifetime, name: name, location: CodeLocation(fileID: fileID, line: line),
-      factory: .mainActor(mainActorProducer(factory)), declaredDependencies: [])
+      factory: .mainActor(factory), declaredDependencies: [])
   }
 
   @usableFromInline
   init(
     lifetime: Lifetime, name: String, location: CodeLocation,
-    factory: TypedRegistration<Value>.Factory, declaredDependencies: [DependencyKey]
+    factory: FactoryClosure<Value>, declaredDependencies: [DependencyKey]
   ) {
     self.lifetime = lifetime
     self.name = name
@@ -191,3 +191,35 @@ func autowired<Value, each Parameter: Sendable>(
 /// ```
 public typealias DependencyKeyPath<Value: Sendable> =
   any KeyPath<Container, Dependency<Value>> & Sendable
+
+// MARK: - Declared defaults
+
+/// A key path to a ``Dependency``, seen without its value's type: it can make the registration of
+/// its declared default.
+protocol DependencyDeclaration {
+  /// The registration of the declared default of this key path, read from `root`; `erased` is
+  /// this key path, as the request carried it.
+  func defaultRegistration(in root: Container, erased: any AnyKeyPath & Sendable) -> Registration
+}
+
+/// A ``Dependency``, seen without its value's type.
+protocol DeclaredDependency {
+  /// The registration of this declaration for the key path that declares it.
+  func registration(for keyPath: any AnyKeyPath & Sendable) -> Registration
+}
+
+extension Dependency: DeclaredDependency {
+  func registration(for keyPath: any AnyKeyPath & Sendable) -> Registration {
+    Registration(
+      key: DependencyKey(erasedKeyPath: keyPath, valueType: Value.self, propertyName: name),
+      lifetime: lifetime, factory: Factory(factory),
+      declaredDependencies: declaredDependencies,
+      location: location)
+  }
+}
+
+extension KeyPath: DependencyDeclaration where Root == Container, Value: DeclaredDependency {
+  func defaultRegistration(in root: Container, erased: any AnyKeyPath & Sendable) -> Registration {
+    root[keyPath: self].registration(for: erased)
+  }
+}

@@ -36,6 +36,11 @@ public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
   ///   - type: The type the key resolves to.
   ///   - name: A name that tells apart several registrations of the same type.
   public init<Value>(_ type: Value.Type, name: String? = nil) {
+    self.init(type: type, name: name)
+  }
+
+  /// A type key for a type known only at run time.
+  init(type: any Any.Type, name: String?) {
     self.identity = .type(ObjectIdentifier(type), name: name)
     self.valueType = type
     self.propertyName = nil

@@ -18,14 +18,12 @@ import Synchronization
 public final class InstanceCache: Sendable {
   private struct State {
     /// Where each registration's instance is made (exactly once) and kept. The registration is
-    /// held so that its address, the key here and in `values`, cannot be reused by another one
+    /// held so that its identity, the key here and in `values`, cannot be reused by another one
     /// while the entry exists (a cache may outlive the container that made the registration).
     var slots: [ObjectIdentifier: (registration: Registration, slot: CacheSlot)] = [:]
-    /// The storage of the instances of the current generation, by registration address: what a
-    /// cached resolve reads, with one lock and no hashing through `Hasher`.
-    var values = AddressMap()
-    /// The storage behind `values`, kept alive here.
-    var storages: [ValueStorage] = []
+    /// The instances of the current generation, boxed, by registration: what a cached resolve
+    /// reads.
+    var values: [ObjectIdentifier: any AnyObject & Sendable] = [:]
   }
 
   private let state = Locked(State())
@@ -95,7 +93,7 @@ public final class InstanceCache: Sendable {
   /// - Returns: The values that were cached or being made, in no particular order.
   @discardableResult
   public func removeAllWaitingForCreations() -> [any Sendable] {
-    let me = currentThreadID()
+    let me = WaitIdentity.currentThread
     return detachAll().compactMap { slot in
       if let creation = slot.pendingCreation(), creation.owner != me { _ = creation.wait() }
       return slot.currentValue()
@@ -123,35 +121,34 @@ public final class InstanceCache: Sendable {
 
   /// Empties the cache and advances its generation; returns the slots that were in it.
   private func detachAll() -> [CacheSlot] {
-    let (slots, storages) = state.withLock { state in
+    let (slots, values) = state.withLock { state in
       currentGeneration.add(1, ordering: .releasing)
-      defer { (state.slots, state.values, state.storages) = ([:], AddressMap(), []) }
-      return (state.slots, state.storages)
+      defer { (state.slots, state.values) = ([:], [:]) }
+      return (state.slots, state.values)
     }
     // NB: the last references to the instances (and to replaced registrations' factories) may go
     // here, outside the lock: a deinit that uses the cache must not deadlock.
-    withExtendedLifetime(storages) {}
+    withExtendedLifetime(values) {}
     return slots.values.map(\.slot)
   }
 
-  /// The storage of `registration`'s instance if the cache holds one of its current generation,
-  /// retained under the lock, so that emptying the cache cannot free it while it is read.
-  func storedValue(of registration: Registration) -> ValueStorage? {
-    let address = UInt(bitPattern: Unmanaged.passUnretained(registration).toOpaque())
-    return state.withLock { state in
-      state.values[address].map { Unmanaged<ValueStorage>.fromOpaque($0).takeUnretainedValue() }
-    }
+  /// The box (a ``Publication``) of `registration`'s instance if the cache holds one of its
+  /// current generation.
+  func box(of registration: Registration) -> (any AnyObject & Sendable)? {
+    let id = ObjectIdentifier(registration)
+    return state.withLock { $0.values[id] }
   }
 
-  /// Makes `storage`, the instance of `registration` obtained in `generation`, readable by
-  /// ``storedValue(of:)``, unless the cache was emptied since.
-  func keep(_ storage: ValueStorage, of registration: Registration, generation: UInt64) {
-    let address = UInt(bitPattern: Unmanaged.passUnretained(registration).toOpaque())
-    state.withLock { state in
-      guard currentGeneration.load(ordering: .relaxed) == generation, state.values[address] == nil
-      else { return }
-      state.values.insert(Unmanaged.passUnretained(storage).toOpaque(), for: address)
-      state.storages.append(storage)
+  /// Makes `box`, the instance of `registration` obtained in `generation`, readable by
+  /// ``value(of:as:)``, unless the cache was emptied since; returns whether it was not.
+  func keep(
+    _ box: any AnyObject & Sendable, of registration: Registration, generation: UInt64
+  ) -> Bool {
+    let id = ObjectIdentifier(registration)
+    return state.withLock { state in
+      guard currentGeneration.load(ordering: .relaxed) == generation else { return false }
+      if state.values[id] == nil { state.values[id] = box }
+      return true
     }
   }
 

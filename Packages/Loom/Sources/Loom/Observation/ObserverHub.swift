@@ -18,6 +18,12 @@ final class ObserverHub: Sendable {
   }
 
   @usableFromInline let activeCount = Atomic<Int>(0)
+
+  /// Whether an observer is registered: resolves then report what they do.
+  var isActive: Bool { activeCount.load(ordering: .relaxed) > 0 }
+
+  /// Whether no observer is registered, so that the fast path may serve a resolve unreported.
+  @inlinable var isQuiet: Bool { activeCount.load(ordering: .relaxed) == 0 }
   private let state = Locked(State())
 
   func add(for container: Container, _ handler: @escaping Handler) -> ObservationToken {

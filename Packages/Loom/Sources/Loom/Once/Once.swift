@@ -63,7 +63,7 @@ public final class Once<Value: Sendable>: Sendable {
   /// - Throws: What `make` threw in the evaluation this call ran or waited for, or
   ///   ``OnceError/recursiveEvaluation``.
   public func get() throws -> Value {
-    let me = currentThreadID()
+    let me = WaitIdentity.currentThread
     while true {
       let step: Step = state.withLock { state in
         switch state {

@@ -1,6 +1,6 @@
 /// A handle type that a factory or an auto-wired initializer may ask for instead of a value
 /// (``Lazy`` and ``Provider``); the container makes it without a registration.
-protocol DeferredHandle {
+protocol DeferredHandle: Sendable {
   /// The key the handle resolves when used.
   static var targetKey: DependencyKey { get }
   /// How the handle defers: `lazy` or `provider`.

@@ -16,22 +16,12 @@ public struct Resolver: Resolving {
   /// container.register(Router.self) { r in Router(container: r.container) }
   /// ```
   public let container: Container
+  /// The resolve this resolver belongs to.
   @usableFromInline let context: ResolutionContext
-  /// The context's generation when this resolver was made; once it moves on, the resolve this
-  /// resolver belongs to has ended and the resolver resolves as its container would.
-  @usableFromInline let generation: UInt
 
-  @usableFromInline
   init(container: Container, context: ResolutionContext) {
     self.container = container
     self.context = context
-    self.generation = context.generation
-  }
-
-  /// The context to resolve in, or nil when this resolver outlived its resolve.
-  @inlinable
-  var liveContext: ResolutionContext? {
-    context.generation == generation ? context : nil
   }
 
   /// Resolves inside the current resolution. Use ``Resolving/resolve(_:name:fileID:line:)``.
@@ -43,7 +33,17 @@ public struct Resolver: Resolving {
   public func _resolve<Value: Sendable>(_ type: Value.Type, _ request: _ResolutionRequest)
     throws(ResolutionError) -> Value
   {
-    try container.resolveLocal(type, request, context: liveContext)
+    // A resolver kept past its factory resolves as its container would.
+    guard context.isOpen else { return try container._resolve(type, request) }
+    context.noteResolve(request, valueType: type)
+    guard context.holdsSection, container.observers.isQuiet else {
+      // An asynchronous resolve reads the index in a section per lookup.
+      return try container.resolveInSection(request, as: type, context: context)
+    }
+    // A synchronous resolve holds a read section until it ends.
+    let found = container.lookUpInLineage(request)
+    if case .published(let bits) = found { return container.readPublishedSingleton(bits, as: type) }
+    return try container.resolve(request, as: type, found: found, context: context)
   }
 
   /// Resolves with runtime arguments. Use ``Resolving/resolve(_:name:arguments:_:fileID:line:)``.
@@ -54,8 +54,11 @@ public struct Resolver: Resolving {
   public func _resolve<Value: Sendable, each Argument>(
     _ type: Value.Type, _ request: _ResolutionRequest, arguments: repeat each Argument
   ) throws(ResolutionError) -> Value {
-    try container.resolveWithArguments(
-      type, request, context: liveContext, arguments: repeat each arguments)
+    guard context.isOpen else {
+      return try container._resolve(type, request, arguments: repeat each arguments)
+    }
+    context.noteResolve(request, valueType: type)
+    return try container.resolve(type, request, context: context, arguments: repeat each arguments)
   }
 
   /// Resolves from asynchronous code inside the current resolution.
@@ -67,7 +70,10 @@ public struct Resolver: Resolving {
   public func _resolveAsync<Value: Sendable>(_ type: Value.Type, _ request: _ResolutionRequest)
     async throws(ResolutionError) -> Value
   {
-    try await container.resolveAsync(type, request, context: liveContext)
+    guard context.isOpen else { return try await container._resolveAsync(type, request) }
+    context.noteResolve(request, valueType: type)
+    if let value = container.cachedSingleton(request, as: type) { return value }
+    return try await container.resolveAsync(request, as: type, context: context)
   }
 
   /// The container in which handles made by this resolver resolve. Use ``Resolving/lazy(_:name:)``.
@@ -78,7 +84,6 @@ public struct Resolver: Resolving {
   public var _handleContainer: Container { container }
 
   /// The error of a binding whose implementation does not conform to the bound type.
-  @usableFromInline
   func bindingMismatch(_ key: DependencyKey, target: DependencyKey, expected: any Any.Type)
     -> ResolutionError
   {

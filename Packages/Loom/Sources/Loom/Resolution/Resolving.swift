@@ -32,60 +32,6 @@ public protocol Resolving {
   var _handleContainer: Container { get }
 }
 
-/// One resolve request: the key and where it was asked for. Plumbing for ``Resolving``.
-///
-/// It is deliberately not generic: code that is not specialised for the value's type (the
-/// parameter resolves of an auto-wired initializer) would otherwise look up its metadata on every
-/// resolve.
-///
-/// ```swift
-/// let request = _ResolutionRequest(Database.self, name: nil)
-/// ```
-@_documentation(visibility: private)
-public struct _ResolutionRequest: Sendable {
-  @usableFromInline let probe: UInt
-  @usableFromInline let name: String?
-  /// For a key-path request, the key path (a `KeyPath<Container, Dependency<Value>>`).
-  @usableFromInline let keyPath: (any AnyKeyPath & Sendable)?
-  @usableFromInline let location: CodeLocation
-
-  /// A request for a type key.
-  ///
-  /// ```swift
-  /// let request = _ResolutionRequest(Database.self, name: nil)
-  /// ```
-  @inlinable
-  public init<Value>(
-    _ type: Value.Type, name: String?, fileID: StaticString = #fileID, line: UInt = #line
-  ) {
-    self.probe = UInt(bitPattern: ObjectIdentifier(type))
-    self.name = name
-    self.keyPath = nil
-    self.location = CodeLocation(fileID: fileID, line: line)
-  }
-
-  /// A request for a key-path key.
-  ///
-  /// ```swift
-  /// let request = _ResolutionRequest(\Container.api)
-  /// ```
-  @inlinable
-  public init<Value: Sendable>(
-    _ keyPath: DependencyKeyPath<Value>, fileID: StaticString = #fileID, line: UInt = #line
-  ) {
-    self.probe = UInt(bitPattern: ObjectIdentifier(keyPath))
-    self.name = nil
-    self.keyPath = keyPath
-    self.location = CodeLocation(fileID: fileID, line: line)
-  }
-
-  /// The key this request asks for, resolving to `Value`.
-  func key<Value>(as type: Value.Type) -> DependencyKey {
-    if let keyPath { return DependencyKey(erasedKeyPath: keyPath, valueType: type) }
-    return DependencyKey(type, name: name)
-  }
-}
-
 /// Stops the program with the error's full message. Out of line so the inlined fast paths stay
 /// small.
 @usableFromInline

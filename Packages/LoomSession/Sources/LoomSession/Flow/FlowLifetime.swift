@@ -6,7 +6,7 @@ struct FlowLifetime: CustomLifetime {
 
   var rank: LifetimeRank { LifetimeRank(800) }
 
-  func instanceCache(for context: borrowing LifetimeContext) throws(ResolutionError)
+  func instanceCache(for context: LifetimeContext) throws(ResolutionError)
     -> InstanceCache
   {
     guard let scope = FlowScope.current else {

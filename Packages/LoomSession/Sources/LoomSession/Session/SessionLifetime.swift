@@ -16,7 +16,7 @@ struct SessionLifetime: CustomLifetime {
 
   var rank: LifetimeRank { LifetimeRank(900) }
 
-  func instanceCache(for context: borrowing LifetimeContext) throws(ResolutionError)
+  func instanceCache(for context: LifetimeContext) throws(ResolutionError)
     -> InstanceCache
   {
     #if DEBUG
@@ -29,7 +29,7 @@ struct SessionLifetime: CustomLifetime {
 
   /// The message of the debug-build trap when a session instance is being built into a
   /// longer-lived cached instance (a singleton, say), or nil when it is not.
-  static func captureMessage(_ context: borrowing LifetimeContext) -> String? {
+  static func captureMessage(_ context: LifetimeContext) -> String? {
     let session = LifetimeRank(900)
     guard
       let holder = context.chainLifetimes.lastIndex(where: { $0.isCached && $0.rank > session })

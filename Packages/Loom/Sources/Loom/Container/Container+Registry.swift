@@ -1,0 +1,186 @@
+// MARK: - Installing registrations
+
+extension Container {
+  /// Installs `registration` as the registration of its key in this container, replacing the one
+  /// there (or, under ``OverridePolicy/forbid``, trapping with both places named).
+  ///
+  /// - Parameters:
+  ///   - make: Makes the registration, given where the one it replaces was made.
+  ///   - keyPath: The key-path object of a key-path key.
+  /// - Returns: The entry that installs it.
+  @discardableResult
+  func install(
+    _ key: DependencyKey, keyPath: (any AnyKeyPath & Sendable)?, location: CodeLocation,
+    make: (_ replaced: Registration?) -> Registration
+  ) -> Entry {
+    var retired: [any AnyObject & Sendable] = []
+    let outcome: Result<Entry, ResolutionError> = registry.withLock { state in
+      let existing = entry(for: key, in: &state)
+      if let existing, overridePolicy == .forbid {
+        return .failure(
+          .overrideForbidden(key, existing: existing.registration.location, new: location))
+      }
+      let entry = Entry(make(existing?.registration))
+      put(entry, keyPath: keyPath, isNew: existing == nil, in: &state, retiring: &retired)
+      return .success(entry)
+    }
+    release(retired)
+    switch outcome {
+    case .success(let entry): return entry
+    case .failure(let error): trap(error)
+    }
+  }
+
+  /// Installs `registration` unless its key has a registration here already; returns the entry of
+  /// the key.
+  func installIfAbsent(_ registration: Registration, keyPath: (any AnyKeyPath & Sendable)?)
+    -> Entry
+  {
+    var retired: [any AnyObject & Sendable] = []
+    let installed = registry.withLock { state in
+      if let existing = entry(for: registration.key, in: &state) { return existing }
+      let entry = Entry(registration)
+      put(entry, keyPath: keyPath, isNew: true, in: &state, retiring: &retired)
+      return entry
+    }
+    release(retired)
+    return installed
+  }
+
+  /// Stores `entry` under every probe of its key. Call with the lock held.
+  private func put(
+    _ entry: Entry, keyPath: (any AnyKeyPath & Sendable)?, isNew: Bool,
+    in state: inout RegistryState, retiring retired: inout [any AnyObject & Sendable]
+  ) {
+    let key = entry.registration.key
+    if isNew {
+      state.order.append(key)
+      if let keyPath { state.keyPathProbes[key] = KeyPathProbes(objects: [keyPath]) }
+    }
+    if let aliases = state.keyPathProbes[key] {
+      for probe in aliases.probes { index.store(entry, probe: probe, retiring: &retired) }
+    } else {
+      index.store(entry, probe: key.probe, retiring: &retired)
+    }
+  }
+
+  /// The entry of `key` in this container. Call with the lock held.
+  private func entry(for key: DependencyKey, in state: inout RegistryState) -> Entry? {
+    if let entry = index.entry(probe: key.probe, name: key.name) { return entry }
+    guard key.isKeyPath, let probe = state.keyPathProbes[key]?.probes.first else { return nil }
+    return index.entry(probe: probe, name: nil)
+  }
+
+  /// Releases what a write unlinked from ``index`` once no read section can still see it (at once
+  /// when none is open), outside the lock: the last references to instances and factories may go
+  /// here.
+  private func release(_ retired: [any AnyObject & Sendable]) {
+    sections.retire(retired)
+  }
+}
+
+// MARK: - Finding registrations
+
+extension Container {
+  /// The entry for `probe` and `name` in this container only, retained.
+  func localEntry(probe: UInt, name: String?) -> Entry? {
+    let ticket = sections.enter()
+    defer { sections.exit(ticket) }
+    return index.withEntry(probe: probe, name: name, ifAbsent: { nil }) { $0 }
+  }
+
+  /// The entry for `key` in this container only: by its probe, else (for a key path reached
+  /// through another key-path object) by equality, remembering the new object as a probe.
+  func localEntry(for key: DependencyKey, keyPath: (any AnyKeyPath & Sendable)? = nil) -> Entry? {
+    if let entry = localEntry(probe: key.probe, name: key.name) { return entry }
+    guard key.isKeyPath else { return nil }
+    var retired: [any AnyObject & Sendable] = []
+    let entry: Entry? = registry.withLock { state in
+      guard var aliases = state.keyPathProbes[key], let probe = aliases.probes.first,
+        let entry = index.entry(probe: probe, name: nil)
+      else { return nil }
+      if let keyPath {
+        // Remember this key-path object too, so the next resolve through it is lock-free.
+        aliases.objects.append(keyPath)
+        state.keyPathProbes[key] = aliases
+        index.store(entry, probe: UInt(bitPattern: ObjectIdentifier(keyPath)), retiring: &retired)
+      }
+      return entry
+    }
+    release(retired)
+    return entry
+  }
+
+  /// The entry for `key` here or in the nearest ancestor that has one, and that container.
+  func lineageEntry(for key: DependencyKey, keyPath: (any AnyKeyPath & Sendable)? = nil)
+    -> (entry: Entry, owner: Container)?
+  {
+    var container: Container? = self
+    while let current = container {
+      if let entry = current.localEntry(for: key, keyPath: keyPath) { return (entry, current) }
+      container = current.parent
+    }
+    return nil
+  }
+
+  /// Every entry of this container, in first-registration order.
+  var entries: [Entry] {
+    let keys = registry.withLock { $0.order }
+    return keys.compactMap { localEntry(for: $0) }
+  }
+}
+
+// MARK: - Per-container storage for other packages
+
+extension Container {
+  /// The object of type `Storage` that this container keeps for another package, made on first
+  /// use.
+  ///
+  /// The extension point for satellite packages that must remember something per container (the
+  /// assemblies installed in it, say) without global state: the object lives exactly as long as
+  /// the container. One object per type; a child has its own.
+  ///
+  /// ```swift
+  /// final class InstalledModules: Sendable { /* ... */ }
+  /// let modules = container.extensionStorage(InstalledModules.self) { InstalledModules() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type of the object, which identifies it.
+  ///   - make: Makes the object the first time it is asked for; runs under the container's lock,
+  ///     so it must not use the container.
+  /// - Returns: The same object for the same type on every call.
+  public func extensionStorage<Storage: AnyObject & Sendable>(
+    _ type: Storage.Type, makeIfAbsent make: () -> Storage
+  ) -> Storage {
+    registry.withLock { state in
+      let id = ObjectIdentifier(type)
+      if let existing = state.extensions[id] { return unsafeDowncast(existing, to: Storage.self) }
+      let made = make()
+      state.extensions[id] = made
+      return made
+    }
+  }
+
+  /// The cache with this identifier in this container, made on first use.
+  ///
+  /// Custom lifetimes keep their per-container instances here; LoomSession keeps each container's
+  /// session in `instanceCache(for: "loom.session")`. A child has caches of its own.
+  ///
+  /// ```swift
+  /// let cache = container.instanceCache(for: "request")
+  /// ```
+  ///
+  /// - Parameter identifier: A name unique to the lifetime that owns the cache.
+  /// - Returns: The cache, the same object for the same identifier on every call.
+  public func instanceCache(for identifier: String) -> InstanceCache {
+    registry.withLock { state in
+      if let found = state.instanceCaches.first(where: { $0.identifier == identifier }) {
+        return found.cache
+      }
+      let cache = InstanceCache()
+      state.instanceCaches.append((identifier, cache))
+      return cache
+    }
+  }
+}

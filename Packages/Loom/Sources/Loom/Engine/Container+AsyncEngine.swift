@@ -1,0 +1,141 @@
+// MARK: - Resolving from asynchronous code
+
+extension Container {
+  /// Resolves a request from asynchronous code: asynchronous factories are awaited, `@MainActor`
+  /// factories run on the main actor, synchronous ones run in place.
+  ///
+  /// A cached asynchronous instance is made exactly once: concurrent callers share one creation,
+  /// which runs in a task of its own, so cancelling one caller does not cancel it; a failed
+  /// creation is not kept, and the next resolve tries again.
+  @usableFromInline
+  func resolveAsync<Value: Sendable>(
+    _ request: _ResolutionRequest, as type: Value.Type, context: ResolutionContext?
+  ) async throws(ResolutionError) -> Value {
+    let resolution = context ?? ResolutionContext(asynchronousAt: request.location)
+    defer { if context == nil { resolution.finish() } }
+    switch try locate(request, valueType: type, context: resolution) {
+    case .handle(let handle): return handle as! Value  // made for `Value`'s type
+    case .located(let located): return try await resolveAsync(located, as: type, context: resolution)
+    }
+  }
+
+  /// Serves a located registration from asynchronous code, in `context`.
+  func resolveAsync<Value: Sendable>(
+    _ located: Located, as type: Value.Type, context: ResolutionContext
+  ) async throws(ResolutionError) -> Value {
+    let registration = located.registration
+    if registration.requiresMainActor {
+      // NB: the context is only used by the main actor while this task waits for it, so handing
+      // it over cannot race.
+      nonisolated(unsafe) let context = context
+      let result = await MainActor.run { () -> Result<Value, ResolutionError> in
+        Result { () throws(ResolutionError) -> Value in
+          try resolveInPlace(located, as: type, context: context)
+        }
+      }
+      return try result.get()
+    }
+    guard registration.isAsync else {
+      return try resolveInPlace(located, as: type, context: context)
+    }
+    let start = observers.isActive ? ContinuousClock.now : nil
+    let depth = context.frames.count
+    var made = false
+    let value = try await value(of: located, as: type, context: context, made: &made)
+    if let start { report(located, made: made, since: start, depth: depth) }
+    return value
+  }
+
+  /// Resolves a synchronous registration from asynchronous code, on this thread, as the active
+  /// resolve of the thread while it runs.
+  private func resolveInPlace<Value: Sendable>(
+    _ located: Located, as type: Value.Type, context: ResolutionContext
+  ) throws(ResolutionError) -> Value {
+    try ActiveResolution.run(context) { () throws(ResolutionError) -> Value in
+      try resolve(located, as: type, context: context)
+    }
+  }
+
+  /// The value of a located asynchronous registration, made if its lifetime says so.
+  private func value<Value: Sendable>(
+    of located: Located, as type: Value.Type, context: ResolutionContext, made: inout Bool
+  ) async throws(ResolutionError) -> Value {
+    let registration = located.registration
+    while true {
+      switch try placement(of: located, context: context) {
+      case .kept(let box):
+        return keptValue(box, as: type)
+      case .fresh:
+        made = true
+        return try await makeAsync(registration, as: type, builder: self, context: context)
+      case .graph(let id):
+        made = true
+        let value = try await makeAsync(registration, as: type, builder: self, context: context)
+        context.graphInstances[id] = Publication(value)
+        return value
+      case .slot(let slot, let weakly):
+        let (object, started) = try await madeOnce(
+          in: slot, registration, as: type, builder: located.owner, context: context
+        ) { value, creation throws(ResolutionError) in
+          try self.stored(value, weakly: weakly, registration, context: creation)
+        }
+        made = started
+        return try served(object, as: type, weakly: weakly, from: located, context: context)
+      case .custom(let cache, let generation):
+        let (object, started) = try await madeOnce(
+          in: cache.slot(for: registration), registration, as: type, builder: self,
+          context: context
+        ) { value, _ in Publication(value) }
+        made = started
+        // Made or fetched while the cache was emptied: it belongs to the lifetime that ended.
+        guard cache.keep(object, of: registration, generation: generation) else { continue }
+        context.noteServingCache(cache, generation: generation)
+        return keptValue(object, as: type)
+      }
+    }
+  }
+
+  /// The object kept in `slot`, or made exactly once in a creation task that continues this
+  /// resolve's chain.
+  private func madeOnce<Value: Sendable>(
+    in slot: CacheSlot, _ registration: Registration, as type: Value.Type, builder: Container,
+    context: ResolutionContext,
+    keeping keep: @escaping @Sendable (Value, ResolutionContext) throws(ResolutionError) ->
+      CacheSlot.Stored
+  ) async throws(ResolutionError) -> (CacheSlot.Stored, made: Bool) {
+    try context.checkCycle(registration)
+    let frames = context.frames
+    let location = context.location
+    let chain = context.chain(to: registration.key)
+    return try await slot.object(waiter: context.waitIdentity) { _ in
+      .cycle(registration.key, chain: chain, acrossThreads: true, location: location)
+    } orMake: { identity async throws(ResolutionError) -> CacheSlot.Stored in
+      let creation = ResolutionContext(creation: identity, frames: frames, location: location)
+      defer { creation.finish() }
+      let value = try await self.makeAsync(
+        registration, as: type, builder: builder, context: creation)
+      return try keep(value, creation)
+    }
+  }
+
+  /// Runs the registration's asynchronous factory in `builder`, with the registration on the
+  /// chain.
+  func makeAsync<Value: Sendable>(
+    _ registration: Registration, as type: Value.Type, builder: Container,
+    context: ResolutionContext
+  ) async throws(ResolutionError) -> Value {
+    guard registration.isAsync else {
+      return try make(registration, as: type, builder: builder, context: context)
+    }
+    try context.enter(registration, builder: builder)
+    defer { context.leave() }
+    do {
+      let value = try await registration.factory(as: type).makeAsync(
+        Resolver(container: builder, context: context))
+      registration.finishObserving()
+      return value
+    } catch {
+      throw context.failure(error, making: registration)
+    }
+  }
+}

@@ -1,0 +1,332 @@
+import Synchronization
+
+// The engine's functions are generic over the value's type, but none of its types is: see
+// ``Factory`` for why.
+
+// MARK: - Locating a request
+
+extension Container {
+  /// What a request resolves to before any factory runs.
+  enum Lookup {
+    case located(Located)
+    /// A ``Lazy`` or ``Provider`` handle made for an unregistered handle type.
+    case handle(any Sendable)
+  }
+
+  /// Finds the entry for a request in the lineage (materialising a key path's default, copying an
+  /// ancestor's registration into an isolated child), or makes a handle, or throws
+  /// `notRegistered`.
+  func locate(
+    _ request: _ResolutionRequest, valueType: any Any.Type, context: ResolutionContext
+  ) throws(ResolutionError) -> Lookup {
+    guard
+      let (entry, owner) = lineageEntry(request, valueType: valueType)
+        ?? keyPathDefault(request, valueType: valueType)
+    else {
+      if let handle = valueType as? any DeferredHandle.Type {
+        return .handle(handle.make(container: self, name: request.name))
+      }
+      let key = request.key(as: valueType)
+      throw .notRegistered(key, chain: context.chain(to: key), location: context.location)
+    }
+    guard entry.registration.valueTypeID == ObjectIdentifier(valueType) else {
+      let key = request.key(as: valueType)
+      throw ResolutionError(
+        code: .typeMismatch, key: key, chain: context.chain(to: key),
+        summary: "\(key) is registered for another type than \(typeName(valueType))",
+        hint: "resolve \(key) as the type it was registered with.", location: context.location)
+    }
+    return .located(adopt(Located(entry: entry, owner: owner)))
+  }
+
+  /// The entry for a request here or in the nearest ancestor that has one.
+  func lineageEntry(_ request: _ResolutionRequest, valueType: any Any.Type) -> (Entry, Container)?
+  {
+    var container: Container? = self
+    while let current = container {
+      if let entry = current.localEntry(probe: request.probe, name: request.name) {
+        return (entry, current)
+      }
+      container = current.parent
+    }
+    guard request.keyPath != nil else { return nil }
+    // A key path reached through another key-path object than the one it was registered with.
+    return lineageEntry(for: request.key(as: valueType), keyPath: request.keyPath)
+  }
+
+  /// In an isolated lineage, copies a registration found above the nearest isolating container
+  /// into it, so the instances it makes belong there; otherwise returns it where it is.
+  func adopt(_ located: consuming Located) -> Located {
+    guard isInIsolatedLineage, located.owner !== self, let sandbox,
+      sandbox.descends(from: located.owner)
+    else { return located }
+    let registration = located.registration
+    var keyPath: (any AnyKeyPath & Sendable)?
+    if case .keyPath(let identity) = registration.key.identity { keyPath = identity.keyPath }
+    return Located(entry: sandbox.installIfAbsent(registration, keyPath: keyPath), owner: sandbox)
+  }
+
+  /// The registration of a key path's declared default, installed in the root container, when no
+  /// container of the lineage overrides the key path.
+  func keyPathDefault(_ request: _ResolutionRequest, valueType: any Any.Type)
+    -> (Entry, Container)?
+  {
+    guard let erased = request.keyPath, let keyPath = erased as? any DependencyDeclaration else {
+      return nil
+    }
+    let root = self.root
+    let registration = keyPath.defaultRegistration(in: root, erased: erased)
+    return (root.installIfAbsent(registration, keyPath: erased), root)
+  }
+}
+
+// MARK: - The pipeline
+
+extension Container {
+  /// Resolves a request in `context`: locates it, then serves it as its lifetime says.
+  @usableFromInline
+  func resolve<Value: Sendable>(
+    _ request: _ResolutionRequest, as type: Value.Type, context: ResolutionContext
+  ) throws(ResolutionError) -> Value {
+    switch try locate(request, valueType: type, context: context) {
+    case .handle(let handle): return handle as! Value  // made for `Value`'s type
+    case .located(let located): return try resolve(located, as: type, context: context)
+    }
+  }
+
+  /// Serves what the fast path found for a request: its entry, or nothing it could use.
+  @usableFromInline
+  func resolve<Value: Sendable>(
+    _ request: _ResolutionRequest, as type: Value.Type, found: FastLookup,
+    context: ResolutionContext
+  ) throws(ResolutionError) -> Value {
+    guard case .entry(let located) = found else {
+      return try resolve(request, as: type, context: context)
+    }
+    guard located.registration.valueTypeID == ObjectIdentifier(type) else {
+      return try resolve(request, as: type, context: context)  // reports the mismatch
+    }
+    return try resolve(adopt(located), as: type, context: context)
+  }
+
+  /// Serves a located registration as its lifetime says, and reports it to observers.
+  func resolve<Value: Sendable>(
+    _ located: Located, as type: Value.Type, context: ResolutionContext
+  ) throws(ResolutionError) -> Value {
+    let start = observers.isActive ? ContinuousClock.now : nil
+    let depth = context.frames.count
+    var made = false
+    let value = try value(of: located, as: type, context: context, made: &made)
+    if let start { report(located, made: made, since: start, depth: depth) }
+    return value
+  }
+
+  /// The value of a located registration, made if its lifetime says so (synchronously).
+  private func value<Value: Sendable>(
+    of located: Located, as type: Value.Type, context: ResolutionContext, made: inout Bool
+  ) throws(ResolutionError) -> Value {
+    let registration = located.registration
+    while true {
+      switch try placement(of: located, context: context) {
+      case .kept(let box):
+        return keptValue(box, as: type)
+      case .fresh:
+        made = true
+        return try make(registration, as: type, builder: self, context: context)
+      case .graph(let id):
+        made = true
+        let value = try make(registration, as: type, builder: self, context: context)
+        context.graphInstances[id] = Publication(value)
+        return value
+      case .slot(let slot, let weakly):
+        try context.checkCycle(registration)
+        let (object, didMake) = try slot.object(
+          waiter: context.waitIdentity,
+          cycle: { _ in .crossThreadCycle(registration.key, context: context) },
+          asyncPending: { _ in .asyncRequired(registration.key, context: context) }
+        ) { () throws(ResolutionError) -> CacheSlot.Stored in
+          let value = try make(registration, as: type, builder: located.owner, context: context)
+          return try stored(value, weakly: weakly, registration, context: context)
+        }
+        made = didMake
+        return try served(object, as: type, weakly: weakly, from: located, context: context)
+      case .custom(let cache, let generation):
+        try context.checkCycle(registration)
+        let (object, didMake) = try cache.slot(for: registration).object(
+          waiter: context.waitIdentity,
+          cycle: { _ in .crossThreadCycle(registration.key, context: context) },
+          asyncPending: { _ in .asyncRequired(registration.key, context: context) }
+        ) { () throws(ResolutionError) -> CacheSlot.Stored in
+          Publication(try make(registration, as: type, builder: self, context: context))
+        }
+        made = didMake
+        // Made or fetched while the cache was emptied: it belongs to the lifetime that ended.
+        guard cache.keep(object, of: registration, generation: generation) else { continue }
+        context.noteServingCache(cache, generation: generation)
+        return keptValue(object, as: type)
+      }
+    }
+  }
+
+  /// Decides, by the registration's lifetime, where its value comes from. The one place that knows
+  /// what each lifetime means; synchronous and asynchronous resolves share it.
+  func placement(of located: Located, context: ResolutionContext) throws(ResolutionError)
+    -> Placement
+  {
+    let registration = located.registration
+    switch registration.lifetimeKind {
+    case .transient:
+      return .fresh
+    case .singleton:
+      let slot = located.entry.slot
+      if let kept = slot.currentObject() { return .kept(kept) }
+      return .slot(slot, weakly: false)
+    case .weak:
+      return .slot(located.entry.slot, weakly: true)
+    case .graph:
+      let id = ObjectIdentifier(registration)
+      if let box = context.graphInstances[id] { return .kept(box) }
+      return .graph(id)
+    case .custom:
+      let lifetime = registration.customLifetime.unsafelyUnwrapped
+      try context.enterQuestion(registration, builder: self)
+      defer { context.leave() }
+      let cache = try lifetime.instanceCache(
+        for: LifetimeContext(
+          registration: registration, owner: located.owner, requester: self, context: context))
+      let generation = cache.generation
+      if let box = cache.box(of: registration) {
+        context.noteServingCache(cache, generation: generation)
+        return .kept(box)
+      }
+      return .custom(cache, generation: generation)
+    }
+  }
+
+  /// What a slot keeps of a new value: its box, or for a weak lifetime the object itself.
+  func stored<Value: Sendable>(
+    _ value: Value, weakly: Bool, _ registration: Registration, context: ResolutionContext
+  ) throws(ResolutionError) -> CacheSlot.Stored {
+    guard weakly else { return Publication(value) }
+    guard let object = objectIdentity(of: value) else {
+      throw .weakNeedsClass(
+        registration.key, chain: context.chain(to: registration.key),
+        registeredAt: registration.location, location: context.location)
+    }
+    return object
+  }
+
+  /// The value a slot served; a singleton's is published for the fast path.
+  func served<Value: Sendable>(
+    _ object: CacheSlot.Stored, as type: Value.Type, weakly: Bool, from located: Located,
+    context: ResolutionContext
+  ) throws(ResolutionError) -> Value {
+    guard weakly else {
+      located.entry.publish(object)
+      return keptValue(object, as: type)
+    }
+    guard let value = object as? Value else {
+      throw .weakNeedsClass(
+        located.registration.key, chain: context.chain(to: located.registration.key),
+        registeredAt: located.registration.location, location: context.location)
+    }
+    return value
+  }
+
+  /// Tells the observers of this container's family about one resolve.
+  func report(_ located: Located, made: Bool, since start: ContinuousClock.Instant, depth: Int) {
+    guard !located.registration.isBinding else { return }
+    let source: ResolutionEvent.Source =
+      made ? .factory(duration: ContinuousClock.now - start) : .cache
+    observers.notify(
+      ResolutionEvent(
+        key: located.registration.key, lifetime: located.registration.lifetime, source: source,
+        depth: depth, owner: located.owner),
+      requester: self)
+  }
+}
+
+// MARK: - Making a value: the one place a factory runs
+
+extension Container {
+  /// Runs the registration's (synchronous) factory in `builder`, with the registration on the
+  /// chain.
+  func make<Value: Sendable>(
+    _ registration: Registration, as type: Value.Type, builder: Container,
+    context: ResolutionContext
+  ) throws(ResolutionError) -> Value {
+    switch registration.kind {
+    case .sync:
+      break
+    case .mainActor:
+      guard MainActorCheck.isCurrent else {
+        throw .mainActorRequired(
+          registration.key, chain: context.chain(to: registration.key), location: context.location)
+      }
+    case .async:
+      throw .asyncRequired(registration.key, context: context)
+    case .withArguments:
+      try context.checkCycle(registration)
+      throw .argumentMismatch(
+        registration.key, chain: context.chain(to: registration.key),
+        registered: registration.argumentTypes, given: "no arguments", location: context.location)
+    }
+    try context.enter(registration, builder: builder)
+    defer { context.leave() }
+    do {
+      let value = try registration.factory(as: type).make(
+        Resolver(container: builder, context: context))
+      registration.finishObserving()
+      return value
+    } catch {
+      throw context.failure(error, making: registration)
+    }
+  }
+
+  /// Resolves a registration that takes runtime arguments (always a new instance).
+  func resolve<Value: Sendable, each Argument>(
+    _ type: Value.Type, _ request: _ResolutionRequest, context: ResolutionContext,
+    arguments: repeat each Argument
+  ) throws(ResolutionError) -> Value {
+    guard let (entry, owner) = lineageEntry(request, valueType: type) else {
+      let key = request.key(as: type)
+      throw .notRegistered(key, chain: context.chain(to: key), location: context.location)
+    }
+    let located = Located(entry: entry, owner: owner)
+    let registration = located.registration
+    guard registration.valueTypeID == ObjectIdentifier(Value.self),
+      let factory = registration.factory(as: type).arguments?.factory
+        as? ArgumentFactory<Value, repeat each Argument>
+    else {
+      var given: [String] = []
+      for type in repeat (each Argument).self { given.append(typeName(type)) }
+      throw .argumentMismatch(
+        registration.key, chain: context.chain(to: registration.key),
+        registered: registration.argumentTypes,
+        given: given.isEmpty ? "no arguments" : "(\(given.joined(separator: ", ")))",
+        location: context.location)
+    }
+    let start = observers.isActive ? ContinuousClock.now : nil
+    let depth = context.frames.count
+    try context.enter(registration, builder: self)
+    defer { context.leave() }
+    let value: Value
+    do {
+      value = try factory.make(Resolver(container: self, context: context), repeat each arguments)
+      registration.finishObserving()
+    } catch {
+      throw context.failure(error, making: registration)
+    }
+    if let start { report(located, made: true, since: start, depth: depth) }
+    return value
+  }
+}
+
+/// The object a `.weak` registration shares, or nil when the value is not a class instance.
+func objectIdentity<Value: Sendable>(of value: Value) -> (any AnyObject & Sendable)? {
+  guard type(of: value as Any) is AnyClass else { return nil }
+  // NB: `Value` is `Sendable` and the object *is* the value, so viewing the reference as
+  // `AnyObject & Sendable` adds no sharing that `Value` did not already allow. (A conditional
+  // cast cannot name the marker protocol `Sendable`.)
+  return unsafeBitCast(value as AnyObject, to: (any AnyObject & Sendable).self)
+}

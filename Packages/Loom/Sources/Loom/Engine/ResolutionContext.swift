@@ -1,0 +1,201 @@
+public import Synchronization
+
+/// The state of one resolve: the chain of registrations being built (for errors, cycle detection
+/// and edge recording), its `.graph` instances, and where it was requested.
+///
+/// A top-level resolve that reaches the slow path makes one; the ``Resolver`` a factory receives
+/// carries it to the resolves the factory makes, and a synchronous resolve also makes it the
+/// ``ActiveResolution`` of its thread, so that resolves which start further down the same stack (a
+/// factory calling a captured container, a ``Lazy``, a ``Provider``, a property wrapper made
+/// inside a factory) join it instead of starting afresh. A context is used by one thread or task
+/// at a time and is not shared.
+///
+/// (The flags every resolve reads are atomics, and the chain is changed through one `inout` access
+/// per step: each access to a class's `var` costs a dynamic exclusivity check.)
+@usableFromInline
+final class ResolutionContext {
+  /// One registration on the chain, and the container building it.
+  struct Frame {
+    let registration: Registration
+    let builder: Container
+    /// Whether the frame asks the registration's custom lifetime for a cache rather than running
+    /// its factory.
+    let isQuestion: Bool
+    /// Whether the registration's edges were being observed when the frame was entered.
+    let isObserving: Bool
+  }
+
+  /// The registrations being built (or whose lifetimes are being asked), outermost first.
+  private(set) var frames: [Frame] = []
+  /// `.graph` instances of this resolve, by registration.
+  var graphInstances: [ObjectIdentifier: any AnyObject & Sendable] = [:]
+  /// Where the top-level resolve was requested.
+  let location: CodeLocation
+  /// Who waits when this resolve waits for another's creation (see ``WaitGraph``).
+  let waitIdentity: UInt
+  /// For a synchronous resolve, the thread running it; its nested resolves may join it.
+  let thread: UInt?
+  /// The read section the resolve holds until it ends (a synchronous resolve only).
+  let section: ReadSections.Ticket?
+  /// Whether the resolve has ended; a ``Resolver`` kept past it resolves as its container would.
+  @usableFromInline let finished = Atomic(false)
+  /// How many frames on the chain were entered while their registration's edges were observed
+  /// (almost always 0: a factory's edges are observed only until it first succeeds).
+  @usableFromInline let observingFrames = Atomic(0)
+  /// The chain depth of a tracked resolve in progress, whose serving cache is recorded.
+  var trackedDepth: Int?
+  /// The custom-lifetime cache that served the tracked key, and its generation then.
+  var servingCache: CacheStamp?
+
+  /// A context for a synchronous resolve on the calling thread, which holds the read section
+  /// `section` until it ends.
+  init(synchronousAt location: CodeLocation, section: ReadSections.Ticket) {
+    self.location = location
+    let thread = WaitIdentity.currentThread
+    self.waitIdentity = thread
+    self.thread = thread
+    self.section = section
+    frames.reserveCapacity(8)
+  }
+
+  /// A context for an asynchronous resolve, which may hop between threads.
+  init(asynchronousAt location: CodeLocation) {
+    self.location = location
+    self.waitIdentity = WaitIdentity.nextAsynchronous()
+    self.thread = nil
+    self.section = nil
+  }
+
+  /// A context for an asynchronous creation that continues its caller's chain.
+  init(creation identity: UInt, frames: [Frame], location: CodeLocation) {
+    self.location = location
+    self.waitIdentity = identity
+    self.thread = nil
+    self.section = nil
+    self.frames = frames
+    observingFrames.store(frames.count(where: \.isObserving), ordering: .relaxed)
+  }
+
+  /// Whether the resolve is still running.
+  @usableFromInline var isOpen: Bool { !finished.load(ordering: .relaxed) }
+
+  /// Whether the resolve holds a read section, so that what it finds in an index stays alive.
+  @usableFromInline var holdsSection: Bool { section != nil }
+
+  /// Ends the resolve.
+  func finish() {
+    finished.store(true, ordering: .relaxed)
+    graphInstances = [:]
+  }
+
+  /// The keys of the chain.
+  var keys: [DependencyKey] { frames.map(\.registration.key) }
+
+  /// The chain with `key` appended, for an error about `key`.
+  func chain(to key: DependencyKey) -> [DependencyKey] { keys + [key] }
+
+  /// The innermost registration whose factory is running, and the container running it.
+  var innermostBuild: Frame? { frames.last(where: { !$0.isQuestion }) }
+
+  // MARK: The chain (cycle detection within one resolve)
+
+  /// Puts `registration` on the chain, or throws the cycle it would close.
+  ///
+  /// This is the in-resolve half of cycle detection; ``WaitGraph`` is the half across threads.
+  func enter(_ registration: Registration, builder: Container) throws(ResolutionError) {
+    let frame = Frame(
+      registration: registration, builder: builder, isQuestion: false,
+      isObserving: registration.isObserving)
+    guard Self.push(frame, onto: &frames) else {
+      throw .cycle(
+        registration.key, chain: chain(to: registration.key), acrossThreads: false,
+        location: location)
+    }
+    if frame.isObserving { observingFrames.wrappingAdd(1, ordering: .relaxed) }
+  }
+
+  /// Records that `registration`'s lifetime is being asked for a cache, or throws the cycle of a
+  /// lifetime that resolves, while asked, the key it picks a cache for.
+  func enterQuestion(_ registration: Registration, builder: Container) throws(ResolutionError) {
+    let frame = Frame(
+      registration: registration, builder: builder, isQuestion: true, isObserving: false)
+    guard Self.push(frame, onto: &frames) else {
+      throw .lifetimeCycle(
+        registration.key, asked: frames.filter(\.isQuestion).map(\.registration.key),
+        location: location)
+    }
+  }
+
+  /// Appends `frame` unless a frame of the same kind and registration is on the chain already.
+  private static func push(_ frame: Frame, onto frames: inout [Frame]) -> Bool {
+    if frames.contains(where: {
+      $0.registration === frame.registration && $0.isQuestion == frame.isQuestion
+    }) {
+      return false
+    }
+    frames.append(frame)
+    return true
+  }
+
+  /// Takes the innermost frame off the chain.
+  func leave() {
+    if frames.removeLast().isObserving { observingFrames.wrappingSubtract(1, ordering: .relaxed) }
+  }
+
+  /// Throws `.cycle` if `registration`'s factory is already running in this resolve.
+  func checkCycle(_ registration: Registration) throws(ResolutionError) {
+    if frames.contains(where: { $0.registration === registration && !$0.isQuestion }) {
+      throw .cycle(
+        registration.key, chain: chain(to: registration.key), acrossThreads: false,
+        location: location)
+    }
+  }
+
+  // MARK: Edges
+
+  /// Records, while the innermost factory's edges are still observed, that it resolved the key of
+  /// `request`.
+  ///
+  /// The one place where observed edges are recorded, whether the resolve is then served from a
+  /// cache or runs a factory.
+  @inlinable
+  func noteResolve(_ request: _ResolutionRequest, valueType: any Any.Type) {
+    if observingFrames.load(ordering: .relaxed) > 0 { noteEdge(request, valueType: valueType) }
+  }
+
+  /// ``noteResolve(_:valueType:)``, out of line.
+  @usableFromInline
+  func noteEdge(_ request: _ResolutionRequest, valueType: any Any.Type) {
+    guard let parent = innermostBuild?.registration, parent.isObserving else { return }
+    parent.observe(request.key(as: valueType))
+  }
+
+  // MARK: Serving caches (property wrappers)
+
+  /// Records the custom-lifetime cache that served the innermost resolve, when that resolve is the
+  /// tracked one.
+  func noteServingCache(_ cache: InstanceCache, generation: UInt64) {
+    if frames.count == trackedDepth {
+      servingCache = CacheStamp(cache: cache, generation: generation)
+    }
+  }
+
+  /// What a factory's failure becomes: a ``ResolutionError`` passes through (it already names its
+  /// chain); anything else is wrapped as `factoryFailed`. Call with the registration still on the
+  /// chain.
+  func failure(_ error: any Error, making registration: Registration) -> ResolutionError {
+    if let error = error as? ResolutionError { return error }
+    return .factoryFailed(
+      registration.key, chain: keys, registeredAt: registration.location, underlying: error,
+      location: location)
+  }
+}
+
+/// The custom-lifetime cache that served a resolve, and its generation then; the resolved value is
+/// stale once the cache's generation moves on.
+struct CacheStamp: Sendable {
+  let cache: InstanceCache
+  let generation: UInt64
+
+  var isCurrent: Bool { cache.generation == generation }
+}

@@ -1,0 +1,46 @@
+public import Synchronization
+
+/// A registration installed in one container, with the instances it made there.
+///
+/// Replacing a registration, dropping a container's cached instances, or copying an ancestor's
+/// registration into an isolated child installs a new entry; the registration itself, which only
+/// describes how to make the value, can be shared by several entries.
+@usableFromInline
+final class Entry: Sendable {
+  let registration: Registration
+  /// The name of a type key, compared by ``RegistryIndex`` without unpacking the key.
+  @usableFromInline let name: String?
+  /// The published singleton instance (the bits of a retained ``Publication``), or 0.
+  @usableFromInline let publication = Atomic<UInt>(0)
+  /// Where the singleton or weak instance is made exactly once; made on first use.
+  private let instanceSlot = AtomicLazyReference<CacheSlot>()
+
+  init(_ registration: Registration) {
+    self.registration = registration
+    self.name = registration.key.name
+  }
+
+  deinit {
+    Entry.releasePublication(publication.load(ordering: .acquiring))
+  }
+
+  /// The slot that makes and keeps this entry's singleton or weak instance.
+  var slot: CacheSlot {
+    if let slot = instanceSlot.load() { return slot }
+    if registration.lifetimeKind == .weak {
+      return instanceSlot.storeIfNil(CacheSlot(holdsWeakly: true))
+    }
+    return instanceSlot.storeIfNil(CacheSlot(holdsWeakly: false))
+  }
+
+  /// Makes `value` this entry's singleton instance before anything resolves it (a ready
+  /// instance), and publishes it for the fast path.
+  func keep<Value: Sendable>(instance value: Value) {
+    let box = Publication(value)
+    _ = instanceSlot.storeIfNil(CacheSlot(holding: box))
+    publish(box)
+  }
+
+  /// The instance made here, if it is alive (for ``Container/dump()`` and tests).
+  var currentInstance: (any Sendable)? { instanceSlot.load()?.currentValue() }
+}

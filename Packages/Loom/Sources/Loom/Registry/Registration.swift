@@ -1,0 +1,103 @@
+import Synchronization
+
+/// How to make one key's value: the factory, its lifetime, where it was registered and what it
+/// depends on. Immutable apart from the edges it is seen resolving.
+///
+/// The instances a registration makes live in the ``Entry`` that installs it in a container.
+@usableFromInline
+final class Registration: Sendable {
+  let key: DependencyKey
+  let lifetime: Lifetime
+  let location: CodeLocation
+  /// The module that made the registration (an assembly's name), when one was current; see
+  /// ``Container/withRegistrationOrigin(_:_:)``.
+  let origin: String?
+  /// The keys its factory resolves, declared at registration.
+  let declaredDependencies: [DependencyKey]
+  /// For a ``Container/bind(_:name:to:implementationName:fileID:line:)`` registration, the key it
+  /// forwards to.
+  let bindingTarget: DependencyKey?
+  /// Where the registration this one replaced was made, and by which module.
+  let replaced: (location: CodeLocation, origin: String?)?
+  /// `ObjectIdentifier(Value.self)`: what the registration's values are read as.
+  let valueTypeID: ObjectIdentifier
+  /// The factory, a ``Factory`` of the value's type.
+  let factory: any AnyFactory
+  /// The factory's form.
+  let kind: FactoryKind
+  /// The lifetime's kind, without a custom lifetime's payload (cheap to switch over).
+  let lifetimeKind: LifetimeKind
+  /// The lifetime when it is a ``CustomLifetime``.
+  let customLifetime: (any CustomLifetime)?
+  /// The keys its factory was seen resolving, while it has no declared dependencies and has not
+  /// yet run to completion once.
+  private let observation: EdgeObservation?
+
+  init<Value: Sendable>(
+    key: DependencyKey, lifetime: Lifetime, factory: Factory<Value>,
+    declaredDependencies: [DependencyKey], location: CodeLocation,
+    replaced: (location: CodeLocation, origin: String?)? = nil,
+    bindingTarget: DependencyKey? = nil, origin: String? = RegistrationOrigin.current
+  ) {
+    self.key = key
+    self.lifetime = lifetime
+    self.location = location
+    self.origin = origin
+    self.declaredDependencies = declaredDependencies
+    self.bindingTarget = bindingTarget
+    self.replaced = replaced
+    self.valueTypeID = ObjectIdentifier(Value.self)
+    self.factory = factory
+    self.kind = factory.kind
+    switch lifetime.kind {
+    case .transient: (lifetimeKind, customLifetime) = (.transient, nil)
+    case .singleton: (lifetimeKind, customLifetime) = (.singleton, nil)
+    case .weak: (lifetimeKind, customLifetime) = (.weak, nil)
+    case .graph: (lifetimeKind, customLifetime) = (.graph, nil)
+    case .custom(let custom): (lifetimeKind, customLifetime) = (.custom, custom)
+    }
+    self.observation = declaredDependencies.isEmpty ? EdgeObservation() : nil
+  }
+
+  /// Whether this registration forwards to another one.
+  var isBinding: Bool { bindingTarget != nil }
+
+  /// Whether the factory is asynchronous.
+  var isAsync: Bool { kind == .async }
+
+  /// Whether the factory must run on the main actor.
+  var requiresMainActor: Bool { kind == .mainActor }
+
+  /// How the factory's runtime arguments read, or nil when it takes none.
+  var argumentTypes: String? { factory.argumentTypes }
+
+  /// The keys its factory was seen resolving, in first-resolved order (the graph's observed edges).
+  var observedDependencies: [DependencyKey] { observation?.keys.value ?? [] }
+
+  /// Whether the edges its factory resolves are still being recorded.
+  var isObserving: Bool { observation?.isOpen.load(ordering: .relaxed) ?? false }
+
+  /// Records that its factory resolved `key`.
+  func observe(_ key: DependencyKey) {
+    observation?.keys.withLock { keys in
+      if !keys.contains(key) { keys.append(key) }
+    }
+  }
+
+  /// Stops recording: the factory has run to completion once.
+  func finishObserving() {
+    guard let observation, observation.isOpen.load(ordering: .relaxed) else { return }
+    observation.isOpen.store(false, ordering: .relaxed)
+  }
+}
+
+/// The kinds of ``Lifetime``.
+enum LifetimeKind: Sendable {
+  case transient, singleton, weak, graph, custom
+}
+
+/// The edges a closure factory is seen resolving until it first succeeds.
+final class EdgeObservation: Sendable {
+  let isOpen = Atomic(true)
+  let keys = Locked<[DependencyKey]>([])
+}

@@ -1,0 +1,78 @@
+extension ResolutionError {
+  /// The kind of failure. New codes may be added: match with `==`, not an exhaustive switch.
+  ///
+  /// ```swift
+  /// if error.code == .cycle { print("cycle: \(error.chain)") }
+  /// ```
+  public struct Code: Hashable, Sendable, CustomStringConvertible {
+    private enum Base: String, Hashable, Sendable {
+      case notRegistered, cycle, typeMismatch, factoryFailed, asyncRequired, scopeRequired
+      case argumentMismatch, duplicateRegistration
+    }
+
+    private let base: Base
+
+    private init(_ base: Base) {
+      self.base = base
+    }
+
+    /// Nothing is registered for the key, in the container or any of its ancestors.
+    ///
+    /// ```swift
+    /// error.code == .notRegistered
+    /// ```
+    public static let notRegistered = Code(.notRegistered)
+    /// The key depends on itself, on one thread or through threads waiting on each other.
+    ///
+    /// ```swift
+    /// error.code == .cycle
+    /// ```
+    public static let cycle = Code(.cycle)
+    /// The registration cannot produce a value of the requested kind (for example a `.weak`
+    /// registration whose factory returns a struct).
+    ///
+    /// ```swift
+    /// error.code == .typeMismatch
+    /// ```
+    public static let typeMismatch = Code(.typeMismatch)
+    /// The factory threw; ``ResolutionError/underlying`` holds what it threw.
+    ///
+    /// ```swift
+    /// error.code == .factoryFailed
+    /// ```
+    public static let factoryFailed = Code(.factoryFailed)
+    /// The registration is asynchronous and was resolved synchronously.
+    ///
+    /// ```swift
+    /// error.code == .asyncRequired
+    /// ```
+    public static let asyncRequired = Code(.asyncRequired)
+    /// The registration's lifetime needs a scope (such as a flow) and none is current.
+    ///
+    /// ```swift
+    /// error.code == .scopeRequired
+    /// ```
+    public static let scopeRequired = Code(.scopeRequired)
+    /// The registration takes runtime arguments of other types than those given (or none).
+    ///
+    /// ```swift
+    /// error.code == .argumentMismatch
+    /// ```
+    public static let argumentMismatch = Code(.argumentMismatch)
+    /// A key was registered twice in a container made with
+    /// ``Container/OverridePolicy/forbid``; the second `register` call traps with this error's
+    /// message.
+    ///
+    /// ```swift
+    /// error.code == .duplicateRegistration
+    /// ```
+    public static let duplicateRegistration = Code(.duplicateRegistration)
+
+    /// The code's name, such as `notRegistered`.
+    ///
+    /// ```swift
+    /// print(ResolutionError.Code.cycle)  // cycle
+    /// ```
+    public var description: String { base.rawValue }
+  }
+}

@@ -1,0 +1,133 @@
+extension ResolutionError {
+  static func notRegistered(
+    _ key: DependencyKey, chain: [DependencyKey], location: CodeLocation
+  ) -> ResolutionError {
+    let registration =
+      if let name = key.name {
+        "register \(typeName(key.valueType)) with name: \"\(name)\""
+      } else {
+        "register \(key)"
+      }
+    return ResolutionError(
+      code: .notRegistered, key: key, chain: chain, summary: "no registration for \(key)",
+      hint: "\(registration), or declare it as a key-path dependency with a default factory.",
+      location: location)
+  }
+
+  static func cycle(
+    _ key: DependencyKey, chain: [DependencyKey], acrossThreads: Bool, location: CodeLocation
+  ) -> ResolutionError {
+    // The chain ends with `key`; the cycle runs from the first occurrence of `key` to that end.
+    let start = chain.firstIndex(of: key) ?? chain.startIndex
+    let loop = chain[start...].count > 1 ? Array(chain[start...]) : [key, key]
+    let cycle = loop.map(\.description).joined(separator: " → ")
+    let summary =
+      acrossThreads
+      ? "dependency cycle across threads: \(key) is being built by another thread that waits for"
+        + " this one"
+      : "dependency cycle: \(cycle)"
+    return ResolutionError(
+      code: .cycle, key: key, chain: chain, summary: summary,
+      hint: "break the cycle: let one side take Lazy<T> or Provider<T> instead of T, or move the"
+        + " shared state into a third dependency.",
+      location: location)
+  }
+
+  /// A custom lifetime that, while asked for the cache of `key`, resolved `key` again (directly or
+  /// through other custom-lifetime keys): `asked` are the keys whose lifetimes were being asked,
+  /// outermost first.
+  static func lifetimeCycle(
+    _ key: DependencyKey, asked: [DependencyKey], location: CodeLocation
+  ) -> ResolutionError {
+    let chain = asked + [key]
+    let start = chain.firstIndex(of: key) ?? chain.startIndex
+    let loop = chain[start...].map(\.description).joined(separator: " → ")
+    return ResolutionError(
+      code: .cycle, key: key, chain: chain,
+      summary: "dependency cycle through custom lifetimes: picking a cache for \(key) resolved"
+        + " \(loop)",
+      hint: "a CustomLifetime's instanceCache(for:) must not resolve the key it picks a cache for,"
+        + " directly or through other custom-lifetime keys; pick the cache from state it can read"
+        + " without resolving.",
+      location: location)
+  }
+
+  static func factoryFailed(
+    _ key: DependencyKey, chain: [DependencyKey], registeredAt: CodeLocation,
+    underlying: any Error, location: CodeLocation
+  ) -> ResolutionError {
+    ResolutionError(
+      code: .factoryFailed, key: key, chain: chain, summary: "the factory of \(key) threw",
+      hint: "fix the failure reported by the factory registered at \(registeredAt).",
+      underlying: underlying, location: location)
+  }
+
+  static func weakNeedsClass(
+    _ key: DependencyKey, chain: [DependencyKey], registeredAt: CodeLocation,
+    location: CodeLocation
+  ) -> ResolutionError {
+    ResolutionError(
+      code: .typeMismatch, key: key, chain: chain,
+      summary: "\(key) has the weak lifetime, but its factory returned a value, not an object",
+      hint: "register \(key) at \(registeredAt) with another lifetime, or return a class instance.",
+      location: location)
+  }
+
+  static func asyncRequired(
+    _ key: DependencyKey, chain: [DependencyKey], location: CodeLocation
+  ) -> ResolutionError {
+    ResolutionError(
+      code: .asyncRequired, key: key, chain: chain,
+      summary: "\(key) is made by an asynchronous factory and was resolved synchronously",
+      hint: "resolve it with `try await tryResolveAsync(...)`, or build it first with"
+        + " `try await container.bootstrap()` so that synchronous resolves find it cached.",
+      location: location)
+  }
+
+  /// ``asyncRequired(_:chain:location:)`` for `key` at the end of `context`'s chain.
+  static func asyncRequired(_ key: DependencyKey, context: ResolutionContext) -> ResolutionError {
+    .asyncRequired(key, chain: context.chain(to: key), location: context.location)
+  }
+
+  /// A cycle of resolves on several threads waiting for each other, met by `context` at `key`.
+  static func crossThreadCycle(_ key: DependencyKey, context: ResolutionContext)
+    -> ResolutionError
+  {
+    .cycle(key, chain: context.chain(to: key), acrossThreads: true, location: context.location)
+  }
+
+  static func mainActorRequired(
+    _ key: DependencyKey, chain: [DependencyKey], location: CodeLocation
+  ) -> ResolutionError {
+    ResolutionError(
+      code: .asyncRequired, key: key, chain: chain,
+      summary: "\(key) is made on the main actor and was resolved synchronously off it",
+      hint: "resolve it from the main actor, or elsewhere with `try await tryResolveAsync(...)`.",
+      location: location)
+  }
+
+  static func argumentMismatch(
+    _ key: DependencyKey, chain: [DependencyKey], registered: String?, given: String,
+    location: CodeLocation
+  ) -> ResolutionError {
+    let expected = registered ?? "no arguments"
+    return ResolutionError(
+      code: .argumentMismatch, key: key, chain: chain,
+      summary: "\(key) takes \(expected), but was resolved with \(given)",
+      hint: registered == nil
+        ? "resolve \(key) without arguments, or register a factory that takes \(given)."
+        : "resolve \(key) with arguments: \(expected).",
+      location: location)
+  }
+
+  static func overrideForbidden(
+    _ key: DependencyKey, existing: CodeLocation, new: CodeLocation
+  ) -> ResolutionError {
+    ResolutionError(
+      code: .duplicateRegistration, key: key, chain: [key],
+      summary: "\(key) is already registered at \(existing); this container forbids overrides",
+      hint: "remove one of the registrations, or make the container with"
+        + " overridePolicy: .replace.",
+      location: new)
+  }
+}
