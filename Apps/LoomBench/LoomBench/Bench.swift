@@ -30,6 +30,10 @@ enum Bench {
       allocProbeControl(count)
       return 0
     }
+    if let count = options.memoryProbe {
+      memoryProbe(count)
+      return 0
+    }
     if let (name, iterations) = options.profile {
       guard let runner = makeRunners().first(where: { $0.cases.contains(name) }) else {
         printError("loom-bench: no case named '\(name)'")

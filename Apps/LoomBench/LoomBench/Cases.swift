@@ -52,6 +52,8 @@ let allCases: [CaseInfo] = [
   CaseInfo("singleton.type", goal: .ratioAtMost(3)),
   CaseInfo("singleton.name"),
   CaseInfo("singleton.keypath", goal: .ratioAtMost(5)),
+  // A child container resolving a singleton registered in its parent.
+  CaseInfo("child.singleton", goal: .ratioAtMostTimes(2, reference: "singleton.type")),
   CaseInfo("transient.chain3", vs: "baseline.direct3", goal: .ratioAtMost(2)),
   CaseInfo("transient.deps5", vs: "baseline.direct5", goal: .ratioAtMost(3)),
   CaseInfo("register.1000"),
@@ -83,6 +85,7 @@ struct NamedKey: Sendable {}
 func makeRunners() -> [any Runner] {
   let container = BenchWiring.makeContainer()
   let closureChain = BenchWiring.makeClosureChainContainer()
+  let child = container.makeChild()
   let fixture = ClosureFixture()
   // Warm every cached entry: the singleton cases measure a resolve *again*.
   _ = container.resolve(Service.self)
@@ -124,6 +127,11 @@ func makeRunners() -> [any Runner] {
     LoopRunner("singleton.keypath") { n in
       var bits: UInt = 0
       for _ in 0..<n { bits &+= identityBits(container.resolve(\.benchService)) }
+      return bits
+    },
+    LoopRunner("child.singleton") { n in
+      var bits: UInt = 0
+      for _ in 0..<n { bits &+= identityBits(child.resolve(Service.self)) }
       return bits
     },
     LoopRunner("transient.chain3") { n in

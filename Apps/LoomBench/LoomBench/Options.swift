@@ -14,11 +14,15 @@ struct Options {
   var allocProbeControl: Int?
   /// `--profile <case> [N]`: run N operations of one case untimed, for perf or callgrind.
   var profile: (name: String, iterations: Int)?
+  /// `--memory-probe N`: re-register one singleton key N times (resolving it each time) and report
+  /// the growth of resident memory per re-registration.
+  var memoryProbe: Int?
   var help = false
 
   static let usage = """
     usage: loom-bench [--quick] [--filter <prefix>] [--reps <n>]
            loom-bench --alloc-probe <N> | --alloc-probe-control <N> | --profile <case> [N]
+           loom-bench --memory-probe <N>
 
       --quick            5 repetitions of ~10 ms samples instead of 15 of ~20 ms
       --filter <prefix>  run only the cases whose name starts with <prefix>
@@ -32,6 +36,9 @@ struct Options {
       --profile <case> [N]
                          run N (default 1,000,000) operations of one case with no timing, after
                          one warm-up operation, for `perf record` or `valgrind --tool=callgrind`
+      --memory-probe <N> re-register one singleton key N times in one container, resolving it
+                         after each, and print the growth of resident memory per re-registration
+                         (for Scripts/memory-check.sh)
     """
 
   /// Parses the arguments, or returns a message saying what is wrong.
@@ -68,6 +75,11 @@ struct Options {
           return .failure(UsageError("--alloc-probe-control needs a count"))
         }
         options.allocProbeControl = count
+      case "--memory-probe":
+        guard let text = value(after: argument), let count = Int(text), count > 0 else {
+          return .failure(UsageError("--memory-probe needs a positive count"))
+        }
+        options.memoryProbe = count
       case "--profile":
         guard let name = value(after: argument) else {
           return .failure(UsageError("--profile needs a case name"))

@@ -1,17 +1,71 @@
+import Synchronization
 import Testing
 
 @testable import Loom
 
-@Suite(.serialized) struct ReadSectionsTests {
-  @Test func resolvesLeaveNoSectionOpen() throws {
+/// The read sections of the index: what they count, and when retired objects are released.
+@Suite struct ReadSectionsTests {
+  @Test func resolvesOfEveryKindLeaveNoSectionOpen() async throws {
     let container = Container()
     container.register(lifetime: .singleton) { _ in Config(label: "a") }
     container.register(ConfiguredService.self) { r in ConfiguredService(config: r.resolve()) }
+    container.register(Clock.self, lifetime: .weak) { _ in Clock() }
+    container.register(Metrics.self) { _ async in Metrics() }
+    let child = container.makeChild()
     _ = container.resolve(ConfiguredService.self)
-    _ = container.resolve(Config.self)
+    _ = child.resolve(Config.self)
+    let clock = child.resolve(Clock.self)
+    _ = try await child.tryResolveAsync(Metrics.self)
     _ = try? container.tryResolve(Int.self)
-    #expect(ReadSections.shared.openSections == 0)
-    container.register(lifetime: .singleton) { _ in Config(label: "b") }
-    #expect(ReadSections.shared.retiredCount == 0)
+    _ = try? container.tryResolve(Metrics.self)  // async-required error
+    withExtendedLifetime(clock) {}
+    #expect(container.sections.openSections == 0)
+  }
+
+  @Test func retiredObjectsAreReleasedAtOnceWhenNoSectionIsOpen() {
+    let sections = ReadSections()
+    let tracked = Tracked()
+    weak let weakly = tracked
+    sections.retire([tracked])
+    _ = consume tracked
+    #expect(sections.retiredCount == 0)
+    #expect(weakly == nil)
+  }
+
+  @Test func retiredObjectsWaitForTheSectionsThatCouldSeeThemAndTheLastReaderReleasesThem() {
+    let sections = ReadSections()
+    let ticket = sections.enter()
+    do {
+      let tracked = Tracked()
+      sections.retire([tracked])
+    }
+    #expect(sections.retiredCount == 1)  // the open section may still read it
+    let later = sections.enter()  // a section opened after the retire cannot see it...
+    sections.exit(later)
+    #expect(sections.retiredCount == 1)  // ...but the first one still holds it
+    sections.exit(ticket)
+    #expect(sections.retiredCount == 0)
+  }
+
+  @Test func readersThatKeepComingDoNotHoldBackReclamation() {
+    // Two overlapping readers that keep handing over to each other: there is never a moment with
+    // no reader, yet what was retired before them is released.
+    let sections = ReadSections()
+    var held = sections.enter()
+    let tracked = Tracked()
+    weak let weakly = tracked
+    sections.retire([tracked])
+    _ = consume tracked
+    for _ in 0..<4 {
+      let next = sections.enter()
+      sections.exit(held)
+      held = next
+    }
+    #expect(weakly == nil)
+    sections.exit(held)
+    #expect(sections.openSections == 0)
   }
 }
+
+/// An object whose release a test watches through a weak reference.
+final class Tracked: Sendable {}

@@ -233,7 +233,8 @@ extension Container {
         code: .cycle, key: key, chain: [key], summary: summary, hint: hint,
         location: entry.registration.location)
     case .task(let task):
-      return StartupTaskError(task: task.name, summary: summary, hint: hint, location: task.location)
+      return StartupTaskError(
+        task: task.name, summary: summary, hint: hint, location: task.location)
     }
   }
 }

@@ -5,8 +5,10 @@ extension Container {
   /// there (or, under ``OverridePolicy/forbid``, trapping with both places named).
   ///
   /// - Parameters:
-  ///   - make: Makes the registration, given where the one it replaces was made.
+  ///   - key: The registration's key.
   ///   - keyPath: The key-path object of a key-path key.
+  ///   - location: Where the registration is made.
+  ///   - make: Makes the registration, given the one it replaces.
   /// - Returns: The entry that installs it.
   @discardableResult
   func install(
@@ -86,7 +88,7 @@ extension Container {
   func localEntry(probe: UInt, name: String?) -> Entry? {
     let ticket = sections.enter()
     defer { sections.exit(ticket) }
-    return index.withEntry(probe: probe, name: name, ifAbsent: { nil }) { $0 }
+    return index.withEntry(probe: probe, name: name, ifAbsent: { nil }, { $0 })
   }
 
   /// The entry for `key` in this container only: by its probe, else (for a key path reached

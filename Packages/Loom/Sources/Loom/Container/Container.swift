@@ -1,4 +1,3 @@
-
 /// A thread-safe registry of dependencies and the instances they made.
 ///
 /// Register how to make each dependency, then resolve it anywhere, from any thread:
@@ -61,8 +60,8 @@ public final class Container: Sendable {
   @usableFromInline let index = RegistryIndex()
   /// Everything else this container keeps, behind its lock.
   let registry = Locked(RegistryState())
-  /// The read sections of ``index`` (shared by every container).
-  @usableFromInline let sections = ReadSections.shared
+  /// The read sections of ``index``, shared by the whole family (made with the root).
+  @usableFromInline let sections: ReadSections
   /// Observers of this container and its whole family, shared by parent and children.
   @usableFromInline let observers: ObserverHub
 
@@ -82,6 +81,7 @@ public final class Container: Sendable {
     self.isolatesInstances = false
     self.isInIsolatedLineage = parent?.isInIsolatedLineage ?? false
     self.observers = parent?.observers ?? ObserverHub()
+    self.sections = parent?.sections ?? ReadSections()
   }
 
   /// Makes a child: it sees this container's registrations and may override them locally.
@@ -125,6 +125,7 @@ public final class Container: Sendable {
     self.isolatesInstances = isolatesInstances
     self.isInIsolatedLineage = isolatesInstances || parent.isInIsolatedLineage
     self.observers = parent.observers
+    self.sections = parent.sections
   }
 
   /// The nearest container, this one or an ancestor, that isolates its instances.

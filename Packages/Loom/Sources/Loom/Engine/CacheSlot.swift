@@ -102,6 +102,8 @@ final class CacheSlot: Sendable {
   ///     thread must not block on.
   ///   - make: Makes the object; runs outside every lock.
   /// - Returns: The object, and whether this call made it.
+  /// - Throws: What `make` threw (also to the callers that waited for it), or the cycle or
+  ///   asynchronous-creation error.
   func object(
     waiter: UInt,
     cycle: (PendingInstance) -> ResolutionError,
@@ -147,6 +149,7 @@ final class CacheSlot: Sendable {
   ///   - cycle: The error thrown when waiting would close a loop of resolves.
   ///   - make: Makes the object; receives the identity its own resolve waits under.
   /// - Returns: The object, and whether this call started its creation.
+  /// - Throws: What the creation threw, or the cycle error.
   func object(
     waiter: UInt,
     cycle: @Sendable (PendingInstance) -> ResolutionError,

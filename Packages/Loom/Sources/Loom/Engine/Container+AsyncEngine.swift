@@ -15,7 +15,8 @@ extension Container {
     defer { if context == nil { resolution.finish() } }
     switch try locate(request, valueType: type, context: resolution) {
     case .handle(let handle): return handle as! Value  // made for `Value`'s type
-    case .located(let located): return try await resolveAsync(located, as: type, context: resolution)
+    case .located(let located):
+      return try await resolveAsync(located, as: type, context: resolution)
     }
   }
 
@@ -100,7 +101,8 @@ extension Container {
   private func madeOnce<Value: Sendable>(
     in slot: CacheSlot, _ registration: Registration, as type: Value.Type, builder: Container,
     context: ResolutionContext,
-    keeping keep: @escaping @Sendable (Value, ResolutionContext) throws(ResolutionError) ->
+    keeping keep:
+      @escaping @Sendable (Value, ResolutionContext) throws(ResolutionError) ->
       CacheSlot.Stored
   ) async throws(ResolutionError) -> (CacheSlot.Stored, made: Bool) {
     try context.checkCycle(registration)

@@ -40,8 +40,7 @@ extension Container {
   }
 
   /// The entry for a request here or in the nearest ancestor that has one.
-  func lineageEntry(_ request: _ResolutionRequest, valueType: any Any.Type) -> (Entry, Container)?
-  {
+  func lineageEntry(_ request: _ResolutionRequest, valueType: any Any.Type) -> (Entry, Container)? {
     var container: Container? = self
     while let current = container {
       if let entry = current.localEntry(probe: request.probe, name: request.name) {
@@ -143,11 +142,11 @@ extension Container {
         let (object, didMake) = try slot.object(
           waiter: context.waitIdentity,
           cycle: { _ in .crossThreadCycle(registration.key, context: context) },
-          asyncPending: { _ in .asyncRequired(registration.key, context: context) }
-        ) { () throws(ResolutionError) -> CacheSlot.Stored in
-          let value = try make(registration, as: type, builder: located.owner, context: context)
-          return try stored(value, weakly: weakly, registration, context: context)
-        }
+          asyncPending: { _ in .asyncRequired(registration.key, context: context) },
+          orMake: { () throws(ResolutionError) -> CacheSlot.Stored in
+            let value = try make(registration, as: type, builder: located.owner, context: context)
+            return try stored(value, weakly: weakly, registration, context: context)
+          })
         made = didMake
         return try served(object, as: type, weakly: weakly, from: located, context: context)
       case .custom(let cache, let generation):
@@ -155,10 +154,10 @@ extension Container {
         let (object, didMake) = try cache.slot(for: registration).object(
           waiter: context.waitIdentity,
           cycle: { _ in .crossThreadCycle(registration.key, context: context) },
-          asyncPending: { _ in .asyncRequired(registration.key, context: context) }
-        ) { () throws(ResolutionError) -> CacheSlot.Stored in
-          Publication(try make(registration, as: type, builder: self, context: context))
-        }
+          asyncPending: { _ in .asyncRequired(registration.key, context: context) },
+          orMake: { () throws(ResolutionError) -> CacheSlot.Stored in
+            Publication(try make(registration, as: type, builder: self, context: context))
+          })
         made = didMake
         // Made or fetched while the cache was emptied: it belongs to the lifetime that ended.
         guard cache.keep(object, of: registration, generation: generation) else { continue }

@@ -26,8 +26,7 @@ extension Container {
     var depth = 0
     while let current = container {
       for registration in current.entries.map(\.registration)
-        where seen.insert(registration.key).inserted
-      {
+      where seen.insert(registration.key).inserted {
         nodes.append(
           DependencyGraph.Node(
             key: registration.key, lifetime: registration.lifetime,

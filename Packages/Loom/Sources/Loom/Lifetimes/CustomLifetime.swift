@@ -51,4 +51,3 @@ public protocol CustomLifetime: Sendable {
   func instanceCache(for context: LifetimeContext) throws(ResolutionError)
     -> InstanceCache
 }
-

@@ -45,6 +45,15 @@ public struct LifetimeContext {
     self.frames = context.frames
   }
 
+  /// The context of a top-level resolve that has no resolution context (nothing around it).
+  init(registration: Registration, owner: Container, requester: Container, location: CodeLocation) {
+    self.registration = registration
+    self.owner = owner
+    self.requester = requester
+    self.location = location
+    self.frames = []
+  }
+
   /// The key being resolved.
   ///
   /// ```swift
@@ -68,7 +77,8 @@ public struct LifetimeContext {
   /// ```
   public var chainLifetimes: [Lifetime] { enclosing.map(\.registration.lifetime) }
 
-  /// The registrations being built around this resolve, outermost first.
+  /// The registrations being built around this resolve, outermost first (the last frame, when
+  /// there are any, is the question being asked).
   private var enclosing: [ResolutionContext.Frame] {
     frames.dropLast().filter { !$0.isQuestion }
   }

@@ -39,14 +39,13 @@ public import Synchronization
 /// precede the writer's: `e <= E`. `X` is released when the epoch is at least `E + 2 >= e + 2`,
 /// which cannot happen before that reader has left. The exit is a releasing decrement, so the
 /// reader's reads happen before the counter read that lets the epoch advance.
+///
+/// A container and all its descendants share one instance (made with the root container), so a
+/// long resolve in one family never delays what another releases.
 @usableFromInline
 final class ReadSections: Sendable {
-  /// The one instance, shared by every container: a section costs two uncontended atomic
-  /// increments.
-  @usableFromInline static let shared = ReadSections()
-
   /// Counters per parity: readers spread over this many.
-  @usableFromInline static let stripes = 16
+  @usableFromInline static let stripes = 8
 
   /// The epoch; its lowest bit chooses the counter set a new reader counts in.
   @usableFromInline let epoch = Atomic<UInt>(0)
@@ -57,7 +56,7 @@ final class ReadSections: Sendable {
   /// Objects unlinked from an index, with the epoch in which they were retired.
   private let retired = Locked<[(epoch: UInt, objects: [any AnyObject & Sendable])]>([])
 
-  private init() {
+  init() {
     counters = (0..<(2 * Self.stripes)).map { _ in StripeCounter() }
   }
 
@@ -100,7 +99,7 @@ final class ReadSections: Sendable {
     var marker: UInt8 = 0
     let address = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
     let mixed = UInt64(truncatingIfNeeded: address >> 12) &* 0x9E37_79B9_7F4A_7C15
-    return Int(truncatingIfNeeded: mixed >> 60)  // 16 stripes
+    return Int(truncatingIfNeeded: mixed >> 61)  // 8 stripes
   }
 
   /// Hands `objects`, which a writer has just unlinked from an index, over to be released once no

@@ -25,7 +25,9 @@ struct RegistryIndex: ~Copyable, Sendable {
 
   deinit {
     let bits = table.load(ordering: .acquiring)
-    if bits != 0 { Unmanaged<RegistryTable>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release() }
+    if bits != 0 {
+      Unmanaged<RegistryTable>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release()
+    }
   }
 
   // MARK: Reading (inside a read section)
@@ -315,11 +317,11 @@ extension Container {
   @inlinable
   func lookUpInLineage(_ request: _ResolutionRequest) -> FastLookup {
     let found = index.withEntry(
-      probe: request.probe, name: request.name, ifAbsent: { FastLookup.none }
-    ) { entry in
-      let bits = entry.publication.load(ordering: .acquiring)
-      return bits != 0 ? .published(bits) : .entry(Located(entry: entry, owner: self))
-    }
+      probe: request.probe, name: request.name, ifAbsent: { FastLookup.none },
+      { entry in
+        let bits = entry.publication.load(ordering: .acquiring)
+        return bits != 0 ? .published(bits) : .entry(Located(entry: entry, owner: self))
+      })
     if case .none = found {
       // An isolated child copies an ancestor's registration before using it: the slow path.
       guard !isolatesInstances, let parent else { return .none }

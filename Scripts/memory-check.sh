@@ -1,0 +1,39 @@
+#!/usr/bin/env bash
+# Checks that memory comes back: `loom-bench --memory-probe 100000` re-registers one singleton key
+# 100,000 times in one container (resolving it after each) and reports the growth of resident
+# memory per re-registration, which must stay under 64 bytes (a registry that kept what it replaced
+# grew by about 830 bytes per re-registration).
+#
+#   Scripts/memory-check.sh                      # builds loom-bench (release), then checks
+#   LOOM_BENCH=/path/to/loom-bench Scripts/memory-check.sh   # checks an existing binary
+#   SCRATCH_PATH=/tmp/build Scripts/memory-check.sh          # builds in another scratch path
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+count=${COUNT:-100000}
+limit=${LIMIT:-64}
+
+if [[ -n "${LOOM_BENCH:-}" ]]; then
+  bench=$LOOM_BENCH
+else
+  scratch_args=()
+  if [[ -n "${SCRATCH_PATH:-}" ]]; then scratch_args=(--scratch-path "$SCRATCH_PATH"); fi
+  swift build -c release --product loom-bench "${scratch_args[@]}"
+  bench="$(swift build -c release --show-bin-path "${scratch_args[@]}")/loom-bench"
+fi
+
+line=$("$bench" --memory-probe "$count")
+echo "$line"
+bytes=$(sed -n 's/.*"bytesPerRegistration":\([-0-9.]*\).*/\1/p' <<<"$line")
+if [[ -z "$bytes" ]]; then
+  echo "error: no bytesPerRegistration in the probe's output." >&2
+  exit 2
+fi
+if awk -v b="$bytes" -v l="$limit" 'BEGIN { exit !(b < l) }'; then
+  echo "PASS: $bytes bytes of resident memory per re-registration (limit $limit)."
+else
+  echo "FAIL: $bytes bytes of resident memory per re-registration (limit $limit):" \
+    "replaced registrations are not released." >&2
+  exit 1
+fi
