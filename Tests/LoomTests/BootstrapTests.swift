@@ -192,4 +192,42 @@ final class BootNode: Sendable {
     holder.withLock { $0 = cell }
     #expect(throws: OnceError.recursiveEvaluation) { try cell.get() }
   }
+
+  @Test func aTaskThatNamesAnotherRunsAfterIt() async throws {
+    let container = Container()
+    let order = Locked<[String]>([])
+    container.addStartupTask("second", after: ["first"]) { _ in order.append("second") }
+    container.addStartupTask("first") { _ in
+      try await Task.sleep(for: .milliseconds(20))
+      order.append("first")
+    }
+    try await container.bootstrap()
+    #expect(order.value == ["first", "second"])
+  }
+
+  @Test func aTaskWaitingForAMissingOrFailedTaskIsReported() async throws {
+    let container = Container()
+    container.addStartupTask("needs ghost", after: ["ghost"]) { _ in }
+    container.addStartupTask("fails") { _ in throw DiskFull() }
+    container.addStartupTask("after failure", after: ["fails"]) { _ in }
+    let error = try await #require(throws: BootstrapError.self) { try await container.bootstrap() }
+    let messages = Dictionary(
+      uniqueKeysWithValues: error.failures.map { ($0.name, String(describing: $0.error)) })
+    #expect(
+      messages["needs ghost"]?.hasPrefix(
+        "start-up task \"needs ghost\" waits for start-up task \"ghost\", which this container"
+          + " does not have") == true)
+    #expect(
+      messages["after failure"]?.hasPrefix(
+        "start-up task \"after failure\" skipped because fails failed") == true)
+    #expect(messages["fails"] != nil)
+  }
+
+  @Test func tasksThatWaitForEachOtherAreACycleNotAHang() async throws {
+    let container = Container()
+    container.addStartupTask("a", after: ["b"]) { _ in }
+    container.addStartupTask("b", after: ["a"]) { _ in }
+    let error = try await #require(throws: BootstrapError.self) { try await container.bootstrap() }
+    #expect(error.failures.map(\.name) == ["a", "b"])
+  }
 }

@@ -61,8 +61,8 @@ import Testing
   // MARK: overridePolicy: .forbid
 
   // NB: registering a key twice in a `.forbid` container traps, and a trap cannot be tested in
-  // process. These tests pin the trap's message through the error it is built from, and check
-  // everything a `.forbid` container does allow.
+  // process. These tests pin the trap's message through the error it is built from (which
+  // `tryRegistering` throws), and check everything a `.forbid` container does allow.
 
   @Test func forbiddenOverrideMessageNamesBothPlaces() {
     let error = ResolutionError.overrideForbidden(
@@ -73,11 +73,46 @@ import Testing
     #expect(error.key == DependencyKey(Database.self))
     #expect(
       error.description == """
-        ResolutionError: Database is already registered at App/Wiring.swift:12; this container forbids overrides
-        ├─ Resolved via: Database
-        ├─ Requested at: App/Mocks.swift:40
-        └─ To fix: remove one of the registrations, or make the container with overridePolicy: .replace.
+        ResolutionError: Database is registered twice in a container that forbids overrides
+        ├─ Registered first at: App/Wiring.swift:12
+        ├─ Registered again at: App/Mocks.swift:40
+        └─ To fix: remove one of the registrations, make the second inside `container.replacing { }`, or make the container with overridePolicy: .replace.
         """)
+  }
+
+  @Test func tryRegisteringThrowsTheCollisionAndKeepsTheFirstRegistration() throws {
+    let container = Container(overridePolicy: .forbid)
+    container.register(Config.self, instance: Config(label: "first"))
+    let error = try #require(throws: ResolutionError.self) {
+      try container.tryRegistering { c in
+        c.register(Config.self, instance: Config(label: "second"))
+        c.register(Clock.self) { _ in Clock() }
+      }
+    }
+    #expect(error.code == .duplicateRegistration)
+    #expect(error.key == DependencyKey(Config.self))
+    #expect(error.description.contains("├─ Registered first at: LoomTests/OverrideTests.swift:"))
+    #expect(try container.tryResolve(Config.self) == Config(label: "first"))
+    #expect(throws: Never.self) { try container.tryResolve(Clock.self) }  // the others are made
+  }
+
+  @Test func tryRegisteringWithoutCollisionsDoesNotThrow() throws {
+    let container = Container(overridePolicy: .forbid)
+    try container.tryRegistering { c in
+      c.register(Config.self, instance: Config(label: "only"))
+    }
+    #expect(try container.tryResolve(Config.self) == Config(label: "only"))
+  }
+
+  @Test func replacingAllowsOneOverrideInAForbiddingContainer() throws {
+    let container = Container(overridePolicy: .forbid)
+    container.register(Config.self, instance: Config(label: "first"))
+    container.replacing { c in c.register(Config.self, instance: Config(label: "replaced")) }
+    #expect(try container.tryResolve(Config.self) == Config(label: "replaced"))
+    // Outside the call the policy holds again.
+    #expect(throws: ResolutionError.self) {
+      try container.tryRegistering { c in c.register(Config.self, instance: Config(label: "no")) }
+    }
   }
 
   @Test func forbiddingContainerAcceptsDistinctKeys() throws {

@@ -1,30 +1,38 @@
 extension Container {
   /// Adds a start-up task: a side effect that ``bootstrap()`` runs after the eager singletons it
-  /// depends on are built, in parallel with the other tasks.
+  /// depends on are built, and after the tasks it names in `after`, in parallel with the other
+  /// tasks.
   ///
   /// ```swift
   /// container.addStartupTask("Configure analytics", dependencies: [DependencyKey(Config.self)]) {
   ///   r in
   ///   Analytics.configure(apiKey: try r.tryResolve(Config.self).analyticsKey)
   /// }
+  /// container.addStartupTask("Send the launch event", after: ["Configure analytics"]) { r in
+  ///   try r.tryResolve(Analytics.self).track("launch")
+  /// }
   /// ```
   ///
+  /// A task that names a task this container does not have fails, and so does every task waiting
+  /// for a task that failed; tasks that wait for each other in a cycle are reported as such.
+  ///
   /// - Parameters:
-  ///   - name: What the task does; used in ``BootstrapError``.
+  ///   - name: What the task does; used in ``BootstrapError`` and in other tasks' `after`.
   ///   - dependencies: Keys the task uses; eager singletons among them (and those they depend on)
   ///     are built before it starts.
+  ///   - after: The names of start-up tasks of this container that must succeed before it starts.
   ///   - once: A token that lets the task run only until one run under it succeeds, in any
   ///     container of the process (see ``StartupOnce``); `nil` runs it on every ``bootstrap()``.
   ///   - fileID: Where the task is added.
   ///   - line: The line where the task is added.
   ///   - task: The work; it receives a resolver for what it needs.
   public func addStartupTask(
-    _ name: String, dependencies: [DependencyKey] = [], once: StartupOnce? = nil,
-    fileID: StaticString = #fileID, line: UInt = #line,
+    _ name: String, dependencies: [DependencyKey] = [], after: [String] = [],
+    once: StartupOnce? = nil, fileID: StaticString = #fileID, line: UInt = #line,
     _ task: @escaping @Sendable (Resolver) async throws -> Void
   ) {
     let startup = StartupTask(
-      name: name, dependencies: dependencies, once: once,
+      name: name, dependencies: dependencies, after: after, once: once,
       location: CodeLocation(fileID: fileID, line: line), run: task)
     registry.withLock { $0.startupTasks.append(startup) }
   }
@@ -72,6 +80,8 @@ struct BootstrapPlan {
   var items: [Item] = []
   /// For each item, the indices of the items it waits for.
   var prerequisites: [[Int]] = []
+  /// Items that cannot run, and why (a task waiting for a task that does not exist).
+  var unrunnable: [Int: any Error] = [:]
 }
 
 extension Container {
@@ -84,14 +94,32 @@ extension Container {
       indexOfKey[entry.registration.key] = plan.items.count
       plan.items.append(.singleton(entry, owner: self))
     }
-    for task in tasks { plan.items.append(.task(task)) }
-    for item in plan.items {
-      let starts: [DependencyKey]
+    var indexOfTask: [String: Int] = [:]
+    for task in tasks {
+      indexOfTask[task.name] = plan.items.count
+      plan.items.append(.task(task))
+    }
+    for (index, item) in plan.items.enumerated() {
       switch item {
-      case .singleton(let entry, _): starts = edges(of: entry.registration)
-      case .task(let task): starts = task.dependencies
+      case .singleton(let entry, _):
+        plan.prerequisites.append(
+          eagerItems(reachableFrom: edges(of: entry.registration), in: indexOfKey))
+      case .task(let task):
+        var prerequisites = eagerItems(reachableFrom: task.dependencies, in: indexOfKey)
+        let unknown = task.after.filter { indexOfTask[$0] == nil }
+        prerequisites += task.after.compactMap { indexOfTask[$0] }
+        plan.prerequisites.append(Array(Set(prerequisites)).sorted())
+        if !unknown.isEmpty {
+          let names = unknown.map { "\"\($0)\"" }.joined(separator: ", ")
+          plan.unrunnable[index] = StartupTaskError(
+            task: task.name,
+            summary: "waits for start-up task\(unknown.count == 1 ? "" : "s") \(names), which this"
+              + " container does not have",
+            hint: "add the task\(unknown.count == 1 ? "" : "s") to this container, or remove"
+              + " \(names) from `after:`.",
+            location: task.location)
+        }
       }
-      plan.prerequisites.append(eagerItems(reachableFrom: starts, in: indexOfKey))
     }
     return plan
   }
@@ -139,7 +167,11 @@ extension Container {
     await withTaskGroup(of: (Int, (any Error)?).self) { group in
       func start(_ index: Int) {
         let item = plan.items[index]
-        group.addTask { [self] in (index, await perform(item)) }
+        let unrunnable = plan.unrunnable[index]
+        group.addTask { [self] in
+          if let unrunnable { return (index, unrunnable) }
+          return (index, await perform(item))
+        }
       }
       for index in 0..<count where waitingOn[index] == 0 { start(index) }
       while let (index, error) = await group.next() {

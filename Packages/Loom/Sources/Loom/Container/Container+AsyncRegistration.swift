@@ -45,12 +45,14 @@ extension Container {
   /// - Parameters:
   ///   - keyPath: The key path to a ``Dependency`` declared in an extension of ``Container``.
   ///   - lifetime: How long instances live; the declaration's lifetime when `nil`.
+  ///   - dependencies: The keys the factory resolves, declared for the graph and
+  ///     ``bootstrap()``'s order.
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - factory: Makes the value.
   public func register<Value: Sendable>(
     _ keyPath: DependencyKeyPath<Value>, lifetime: Lifetime? = nil,
-    fileID: StaticString = #fileID, line: UInt = #line,
+    dependencies: [DependencyKey] = [], fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping @Sendable (Resolver) async throws -> Value
   ) {
     let declaration = self[keyPath: keyPath]
@@ -58,7 +60,7 @@ extension Container {
       DependencyKey(keyPath, propertyName: declaration.name),
       keyPath: keyPath,
       lifetime: lifetime ?? declaration.lifetime,
-      factory: .async(factory), dependencies: [],
+      factory: .async(factory), dependencies: dependencies,
       location: CodeLocation(fileID: fileID, line: line))
   }
 

@@ -193,12 +193,14 @@ extension Container {
   /// - Parameters:
   ///   - keyPath: The key path to a ``Dependency`` declared in an extension of ``Container``.
   ///   - lifetime: How long instances live; the declaration's lifetime when `nil`.
+  ///   - dependencies: The keys the factory resolves, declared for the graph and
+  ///     ``bootstrap()``'s order.
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - factory: Makes the value.
   public func register<Value: Sendable>(
     _ keyPath: DependencyKeyPath<Value>, lifetime: Lifetime? = nil,
-    fileID: StaticString = #fileID, line: UInt = #line,
+    dependencies: [DependencyKey] = [], fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping @Sendable (Resolver) throws -> Value
   ) {
     let declaration = self[keyPath: keyPath]
@@ -206,8 +208,31 @@ extension Container {
       DependencyKey(keyPath, propertyName: declaration.name),
       keyPath: keyPath,
       lifetime: lifetime ?? declaration.lifetime,
-      factory: .sync(factory), dependencies: [],
+      factory: .sync(factory), dependencies: dependencies,
       location: CodeLocation(fileID: fileID, line: line))
+  }
+
+  /// Binds a ready instance to a key-path dependency: a singleton that already exists.
+  ///
+  /// ```swift
+  /// container.register(\.config, instance: Config(baseURL: "https://staging.example.com"))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The key path to a ``Dependency`` declared in an extension of ``Container``.
+  ///   - instance: The value every resolve returns.
+  ///   - fileID: Where the registration is made, for ``dump()`` and errors.
+  ///   - line: The line of the registration.
+  public func register<Value: Sendable>(
+    _ keyPath: DependencyKeyPath<Value>, instance: Value, fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) {
+    let declaration = self[keyPath: keyPath]
+    let entry = add(
+      DependencyKey(keyPath, propertyName: declaration.name), keyPath: keyPath,
+      lifetime: .singleton, factory: .sync({ _ in instance }), dependencies: [],
+      location: CodeLocation(fileID: fileID, line: line))
+    entry.keep(instance: instance)
   }
 
   /// Overrides a key-path dependency with an initializer whose parameters are resolved by type.

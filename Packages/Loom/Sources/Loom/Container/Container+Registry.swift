@@ -16,9 +16,10 @@ extension Container {
     make: (_ replaced: Registration?) -> Registration
   ) -> Entry {
     var retired: [any AnyObject & Sendable] = []
+    let mode = overridePolicy == .forbid ? RegistrationMode.current : .replacing
     let outcome: Result<Entry, ResolutionError> = registry.withLock { state in
       let existing = entry(for: key, in: &state)
-      if let existing, overridePolicy == .forbid {
+      if let existing, !mode.replaces {
         return .failure(
           .overrideForbidden(key, existing: existing.registration.location, new: location))
       }
@@ -27,9 +28,15 @@ extension Container {
       return .success(entry)
     }
     release(retired)
-    switch outcome {
-    case .success(let entry): return entry
-    case .failure(let error): trap(error)
+    switch (outcome, mode) {
+    case (.success(let entry), _):
+      return entry
+    case (.failure(let error), .collecting(let collisions)):
+      collisions.withLock { $0.append(error) }
+      // The existing registration stays; the caller gets an entry that is installed nowhere.
+      return Entry(make(nil))
+    case (.failure(let error), _):
+      trap(error)
     }
   }
 
@@ -66,8 +73,35 @@ extension Container {
     }
   }
 
+  /// Installs `replacement` wherever `entry` is indexed (the same key). Call with the lock held.
+  func replace(
+    _ entry: Entry, with replacement: Entry, in state: inout RegistryState,
+    retiring retired: inout [any AnyObject & Sendable]
+  ) {
+    put(replacement, keyPath: nil, isNew: false, in: &state, retiring: &retired)
+  }
+
+  /// Removes the registration of `key` from the index, the order and its key-path probes; returns
+  /// whether there was one. Call with the lock held.
+  @discardableResult
+  func remove(
+    _ key: DependencyKey, in state: inout RegistryState,
+    retiring retired: inout [any AnyObject & Sendable]
+  ) -> Bool {
+    guard let entry = entry(for: key, in: &state) else { return false }
+    let stored = entry.registration.key
+    let probes = state.keyPathProbes[stored]?.probes ?? [stored.probe]
+    for probe in probes { index.remove(probe: probe, name: stored.name, retiring: &retired) }
+    if let objects = state.keyPathProbes.removeValue(forKey: stored) {
+      // The key-path objects must outlive any read that might still compare their addresses.
+      retired.append(KeyPathObjects(objects.objects))
+    }
+    state.order.removeAll { $0 == stored }
+    return true
+  }
+
   /// The entry of `key` in this container. Call with the lock held.
-  private func entry(for key: DependencyKey, in state: inout RegistryState) -> Entry? {
+  func entry(for key: DependencyKey, in state: inout RegistryState) -> Entry? {
     if let entry = index.entry(probe: key.probe, name: key.name) { return entry }
     guard key.isKeyPath, let probe = state.keyPathProbes[key]?.probes.first else { return nil }
     return index.entry(probe: probe, name: nil)
@@ -76,7 +110,7 @@ extension Container {
   /// Releases what a write unlinked from ``index`` once no read section can still see it (at once
   /// when none is open), outside the lock: the last references to instances and factories may go
   /// here.
-  private func release(_ retired: [any AnyObject & Sendable]) {
+  func release(_ retired: [any AnyObject & Sendable]) {
     sections.retire(retired)
   }
 }

@@ -166,6 +166,9 @@ struct RegistryState {
   /// every key-path object it was reached through, kept alive here so no other key path can reuse
   /// the address.
   var keyPathProbes: [DependencyKey: KeyPathProbes] = [:]
+  /// Key paths declared without a default that this container learnt of (by a resolve or
+  /// ``Container/declare(_:)``), for the graph.
+  var requiredKeys: [DependencyKey] = []
   /// Side effects for ``Container/bootstrap()``, in the order they were added.
   var startupTasks: [StartupTask] = []
   /// Objects other packages keep per container, by type (``Container/extensionStorage(_:makeIfAbsent:)``).
@@ -173,6 +176,15 @@ struct RegistryState {
   /// The caches handed out by ``Container/instanceCache(for:)``, with their identifiers: a
   /// handful at most, so a search beats hashing the identifier.
   var instanceCaches: [(identifier: String, cache: InstanceCache)] = []
+}
+
+/// Key-path objects kept alive until no read can still compare their addresses.
+final class KeyPathObjects: Sendable {
+  let objects: [any AnyKeyPath & Sendable]
+
+  init(_ objects: [any AnyKeyPath & Sendable]) {
+    self.objects = objects
+  }
 }
 
 /// The key-path objects through which one key-path key was reached, and their addresses.

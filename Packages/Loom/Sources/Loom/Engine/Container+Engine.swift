@@ -26,6 +26,11 @@ extension Container {
       if let handle = valueType as? any DeferredHandle.Type {
         return .handle(handle.make(container: self, name: request.name))
       }
+      if let erased = request.keyPath, let keyPath = erased as? any DependencyDeclaration {
+        // A key path declared without a default: name it as declared.
+        let key = keyPath.declaration(in: root).key(for: erased)
+        throw .unboundKeyPath(key, chain: context.chain(to: key), location: context.location)
+      }
       let key = request.key(as: valueType)
       throw .notRegistered(key, chain: context.chain(to: key), location: context.location)
     }
@@ -66,7 +71,7 @@ extension Container {
   }
 
   /// The registration of a key path's declared default, installed in the root container, when no
-  /// container of the lineage overrides the key path.
+  /// container of the lineage overrides the key path; nil for a key path declared without one.
   func keyPathDefault(_ request: _ResolutionRequest, valueType: any Any.Type)
     -> (Entry, Container)?
   {
@@ -74,8 +79,8 @@ extension Container {
       return nil
     }
     let root = self.root
-    let registration = keyPath.defaultRegistration(in: root, erased: erased)
-    return (root.installIfAbsent(registration, keyPath: erased), root)
+    guard let entry = root.installDefault(of: keyPath, erased: erased) else { return nil }
+    return (entry, root)
   }
 }
 
@@ -182,6 +187,10 @@ extension Container {
       return .slot(slot, weakly: false)
     case .weak:
       return .slot(located.entry.slot, weakly: true)
+    case .once:
+      let slot = OnceInstances.shared.slot(for: registration)
+      if let kept = slot.currentObject() { return .kept(kept) }
+      return .slot(slot, weakly: false)
     case .graph:
       let id = ObjectIdentifier(registration)
       if let box = context.graphInstances[id] { return .kept(box) }

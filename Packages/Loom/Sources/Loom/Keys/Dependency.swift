@@ -1,10 +1,11 @@
 /// A dependency declared as a computed property of ``Container``, with its default factory and
 /// lifetime.
 ///
-/// Declare it once in an extension; resolve it by key path anywhere. Because the declaration
-/// carries its factory, it can never be "unregistered"; registering the same key path replaces the
-/// default (in tests, previews, or one feature's child container). Two key paths of the same value
-/// type are two different dependencies.
+/// Declare it once in an extension; resolve it by key path anywhere. A declaration that carries
+/// its factory can never be "unregistered"; registering the same key path replaces the default (in
+/// tests, previews, or one feature's child container). A declaration without a factory
+/// (``init(_:name:fileID:line:)``) is a key that something must register. Two key paths of the same
+/// value type are two different dependencies.
 ///
 /// ```swift
 /// extension Container {
@@ -23,8 +24,40 @@ public struct Dependency<Value: Sendable>: Sendable {
   @usableFromInline let lifetime: Lifetime
   @usableFromInline let name: String
   @usableFromInline let location: CodeLocation
-  @usableFromInline let factory: FactoryClosure<Value>
+  /// The default factory; nil for a key declared without one, which must be registered.
+  @usableFromInline let factory: FactoryClosure<Value>?
   @usableFromInline let declaredDependencies: [DependencyKey]
+
+  /// Declares a key with no default: something must register it before it is resolved.
+  ///
+  /// Resolving it while nothing is registered fails with ``ResolutionError/Code/notRegistered``
+  /// naming the key path, and ``Container/validate()`` reports it as missing once the container
+  /// knows of it (through ``Container/declare(_:)`` or a resolve).
+  ///
+  /// ```swift
+  /// extension Container {
+  ///   var payments: Dependency<any PaymentProcessor> { Dependency(.singleton) }
+  /// }
+  ///
+  /// container.register(\.payments) { _ in StripeProcessor() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - lifetime: How long instances of what is registered for it live, unless the registration
+  ///     says otherwise.
+  ///   - name: The property's name, captured automatically; shown in messages as `\.name`.
+  ///   - fileID: Where the dependency is declared.
+  ///   - line: The line of the declaration.
+  public init(
+    _ lifetime: Lifetime = .transient, name: String = #function, fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) {
+    self.lifetime = lifetime
+    self.name = name
+    self.location = CodeLocation(fileID: fileID, line: line)
+    self.factory = nil
+    self.declaredDependencies = []
+  }
 
   /// Declares a dependency made by a closure that resolves what it needs from a ``Resolver``.
   ///
@@ -197,29 +230,35 @@ public typealias DependencyKeyPath<Value: Sendable> =
 /// A key path to a ``Dependency``, seen without its value's type: it can make the registration of
 /// its declared default.
 protocol DependencyDeclaration {
-  /// The registration of the declared default of this key path, read from `root`; `erased` is
-  /// this key path, as the request carried it.
-  func defaultRegistration(in root: Container, erased: any AnyKeyPath & Sendable) -> Registration
+  /// The declaration of this key path, read from `root`.
+  func declaration(in root: Container) -> any DeclaredDependency
 }
 
 /// A ``Dependency``, seen without its value's type.
 protocol DeclaredDependency {
-  /// The registration of this declaration for the key path that declares it.
-  func registration(for keyPath: any AnyKeyPath & Sendable) -> Registration
+  /// The key of this declaration, declared by `keyPath`.
+  func key(for keyPath: any AnyKeyPath & Sendable) -> DependencyKey
+
+  /// The registration of this declaration's default for the key path that declares it, or nil
+  /// when it has none.
+  func registration(for keyPath: any AnyKeyPath & Sendable) -> Registration?
 }
 
 extension Dependency: DeclaredDependency {
-  func registration(for keyPath: any AnyKeyPath & Sendable) -> Registration {
-    Registration(
-      key: DependencyKey(erasedKeyPath: keyPath, valueType: Value.self, propertyName: name),
-      lifetime: lifetime, factory: Factory(factory),
-      declaredDependencies: declaredDependencies,
-      location: location)
+  func key(for keyPath: any AnyKeyPath & Sendable) -> DependencyKey {
+    DependencyKey(erasedKeyPath: keyPath, valueType: Value.self, propertyName: name)
+  }
+
+  func registration(for keyPath: any AnyKeyPath & Sendable) -> Registration? {
+    guard let factory else { return nil }
+    return Registration(
+      key: key(for: keyPath), lifetime: lifetime, factory: Factory(factory),
+      declaredDependencies: declaredDependencies, location: location)
   }
 }
 
 extension KeyPath: DependencyDeclaration where Root == Container, Value: DeclaredDependency {
-  func defaultRegistration(in root: Container, erased: any AnyKeyPath & Sendable) -> Registration {
-    root[keyPath: self].registration(for: erased)
+  func declaration(in root: Container) -> any DeclaredDependency {
+    root[keyPath: self]
   }
 }

@@ -6,6 +6,7 @@
 /// | ``singleton`` | one per container that holds the registration, made on first use |
 /// | ``weak`` | shared while someone else holds it, made again after it was released |
 /// | ``graph`` | one within a single top-level resolve, shared by everything that resolve builds |
+/// | ``once`` | one for the whole process, shared by every container with the same registration |
 /// | ``custom(_:)`` | cached wherever a ``CustomLifetime`` says (LoomSession's `.session`, `.flow`) |
 ///
 /// ```swift
@@ -19,6 +20,7 @@ public struct Lifetime: Sendable, Hashable, CustomStringConvertible {
     case singleton
     case weak
     case graph
+    case once
     case custom(any CustomLifetime)
   }
 
@@ -87,6 +89,37 @@ public struct Lifetime: Sendable, Hashable, CustomStringConvertible {
   /// ```
   public static let graph = Lifetime(.graph)
 
+  /// One instance for the whole process: the first container that resolves the registration makes
+  /// it, and every container that has the same registration shares it, even one made later.
+  ///
+  /// "The same registration" is the same declaration: the same key registered at the same place
+  /// (a key path's declaration, or one `register` call that runs for several containers). Use it
+  /// for what must exist once however many containers an app or a test suite makes: a
+  /// process-wide logging backend, a metrics exporter. Tests that need a fresh one call
+  /// ``resetOnceInstances()``.
+  ///
+  /// ```swift
+  /// extension Container {
+  ///   var telemetry: Dependency<Telemetry> { Dependency(.once) { _ in Telemetry.start() } }
+  /// }
+  /// Container().resolve(\.telemetry) === Container().resolve(\.telemetry)  // true
+  /// ```
+  public static let once = Lifetime(.once)
+
+  /// Drops every ``once`` instance of the process, so that containers made afterwards make new
+  /// ones.
+  ///
+  /// For tests: run it where no resolve of a `.once` registration can run at the same time (for
+  /// example in a test's set-up, with tests that use `.once` registrations not run in parallel).
+  /// Instances already handed out stay valid, and a container that resolved one keeps serving it.
+  ///
+  /// ```swift
+  /// Lifetime.resetOnceInstances()
+  /// ```
+  public static func resetOnceInstances() {
+    OnceInstances.shared.removeAll()
+  }
+
   /// A lifetime whose instances live in caches that `lifetime` chooses.
   ///
   /// This is the extension point that other packages use to add lifetimes without touching the
@@ -113,12 +146,12 @@ public struct Lifetime: Sendable, Hashable, CustomStringConvertible {
   public var isCached: Bool {
     switch kind {
     case .transient, .graph: false
-    case .singleton, .weak, .custom: true
+    case .singleton, .weak, .once, .custom: true
     }
   }
 
   /// Where this lifetime ranks among others, from ``LifetimeRank/transient`` to
-  /// ``LifetimeRank/singleton``; used to find captive dependencies.
+  /// ``LifetimeRank/once``; used to find captive dependencies.
   ///
   /// ```swift
   /// Lifetime.singleton.rank > Lifetime.weak.rank  // true
@@ -129,11 +162,12 @@ public struct Lifetime: Sendable, Hashable, CustomStringConvertible {
     case .graph: .graph
     case .weak: .weak
     case .singleton: .singleton
+    case .once: .once
     case .custom(let lifetime): lifetime.rank
     }
   }
 
-  /// The lifetime's name: `transient`, `singleton`, `weak`, `graph` or the custom name.
+  /// The lifetime's name: `transient`, `singleton`, `weak`, `graph`, `once` or the custom name.
   ///
   /// ```swift
   /// print(Lifetime.singleton)  // singleton
@@ -144,6 +178,7 @@ public struct Lifetime: Sendable, Hashable, CustomStringConvertible {
     case .singleton: isEager ? "eager singleton" : "singleton"
     case .weak: "weak"
     case .graph: "graph"
+    case .once: "once"
     case .custom(let lifetime): lifetime.name
     }
   }
@@ -157,7 +192,7 @@ public struct Lifetime: Sendable, Hashable, CustomStringConvertible {
     switch (lhs.kind, rhs.kind) {
     case (.singleton, .singleton):
       lhs.isEager == rhs.isEager
-    case (.transient, .transient), (.weak, .weak), (.graph, .graph):
+    case (.transient, .transient), (.weak, .weak), (.graph, .graph), (.once, .once):
       true
     case (.custom(let left), .custom(let right)):
       type(of: left) == type(of: right) && left.name == right.name

@@ -54,6 +54,14 @@ public struct LifetimeRank: Sendable, Hashable, Comparable, CustomStringConverti
   /// ```
   public static let singleton = LifetimeRank(1000)
 
+  /// The rank of ``Lifetime/once``: above every other, since its instances outlive every
+  /// container.
+  ///
+  /// ```swift
+  /// LifetimeRank.once > .singleton  // true
+  /// ```
+  public static let once = LifetimeRank(2000)
+
   /// Orders ranks from shortest- to longest-lived.
   ///
   /// ```swift

@@ -37,6 +37,15 @@ final class ObserverHub: Sendable {
     return ObservationToken(id: id, hub: self)
   }
 
+  /// Removes every observer added on `container`.
+  func removeAll(for container: Container) {
+    let id = ObjectIdentifier(container)
+    state.withLock { state in
+      state.entries = state.entries.filter { $0.value.container != id }
+      activeCount.store(state.entries.count, ordering: .releasing)
+    }
+  }
+
   func remove(_ id: UInt64) {
     state.withLock { state in
       state.entries[id] = nil

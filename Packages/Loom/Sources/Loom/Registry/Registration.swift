@@ -57,6 +57,7 @@ final class Registration: Sendable {
     case .singleton: (lifetimeKind, customLifetime) = (.singleton, nil)
     case .weak: (lifetimeKind, customLifetime) = (.weak, nil)
     case .graph: (lifetimeKind, customLifetime) = (.graph, nil)
+    case .once: (lifetimeKind, customLifetime) = (.once, nil)
     case .custom(let custom): (lifetimeKind, customLifetime) = (.custom, custom)
     }
     self.observation = declaredDependencies.isEmpty ? EdgeObservation() : nil
@@ -109,7 +110,7 @@ final class Registration: Sendable {
 
 /// The kinds of ``Lifetime``.
 enum LifetimeKind: Sendable {
-  case transient, singleton, weak, graph, custom
+  case transient, singleton, weak, graph, once, custom
 }
 
 /// The edges a closure factory is seen resolving until it first succeeds.

@@ -14,6 +14,17 @@ extension ResolutionError {
       location: location)
   }
 
+  /// A key path declared without a default, and not registered.
+  static func unboundKeyPath(
+    _ key: DependencyKey, chain: [DependencyKey], location: CodeLocation
+  ) -> ResolutionError {
+    ResolutionError(
+      code: .notRegistered, key: key, chain: chain, summary: "no registration for \(key)",
+      hint: "\(key) is declared without a default: register it, for example"
+        + " `container.register(\(key)) { r in ... }`.",
+      location: location)
+  }
+
   static func cycle(
     _ key: DependencyKey, chain: [DependencyKey], acrossThreads: Bool, location: CodeLocation
   ) -> ResolutionError {
@@ -123,11 +134,13 @@ extension ResolutionError {
   static func overrideForbidden(
     _ key: DependencyKey, existing: CodeLocation, new: CodeLocation
   ) -> ResolutionError {
-    ResolutionError(
+    var error = ResolutionError(
       code: .duplicateRegistration, key: key, chain: [key],
-      summary: "\(key) is already registered at \(existing); this container forbids overrides",
-      hint: "remove one of the registrations, or make the container with"
-        + " overridePolicy: .replace.",
+      summary: "\(key) is registered twice in a container that forbids overrides",
+      hint: "remove one of the registrations, make the second inside `container.replacing { }`,"
+        + " or make the container with overridePolicy: .replace.",
       location: new)
+    error.places = ["Registered first at: \(existing)", "Registered again at: \(new)"]
+    return error
   }
 }

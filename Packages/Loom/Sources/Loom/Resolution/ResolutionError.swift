@@ -62,6 +62,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   /// print(error.location)  // MyApp/AppDelegate.swift:12
   /// ```
   public let location: CodeLocation
+  /// The lines the description shows instead of "Resolved via" and "Requested at", for errors
+  /// whose places mean something else (the two sites of a duplicate registration).
+  var places: [String]?
 
   /// Makes an error; custom lifetimes and extensions use the static constructors instead.
   ///
@@ -129,7 +132,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   /// print(error)
   /// ```
   public var description: String {
-    var lines = ["Resolved via: \(path)", "Requested at: \(location)"]
+    var lines = places ?? ["Resolved via: \(path)", "Requested at: \(location)"]
     if let underlying {
       lines.append("Underlying error: \(String(describing: underlying))")
     }
