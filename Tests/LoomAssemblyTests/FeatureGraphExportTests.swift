@@ -70,7 +70,7 @@ private struct SearchAssembly: Assembly {}
             c1n0["CheckoutModel<br/>transient, from CartAssembly"]
             c1n1["Notifier<br/>transient, from CartAssembly"]
             c1n2["Payments<br/>singleton, from CartAssembly"]
-            c1n3["APIClient<br/>missing"]:::open
+            c1n3["any APIClient<br/>missing"]:::open
           end
           subgraph c2["Feature Receipt #quot;PDF#quot;<br/>owned by CartAssembly"]
             c2n0["Receipt<br/>transient, from ReceiptPrinter"]
@@ -111,7 +111,7 @@ private struct SearchAssembly: Assembly {}
             c1n0 [label="CheckoutModel\ntransient, from CartAssembly"];
             c1n1 [label="Notifier\ntransient, from CartAssembly"];
             c1n2 [label="Payments\nsingleton, from CartAssembly"];
-            c1n3 [label="APIClient\nmissing", style=dashed];
+            c1n3 [label="any APIClient\nmissing", style=dashed];
           }
           subgraph cluster_c2 {
             label="Feature Receipt \"PDF\"\nowned by CartAssembly";
@@ -148,7 +148,7 @@ private struct SearchAssembly: Assembly {}
             CheckoutModel (transient, from CartAssembly)
             ├─ Payments (singleton, from CartAssembly)
             │  └─ HTTPClient (singleton, 1 container up, from ShopAssembly)
-            └─ APIClient (missing)
+            └─ any APIClient (missing)
             Notifier (transient, from CartAssembly)
             └─ Payments (singleton, from CartAssembly) [deferred] (see above)
             Feature Receipt "PDF" (owned by CartAssembly)

@@ -110,7 +110,7 @@ private struct ReceiptAssembly: Assembly {
         """
         Container: 1 registration
           CheckoutModel  transient  LoomAssemblyTests/FeatureTests.swift:\(line + 3) \
-        [CheckoutFeatureAssembly]  depends on APIClient, Payments
+        [CheckoutFeatureAssembly]  depends on any APIClient, Payments
         Parent container (1 up): 4 registrations
         """))
   }

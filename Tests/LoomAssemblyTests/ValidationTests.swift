@@ -70,7 +70,7 @@ private struct SideEffectAssembly: Assembly {
         DependencyKey((any APIClient).self), DependencyKey(Payments.self),
       ])
     let first = try #require(report.problems.first)
-    #expect(first.summary == "no registration for APIClient")
+    #expect(first.summary == "no registration for any APIClient")
     #expect(first.path == [DependencyKey(CheckoutModel.self), DependencyKey((any APIClient).self)])
     #expect(first.neededBy == [DependencyKey(CheckoutModel.self)])
     #expect(first.description.contains("at LoomAssemblyTests/ValidationTests.swift:\(line)\n"))

@@ -66,7 +66,7 @@ import Testing
   @Test func dumpShowsWhichAssemblyRegisteredAndReplacedEachKey() throws {
     let lines = Wiring.makeContainer(.production, console: .discarding).dump().split(
       separator: "\n")
-    let transport = try #require(lines.first { $0.hasPrefix("  HTTPTransport ") })
+    let transport = try #require(lines.first { $0.hasPrefix("  any HTTPTransport ") })
     #expect(transport.contains("[ProductionAssembly]"))
     #expect(transport.contains("(NetworkAssembly)"))
     let userService = try #require(lines.first { $0.hasPrefix("  \\.userService ") })

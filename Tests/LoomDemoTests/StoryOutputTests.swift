@@ -33,20 +33,21 @@ import Testing
     let lines = runDemo([]).output.split(separator: "\n").map(String.init)
     let call = try #require(lines.firstIndex(of: "  > try broken.tryResolve(SettingsModel.self)"))
 
-    #expect(lines[call + 1] == "    ResolutionError: no registration for OfflineStore")
-    #expect(lines[call + 2] == "    ├─ Resolved via: SettingsModel → SyncEngine → OfflineStore")
+    #expect(lines[call + 1] == "    ResolutionError: no registration for any OfflineStore")
+    #expect(lines[call + 2] == "    ├─ Resolved via: SettingsModel → SyncEngine → any OfflineStore")
     #expect(lines[call + 3].hasPrefix("    ├─ Requested at: LoomDemo/BrokenWiringSection.swift:"))
-    // Exactly 100 columns, so it stays on one line.
+    // Wrapped at 100 columns, under the text of its line.
     #expect(
       lines[call + 4]
-        == "    └─ To fix: register OfflineStore, or declare it as a key-path dependency with a"
-        + " default factory.")
-    #expect(lines[call + 5] == "  error.code        notRegistered")
+        == "    └─ To fix: register (any OfflineStore).self, or declare it as a key-path dependency"
+        + " with a")
+    #expect(lines[call + 5] == "       default factory.")
+    #expect(lines[call + 6] == "  error.code        notRegistered")
   }
 
   @Test func dumpRowsMoveWhatDoesNotFitUnderTheLifetimeColumn() throws {
     let lines = runDemo(["--debug"]).output.split(separator: "\n").map(String.init)
-    let row = try #require(lines.firstIndex { $0.hasPrefix("    HTTPTransport ") })
+    let row = try #require(lines.firstIndex { $0.hasPrefix("    any HTTPTransport ") })
 
     #expect(lines[row].hasSuffix("LoomDemo/DebugAssembly.swift:15 [DebugAssembly]"))
     #expect(lines[row + 1] == #"                                depends on Logger (name: "http")"#)

@@ -19,7 +19,7 @@ import Testing
     #expect(validation.app.problems.map(\.code) == [.missing, .cycle, .captive])
     #expect(
       validation.app.problems.map(\.summary) == [
-        "no registration for OfflineStore",
+        "no registration for any OfflineStore",
         "dependency cycle: AuthService → TokenStore → AuthService",
         "SessionCache (singleton) holds RequestContext (graph) captive",
       ])

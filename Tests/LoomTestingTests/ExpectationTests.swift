@@ -27,11 +27,11 @@ import Testing
         Expected a valid dependency graph.
         ValidationReport: 1 problem
 
-        [missing] no registration for APIClient
+        [missing] no registration for any APIClient
         ├─ Needed by: UserService (transient) at LoomTestingTests/ExpectationTests.swift:\(registeredAt)
-        ├─ Path: UserService → APIClient
-        └─ To fix: register APIClient, or declare it as a key-path dependency with a default \
-        factory.
+        ├─ Path: UserService → any APIClient
+        └─ To fix: register (any APIClient).self, or declare it as a key-path dependency with a \
+        default factory.
         while wiring the app
         """
       ])
@@ -66,11 +66,11 @@ import Testing
       issues[0].comments.map(\.rawValue) == [
         """
         Expected UserService to resolve.
-        ResolutionError: no registration for APIClient
-        ├─ Resolved via: UserService → APIClient
+        ResolutionError: no registration for any APIClient
+        ├─ Resolved via: UserService → any APIClient
         ├─ Requested at: LoomTestingTests/ExpectationTests.swift:\(line)
-        └─ To fix: register APIClient, or declare it as a key-path dependency with a default \
-        factory.
+        └─ To fix: register (any APIClient).self, or declare it as a key-path dependency with a \
+        default factory.
         """
       ])
     expectReported(issues[0], atLine: line)

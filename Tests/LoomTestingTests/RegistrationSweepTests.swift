@@ -64,7 +64,7 @@ import Testing
         after the refactor
         """)
     #expect(message.contains("ResolutionError: the factory of Session threw"))
-    #expect(message.contains("ResolutionError: no registration for APIClient"))
+    #expect(message.contains("ResolutionError: no registration for any APIClient"))
   }
 
   @Test func registrationsThatNeedArgumentsAreSkipped() async {
@@ -100,7 +100,7 @@ import Testing
     } matching: { issue in
       let text = issue.comments.map(\.rawValue).joined()
       return text.hasPrefix("Expected every registration to resolve; 1 of 2 did not.")
-        && text.contains("no registration for APIClient")
+        && text.contains("no registration for any APIClient")
     }
   }
 }

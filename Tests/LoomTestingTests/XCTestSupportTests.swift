@@ -160,7 +160,7 @@ final class XCTAssertionTests: XCTestCase {
       failure.description.hasSuffix(
         "Expected a valid dependency graph.\n\(report)\nwhile wiring the app"),
       failure.description)
-    XCTAssertTrue(report.description.contains("[missing] no registration for APIClient"))
+    XCTAssertTrue(report.description.contains("[missing] no registration for any APIClient"))
     XCTAssertEqual(failure.file, "\(#filePath)")
     XCTAssertEqual(failure.line, line)
   }
@@ -176,10 +176,11 @@ final class XCTAssertionTests: XCTestCase {
     let failure = try XCTUnwrap(reported.first)
     let expected = """
       Expected UserService to resolve.
-      ResolutionError: no registration for APIClient
-      ├─ Resolved via: UserService → APIClient
+      ResolutionError: no registration for any APIClient
+      ├─ Resolved via: UserService → any APIClient
       ├─ Requested at: LoomTestingTests/XCTestSupportTests.swift:\(line)
-      └─ To fix: register APIClient, or declare it as a key-path dependency with a default factory.
+      └─ To fix: register (any APIClient).self, or declare it as a key-path dependency with a \
+      default factory.
       """
     XCTAssertTrue(failure.description.hasSuffix(expected), failure.description)
     XCTAssertEqual(failure.file, "\(#filePath)")

@@ -42,7 +42,7 @@ import Testing
         Container: 3 registrations
           Database (name: "replica")  singleton  LoomTests/DumpTests.swift:\(line + 1)
           Dashboard                   transient  LoomTests/DumpTests.swift:\(line + 2)  depends on Clock, Logger, Config, Database, Metrics
-          APIClient                   transient  LoomTests/DumpTests.swift:\(line + 3)  binds to LiveAPIClient
+          any APIClient               transient  LoomTests/DumpTests.swift:\(line + 3)  binds to LiveAPIClient
         Parent container (1 up): 0 registrations
         Parent container (2 up): 1 registration
           \\.api  singleton  LoomTests/DumpTests.swift:\(rootLine + 1)

@@ -119,7 +119,7 @@ import Testing
     #expect(
       Self.handMade().export(.text) == #"""
         AppCoordinator (transient)
-        ├─ APIClient (transient, binding) [observed, deferred]
+        ├─ any APIClient (transient, binding) [observed, deferred]
         │  └─ LiveAPIClient (missing)
         └─ UserService (singleton, async, 1 container up)
            ├─ AppCoordinator (transient) (cycle)
@@ -133,7 +133,7 @@ import Testing
     #expect(
       Self.handMade().export(.mermaid) == #"""
         flowchart TD
-          n0["APIClient<br/>transient, binding"]
+          n0["any APIClient<br/>transient, binding"]
           n1["AppCoordinator<br/>transient"]
           n2["Clock<br/>singleton"]
           n3["UserService<br/>singleton, async, 1 container up"]
@@ -154,7 +154,7 @@ import Testing
       Self.handMade().export(.dot) == #"""
         digraph Loom {
           node [shape=box];
-          n0 [label="APIClient\ntransient, binding"];
+          n0 [label="any APIClient\ntransient, binding"];
           n1 [label="AppCoordinator\ntransient"];
           n2 [label="Clock\nsingleton"];
           n3 [label="UserService\nsingleton, async, 1 container up"];

@@ -17,7 +17,9 @@ import Testing
     container.register(lifetime: .singleton, Gearbox.init)
     container.register(lifetime: .singleton, ImageCache.init)
     container.register(lifetime: .weak, Thumbnail.init)
-    container.register(SessionStore.self, lifetime: .singleton) { _ async in SessionStore() }
+    container.register(SessionStore.self, lifetime: .singleton, dependencies: []) { _ async in
+      SessionStore()
+    }
     container.register(ProfileModel.init)
 
     let report = container.validate()
@@ -44,7 +46,7 @@ import Testing
         └─ To fix: give Thumbnail a lifetime that lives at least as long as singleton, give ImageCache a lifetime no longer than weak, or let ImageCache take a Provider of Thumbnail and resolve it on each use.
 
         [asyncFromSync] ProfileModel is synchronous but depends on SessionStore, which is async only
-        ├─ ProfileModel (transient) at \(file):\(line + 8)
+        ├─ ProfileModel (transient) at \(file):\(line + 10)
         ├─ SessionStore (singleton, async) at \(file):\(line + 7)
         └─ To fix: make the factory of ProfileModel async and resolve it with await, or give SessionStore a synchronous factory.
         """)
@@ -62,9 +64,36 @@ import Testing
       error.description.hasPrefix(
         "GraphValidationError: 1 problem\n\n[missing] no registration for Database\n"))
 
-    container.register(Database.self) { _ in Database() }
+    container.register(Database.self, dependencies: []) { _ in Database() }
     #expect(throws: Never.self) { try container.validate().throwIfInvalid() }
     #expect(container.validate().description == "ValidationReport: no problems")
+  }
+
+  @Test func closuresThatDeclareNoDependenciesAreNamedAsUnseen() throws {
+    let container = Container()
+    container.register(Database.self) { _ in Database() }
+    container.register(Clock.self, dependencies: []) { _ in Clock() }
+
+    let report = container.validate()
+    #expect(report.isValid)
+    #expect(report.unseen == [DependencyKey(Database.self)])
+    #expect(
+      report.description == """
+        ValidationReport: no problems
+
+        Not seen: what 1 closure factory resolves, as it declares no dependencies: and has not \
+        run: Database. Pass dependencies: when registering it ([] for none), or resolve it once, \
+        for a complete check.
+        """)
+
+    let strict = container.validate(.strict)
+    #expect(strict.problems.map(\.code) == [.undeclaredEdges])
+    #expect(strict.unseen.isEmpty)
+
+    // Once the factory has run, its edges are known.
+    _ = try container.tryResolve(Database.self)
+    #expect(container.validate().unseen.isEmpty)
+    #expect(container.validate(.strict).isValid)
   }
 
   @Test func aHealthyWiringIsValid() {
@@ -134,8 +163,15 @@ import Testing
     #expect(problem.summary == #"no registration for GraphNodeValue (name: "b")"#)
     #expect(
       problem.hint
-        == #"register GraphNodeValue with name: "b", or declare it as a key-path dependency with a default factory."#
+        == #"GraphNodeValue is registered with name: "a" but not "b": resolve one of those, or register GraphNodeValue with name: "b"."#
     )
+
+    let other = Container()
+    other.register(Metrics.self, dependencies: [DependencyKey(Database.self, name: "replica")]) {
+      _ in Metrics()
+    }
+    let plain = try #require(other.validate().problems.first)
+    #expect(plain.hint == #"register Database with name: "replica"."#)
   }
 
   @Test func keyPathDependenciesAreNeverMissing() {

@@ -42,7 +42,7 @@ import Testing
     #expect(DependencyKey(Database.self).description == "Database")
     #expect(
       DependencyKey(Database.self, name: "replica").description == #"Database (name: "replica")"#)
-    #expect(DependencyKey((any APIClient).self).description == "APIClient")
+    #expect(DependencyKey((any APIClient).self).description == "any APIClient")
     #expect(DependencyKey(Database.self, name: "replica").name == "replica")
     #expect(DependencyKey(Database.self).name == nil)
     #expect(!DependencyKey(Database.self).isKeyPath)

@@ -67,7 +67,7 @@ import Testing
         ResolutionError: no registration for Database (name: "replica")
         ├─ Resolved via: Database (name: "replica")
         ├─ Requested at: LoomTests/ResolutionErrorTests.swift:\(line + 1)
-        └─ To fix: register Database with name: "replica", or declare it as a key-path dependency with a default factory.
+        └─ To fix: register Database with name: "replica".
         """)
   }
 

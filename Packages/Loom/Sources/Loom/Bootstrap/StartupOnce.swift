@@ -1,7 +1,8 @@
 /// A token that lets a start-up task run once per process, however many containers bootstrap it.
 ///
-/// Declare it once, as a `static let`, and pass it to every ``Container/addStartupTask(_:dependencies:once:fileID:line:_:)``
-/// whose work must not be repeated (configuring a crash reporter, say). The first
+/// Declare it once, as a `static let`, and pass it to every
+/// ``Container/addStartupTask(_:dependencies:after:once:fileID:line:_:)`` whose work must not be
+/// repeated (configuring a crash reporter, say). The first
 /// ``Container/bootstrap()`` that runs the task successfully marks the token; later ones skip the
 /// task. A failed run does not: the next bootstrap tries again. Because the token is a value you
 /// own, tests that make their own token never see each other's runs.

@@ -18,14 +18,15 @@ extension Container {
   ///   - type: The type resolved by this registration.
   ///   - name: A name that tells apart several registrations of the same type.
   ///   - lifetime: How long instances live; transient unless stated.
-  ///   - dependencies: The keys the factory resolves, declared for the graph and
-  ///     ``bootstrap()``'s order (a closure's edges are otherwise only known once it has run).
+  ///   - dependencies: The keys the factory resolves, declared for the graph, ``validate(_:)``
+  ///     and ``bootstrap()``'s order; `[]` declares that it resolves none. When nil, the keys
+  ///     are recorded the first time the factory runs, and validation cannot see them before.
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - factory: Makes the value.
   public func register<Value: Sendable>(
     _ type: Value.Type = Value.self, name: String? = nil, lifetime: Lifetime = .transient,
-    dependencies: [DependencyKey] = [], fileID: StaticString = #fileID, line: UInt = #line,
+    dependencies: [DependencyKey]? = nil, fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping @Sendable (Resolver) async throws -> Value
   ) {
     add(
@@ -45,14 +46,15 @@ extension Container {
   /// - Parameters:
   ///   - keyPath: The key path to a ``Dependency`` declared in an extension of ``Container``.
   ///   - lifetime: How long instances live; the declaration's lifetime when `nil`.
-  ///   - dependencies: The keys the factory resolves, declared for the graph and
-  ///     ``bootstrap()``'s order.
+  ///   - dependencies: The keys the factory resolves, declared for the graph, ``validate(_:)``
+  ///     and ``bootstrap()``'s order; `[]` declares that it resolves none. When nil, the keys
+  ///     are recorded the first time the factory runs, and validation cannot see them before.
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - factory: Makes the value.
   public func register<Value: Sendable>(
     _ keyPath: DependencyKeyPath<Value>, lifetime: Lifetime? = nil,
-    dependencies: [DependencyKey] = [], fileID: StaticString = #fileID, line: UInt = #line,
+    dependencies: [DependencyKey]? = nil, fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping @Sendable (Resolver) async throws -> Value
   ) {
     let declaration = self[keyPath: keyPath]
@@ -100,6 +102,6 @@ extension Container {
     add(
       DependencyKey(type, name: name), keyPath: nil, lifetime: lifetime,
       factory: .mainActor(factory),
-      dependencies: [], location: CodeLocation(fileID: fileID, line: line))
+      dependencies: nil, location: CodeLocation(fileID: fileID, line: line))
   }
 }

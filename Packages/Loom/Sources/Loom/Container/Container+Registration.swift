@@ -20,14 +20,15 @@ extension Container {
   ///   - type: The type resolved by this registration (a protocol, to bind an implementation).
   ///   - name: A name that tells apart several registrations of the same type.
   ///   - lifetime: How long instances live; transient unless stated.
-  ///   - dependencies: The keys the factory resolves, declared for the graph and
-  ///     ``bootstrap()``'s order (a closure's edges are otherwise only known once it has run).
+  ///   - dependencies: The keys the factory resolves, declared for the graph, ``validate(_:)``
+  ///     and ``bootstrap()``'s order; `[]` declares that it resolves none. When nil, the keys
+  ///     are recorded the first time the factory runs, and validation cannot see them before.
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - factory: Makes the value.
   public func register<Value: Sendable>(
     _ type: Value.Type = Value.self, name: String? = nil, lifetime: Lifetime = .transient,
-    dependencies: [DependencyKey] = [], fileID: StaticString = #fileID, line: UInt = #line,
+    dependencies: [DependencyKey]? = nil, fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping @Sendable (Resolver) throws -> Value
   ) {
     add(
@@ -193,14 +194,15 @@ extension Container {
   /// - Parameters:
   ///   - keyPath: The key path to a ``Dependency`` declared in an extension of ``Container``.
   ///   - lifetime: How long instances live; the declaration's lifetime when `nil`.
-  ///   - dependencies: The keys the factory resolves, declared for the graph and
-  ///     ``bootstrap()``'s order.
+  ///   - dependencies: The keys the factory resolves, declared for the graph, ``validate(_:)``
+  ///     and ``bootstrap()``'s order; `[]` declares that it resolves none. When nil, the keys
+  ///     are recorded the first time the factory runs, and validation cannot see them before.
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - factory: Makes the value.
   public func register<Value: Sendable>(
     _ keyPath: DependencyKeyPath<Value>, lifetime: Lifetime? = nil,
-    dependencies: [DependencyKey] = [], fileID: StaticString = #fileID, line: UInt = #line,
+    dependencies: [DependencyKey]? = nil, fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping @Sendable (Resolver) throws -> Value
   ) {
     let declaration = self[keyPath: keyPath]
@@ -270,7 +272,7 @@ extension Container {
   @discardableResult
   func add<Value: Sendable>(
     _ key: DependencyKey, keyPath: (any AnyKeyPath & Sendable)?, lifetime: Lifetime,
-    factory: FactoryClosure<Value>, dependencies: [DependencyKey], location: CodeLocation,
+    factory: FactoryClosure<Value>, dependencies: [DependencyKey]?, location: CodeLocation,
     bindingTarget: DependencyKey? = nil
   ) -> Entry {
     let factory = Factory(factory)

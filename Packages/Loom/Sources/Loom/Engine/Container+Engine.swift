@@ -32,7 +32,8 @@ extension Container {
         throw .unboundKeyPath(key, chain: context.chain(to: key), location: context.location)
       }
       let key = request.key(as: valueType)
-      throw .notRegistered(key, chain: context.chain(to: key), location: context.location)
+      throw .notRegistered(
+        key, chain: context.chain(to: key), hint: missingHint(for: key), location: context.location)
     }
     guard entry.registration.valueTypeID == ObjectIdentifier(valueType) else {
       let key = request.key(as: valueType)
@@ -298,7 +299,8 @@ extension Container {
   ) throws(ResolutionError) -> Value {
     guard let (entry, owner) = lineageEntry(request, valueType: type) else {
       let key = request.key(as: type)
-      throw .notRegistered(key, chain: context.chain(to: key), location: context.location)
+      throw .notRegistered(
+        key, chain: context.chain(to: key), hint: missingHint(for: key), location: context.location)
     }
     let located = Located(entry: entry, owner: owner)
     let registration = located.registration

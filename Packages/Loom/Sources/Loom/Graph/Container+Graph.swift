@@ -51,12 +51,23 @@ extension Container {
     return DependencyGraph(nodes: nodes, edges: edges)
   }
 
-  /// Validates ``graph``: every missing dependency, cycle, captive lifetime and synchronous
-  /// dependency on an async registration, at once.
+  /// Checks this container's wiring as its resolves would meet it, and reports every problem at
+  /// once: missing dependencies, cycles, captive lifetimes, synchronous factories that depend on
+  /// async or main-actor ones.
   ///
-  /// Closure factories contribute edges only once they have run; resolve the app's roots first
-  /// (or register with auto-wired initializers) for a complete check. See
-  /// ``DependencyGraph/validate()`` for the rules.
+  /// Validation follows the rules resolution follows: a registration found in an ancestor is the
+  /// one a resolve would use; a singleton (weak, once) registered in an ancestor is built there,
+  /// with the ancestor's registrations, so a child's override of one of its dependencies is not
+  /// the one it gets; a transient or custom-lifetime registration is built in the container
+  /// resolved from, where the override applies; an isolated child builds its own copy of an
+  /// ancestor's registration. A key path's declared default counts even before its first resolve,
+  /// and one declared without a default that nothing registers is missing. So on any container,
+  /// "no problems" means that every registration resolves, and every problem is one a resolve
+  /// would meet, as far as validation can see: the edges of a closure factory that declares no
+  /// `dependencies:` are only known once it has run (``ValidationReport/unseen`` lists those,
+  /// and ``ValidationReport/Strictness/strict`` makes them problems). See
+  /// ``DependencyGraph/validate()`` for how each kind of problem is found, and
+  /// ``validateByResolving()`` for a check that runs every factory.
   ///
   /// ```swift
   /// let report = container.validate()
@@ -64,8 +75,81 @@ extension Container {
   /// try report.throwIfInvalid()
   /// ```
   ///
-  /// - Returns: The report of ``graph``.
-  public func validate() -> ValidationReport {
-    graph.validate()
+  /// - Parameter strictness: Whether unseen edges are problems.
+  /// - Returns: The report.
+  public func validate(_ strictness: ValidationReport.Strictness = .standard) -> ValidationReport {
+    let model = ResolutionModel(self)
+    let (index, nodes, mainActor) = model.index()
+    var rules = ValidationRules()
+    rules.keyPathsHaveDefaults = false
+    rules.mainActor = mainActor
+    rules.missingHint = { [self] key in missingHint(for: key) }
+    var validator = GraphValidator(index: index, nodes: nodes, rules: rules)
+    var problems = validator.run().problems
+    for key in model.unboundRoots {
+      problems.append(
+        GraphProblem(
+          code: .missing, key: key, path: [key], summary: "no registration for \(key)",
+          details: ["\(key) is declared without a default, and nothing registers it"],
+          hint: missingHint(for: key)))
+    }
+    var unseen = model.unseen.sorted { readsBefore($0.description, $1.description) }
+    if strictness == .strict {
+      for key in unseen {
+        problems.append(
+          GraphProblem(
+            code: .undeclaredEdges, key: key, path: [key],
+            summary: "the edges of \(key) are unknown: its closure factory declares no dependencies"
+              + " and has not run",
+            details: [],
+            hint: "declare what the factory resolves with `dependencies:`, register an auto-wired"
+              + " initializer instead, or resolve \(key) once before validating."))
+      }
+      unseen = []
+    }
+    problems.sort { left, right in
+      if left.code.order != right.code.order { return left.code.order < right.code.order }
+      return readsBefore(left.key.description, right.key.description)
+    }
+    return ValidationReport(problems: problems, unseen: unseen)
+  }
+
+  /// Resolves every registration this container sees, each in a throwaway isolated child, and
+  /// reports every failure: a check that runs the factories, for what ``validate(_:)`` cannot
+  /// see.
+  ///
+  /// Each key is resolved as `tryResolveAsync` would (so asynchronous and main-actor
+  /// registrations are awaited) in a new isolated child, so this container's caches are not
+  /// touched and one failure does not hide another. The factories do run, with whatever side
+  /// effects they have; instances of the `.once` lifetime are process-wide and are made for real.
+  /// A key whose lifetime needs a scope that is not current (a flow) fails with
+  /// ``ResolutionError/Code/scopeRequired`` and is reported as such.
+  ///
+  /// ```swift
+  /// let report = await container.validateByResolving()
+  /// for problem in report.problems { print(problem) }
+  /// ```
+  ///
+  /// - Parameter isolation: The caller's isolation.
+  /// - Returns: A report with one ``GraphProblem/Code/resolutionFailed`` problem per key that did
+  ///   not resolve.
+  public func validateByResolving(isolation: isolated (any Actor)? = #isolation) async
+    -> ValidationReport
+  {
+    var problems: [GraphProblem] = []
+    for node in graph.nodes {
+      let sandbox = makeIsolatedChild()
+      do {
+        _ = try await sandbox._resolveErased(node.key)
+      } catch {
+        problems.append(
+          GraphProblem(
+            code: .resolutionFailed, key: node.key, path: error.chain,
+            summary: "resolving \(node.key) failed: \(error.summary)",
+            details: error.chain.count > 1 ? ["Resolved via: \(error.path)"] : [],
+            hint: error.hint))
+      }
+    }
+    return ValidationReport(problems: problems)
   }
 }

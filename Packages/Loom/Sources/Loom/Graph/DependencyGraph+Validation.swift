@@ -46,9 +46,25 @@ extension DependencyGraph {
   ///
   /// - Returns: The report, with ``ValidationReport/isValid`` true when nothing is wrong.
   public func validate() -> ValidationReport {
-    var validator = GraphValidator(graph: self)
+    var validator = GraphValidator(index: index, nodes: nodes, rules: .graph)
     return validator.run()
   }
+}
+
+/// What a validation knows beyond the graph's nodes and edges.
+struct ValidationRules: Sendable {
+  /// Whether an edge to a key-path key without a node is fine (a graph on its own cannot tell a
+  /// key path declared with a default from one without).
+  var keyPathsHaveDefaults = true
+  /// Which nodes' factories must run on the main actor (none, for a graph on its own).
+  var mainActor: [Bool] = []
+  /// The hint of a missing key (a graph on its own gives the generic one).
+  var missingHint: @Sendable (DependencyKey) -> String = {
+    ResolutionError.notRegistered($0, chain: [$0], location: CodeLocation()).hint
+  }
+
+  /// The rules of a graph on its own.
+  static let graph = ValidationRules()
 }
 
 /// The passes of ``DependencyGraph/validate()`` over a graph's ``GraphIndex``.
@@ -60,16 +76,18 @@ struct GraphValidator {
     let problem: GraphProblem
   }
 
-  private let graph: DependencyGraph
+  private let nodes: [DependencyGraph.Node]
   private let index: GraphIndex
+  private let rules: ValidationRules
   /// The edges that count for cycles, captives and async: not deferred, between nodes.
   private let strongStart: [Int]
   private let strongTargets: [Int]
   private var findings: [Finding] = []
 
-  init(graph: DependencyGraph) {
-    self.graph = graph
-    self.index = graph.index
+  init(index: GraphIndex, nodes: [DependencyGraph.Node], rules: ValidationRules) {
+    self.nodes = nodes
+    self.index = index
+    self.rules = rules
     var start = [Int](repeating: 0, count: index.nodeCount + 1)
     var targets: [Int] = []
     targets.reserveCapacity(index.targets.count)
@@ -92,6 +110,7 @@ struct GraphValidator {
     findCycles(components)
     findCaptives(components)
     findAsyncFromSync()
+    findMainActorFromSync()
     findings.sort { left, right in
       if left.order != right.order { return left.order < right.order }
       return left.vertices.lexicographicallyPrecedes(right.vertices)
@@ -108,7 +127,8 @@ struct GraphValidator {
     for vertex in 0..<index.nodeCount {
       for position in index.edgeRange(of: vertex) {
         let target = index.targets[position]
-        guard !index.isNode(target), !index.keys[target].isKeyPath else { continue }
+        guard !index.isNode(target), !(rules.keyPathsHaveDefaults && index.keys[target].isKeyPath)
+        else { continue }
         let isDeferred = index.deferred[position]
         var list = needers.removeValue(forKey: target) ?? []
         if let last = list.last, last.vertex == vertex {
@@ -139,7 +159,7 @@ struct GraphValidator {
         details.append("Needed by \(needing.count - Self.listedLimit) more registrations")
       }
       details.append("Path: \(arrowed(path))")
-      let hint = ResolutionError.notRegistered(key, chain: [key], location: CodeLocation()).hint
+      let hint = rules.missingHint(key)
       findings.append(
         Finding(
           order: GraphProblem.Code.missing.order, vertices: [missing],
@@ -241,7 +261,6 @@ struct GraphValidator {
   // MARK: - Captive lifetimes
 
   private mutating func findCaptives(_ components: StronglyConnectedComponents) {
-    let nodes = graph.nodes
     let ranks = nodes.map(\.lifetime.rank)
     let isTransient = nodes.map { $0.lifetime == .transient }
     // For each transient: the shortest-lived registration behind it, through transients only,
@@ -283,7 +302,6 @@ struct GraphValidator {
   }
 
   private mutating func appendCaptive(_ path: [Int]) {
-    let nodes = graph.nodes
     let (holder, first, held) = (path[0], path[1], path[path.count - 1])
     let holderLifetime = nodes[holder].lifetime
     let heldLifetime = nodes[held].lifetime
@@ -311,7 +329,6 @@ struct GraphValidator {
   // MARK: - Async from sync
 
   private mutating func findAsyncFromSync() {
-    let nodes = graph.nodes
     for vertex in 0..<index.nodeCount where !nodes[vertex].isAsync {
       var previous = -1
       // An async eager singleton is built by `bootstrap()`, after which a synchronous resolve is
@@ -334,6 +351,30 @@ struct GraphValidator {
     }
   }
 
+  // MARK: - Main actor from sync
+
+  private mutating func findMainActorFromSync() {
+    guard !rules.mainActor.isEmpty else { return }
+    for vertex in 0..<index.nodeCount where !nodes[vertex].isAsync && !rules.mainActor[vertex] {
+      var previous = -1
+      for target in strongEdges(of: vertex) where rules.mainActor[target] && target != previous {
+        previous = target
+        let (sync, isolated) = (index.labels[vertex], index.labels[target])
+        findings.append(
+          Finding(
+            order: GraphProblem.Code.mainActorFromSync.order, vertices: [vertex, target],
+            problem: GraphProblem(
+              code: .mainActorFromSync, key: index.keys[vertex],
+              path: [index.keys[vertex], index.keys[target]],
+              summary: "\(sync) is synchronous and not isolated, but depends on \(isolated), which"
+                + " is made on the main actor",
+              details: [describe(vertex), describe(target)],
+              hint: "register \(sync) with registerMainActor, so that it is made on the main actor"
+                + " too, or make its factory async and resolve \(isolated) with await.")))
+      }
+    }
+  }
+
   // MARK: - Helpers
 
   /// How many registrations a problem lists by name before it says how many more there are.
@@ -346,7 +387,7 @@ struct GraphValidator {
 
   /// `Database (singleton) at MyApp/Wiring.swift:12`.
   private func describe(_ vertex: Int) -> String {
-    let node = graph.nodes[vertex]
+    let node = nodes[vertex]
     return "\(index.labels[vertex]) (\(node.detail)) at \(node.location)"
   }
 

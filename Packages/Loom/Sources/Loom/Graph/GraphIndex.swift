@@ -89,7 +89,9 @@ struct GraphIndex: Sendable {
     var namer = KeyNamer()
     let inputLabels = input.map { namer.describe($0.key) }
     let order = input.indices.sorted { left, right in
-      if inputLabels[left] != inputLabels[right] { return inputLabels[left] < inputLabels[right] }
+      if inputLabels[left] != inputLabels[right] {
+        return readsBefore(inputLabels[left], inputLabels[right])
+      }
       let (leftDepth, rightDepth) = (input[left].containerDepth, input[right].containerDepth)
       if leftDepth != rightDepth { return leftDepth < rightDepth }
       return left < right
@@ -156,7 +158,8 @@ struct GraphIndex: Sendable {
     // Open targets come after the nodes, sorted by description.
     let openLabels = openKeys.map { namer.describe($0) }
     let openOrder = openKeys.indices.sorted { left, right in
-      openLabels[left] != openLabels[right] ? openLabels[left] < openLabels[right] : left < right
+      openLabels[left] != openLabels[right]
+        ? readsBefore(openLabels[left], openLabels[right]) : left < right
     }
     var openVertex = [Int](repeating: 0, count: openKeys.count)
     for (rank, number) in openOrder.enumerated() {

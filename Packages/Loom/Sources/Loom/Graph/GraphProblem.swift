@@ -26,7 +26,8 @@ public struct GraphProblem: Sendable, CustomStringConvertible {
   public struct Code: Hashable, Sendable, CustomStringConvertible {
     /// The kinds, in the order a report lists them.
     private enum Base: Int, Hashable, Sendable {
-      case missing, cycle, captive, asyncFromSync
+      case missing, cycle, captive, asyncFromSync, mainActorFromSync, undeclaredEdges
+      case resolutionFailed
     }
 
     private let base: Base
@@ -63,8 +64,31 @@ public struct GraphProblem: Sendable, CustomStringConvertible {
     /// problem.code == .asyncFromSync
     /// ```
     public static let asyncFromSync = Code(.asyncFromSync)
+    /// A synchronous factory that is not isolated depends on one made on the main actor:
+    /// resolving it off the main actor fails with ``ResolutionError/Code/asyncRequired``.
+    ///
+    /// ```swift
+    /// problem.code == .mainActorFromSync
+    /// ```
+    public static let mainActorFromSync = Code(.mainActorFromSync)
+    /// A closure factory declares no dependencies and has not run yet, so validation cannot see
+    /// its edges (reported only by ``Container/validate(_:)`` with
+    /// ``ValidationReport/Strictness/strict``; otherwise listed in
+    /// ``ValidationReport/unseen``).
+    ///
+    /// ```swift
+    /// problem.code == .undeclaredEdges
+    /// ```
+    public static let undeclaredEdges = Code(.undeclaredEdges)
+    /// Resolving the registration failed (reported by ``Container/validateByResolving()``).
+    ///
+    /// ```swift
+    /// problem.code == .resolutionFailed
+    /// ```
+    public static let resolutionFailed = Code(.resolutionFailed)
 
-    /// Where reports list problems of this kind: missing, cycle, captive, then async-from-sync.
+    /// Where reports list problems of this kind: missing, cycle, captive, async-from-sync,
+    /// main-actor-from-sync, undeclared edges, then failed resolves.
     var order: Int { base.rawValue }
 
     /// The code's name, such as `missing` or `asyncFromSync`.
@@ -78,6 +102,9 @@ public struct GraphProblem: Sendable, CustomStringConvertible {
       case .cycle: "cycle"
       case .captive: "captive"
       case .asyncFromSync: "asyncFromSync"
+      case .mainActorFromSync: "mainActorFromSync"
+      case .undeclaredEdges: "undeclaredEdges"
+      case .resolutionFailed: "resolutionFailed"
       }
     }
   }

@@ -23,6 +23,20 @@
 /// try container.validate().throwIfInvalid()
 /// ```
 public struct ValidationReport: Sendable, CustomStringConvertible {
+  /// How ``Container/validate(_:)`` treats what it cannot see.
+  ///
+  /// ```swift
+  /// try container.validate(.strict).throwIfInvalid()
+  /// ```
+  public enum Strictness: Sendable, Hashable {
+    /// A closure factory that declares no dependencies and has not run is listed in
+    /// ``ValidationReport/unseen``: its edges are unknown, not wrong.
+    case standard
+    /// Such a closure factory is a problem (``GraphProblem/Code/undeclaredEdges``): every edge
+    /// must be known for the report to say "no problems".
+    case strict
+  }
+
   /// Every problem found, sorted by kind (missing, cycle, captive, async-from-sync), then by the
   /// description of its key.
   ///
@@ -30,9 +44,18 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
   /// for problem in container.validate().problems { print(problem.summary) }
   /// ```
   public let problems: [GraphProblem]
+  /// The registrations whose edges validation could not see: closure factories that declare no
+  /// `dependencies:` and have not run yet. "No problems" holds for what validation saw; declare
+  /// their dependencies, resolve them once, or validate with ``Strictness/strict``.
+  ///
+  /// ```swift
+  /// for key in container.validate().unseen { print("edges unknown: \(key)") }
+  /// ```
+  public let unseen: [DependencyKey]
 
-  init(problems: [GraphProblem]) {
+  init(problems: [GraphProblem], unseen: [DependencyKey] = []) {
     self.problems = problems
+    self.unseen = unseen
   }
 
   /// Whether the graph has no problem.
@@ -63,8 +86,24 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
 
   /// The report under `title`: `<title>: no problems`, or the count and the blocks.
   func render(title: String) -> String {
-    guard !problems.isEmpty else { return "\(title): no problems" }
-    let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
-    return (["\(title): \(count)"] + problems.map(\.description)).joined(separator: "\n\n")
+    var text: String
+    if problems.isEmpty {
+      text = "\(title): no problems"
+    } else {
+      let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
+      text = (["\(title): \(count)"] + problems.map(\.description)).joined(separator: "\n\n")
+    }
+    guard !unseen.isEmpty else { return text }
+    let shown = unseen.prefix(10).map(\.description).joined(separator: ", ")
+    let more = unseen.count > 10 ? " and \(unseen.count - 10) more" : ""
+    let one = unseen.count == 1
+    let count = one ? "1 closure factory resolves" : "\(unseen.count) closure factories resolve"
+    let (it, declares, has) = one ? ("it", "declares", "has") : ("they", "declare", "have")
+    let them = one ? "it" : "them"
+    text +=
+      "\n\nNot seen: what \(count), as \(it) \(declares) no dependencies: and \(has) not"
+      + " run: \(shown)\(more). Pass dependencies: when registering \(them) ([] for none), or"
+      + " resolve \(them) once, for a complete check."
+    return text
   }
 }

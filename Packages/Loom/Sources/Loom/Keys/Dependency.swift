@@ -26,7 +26,9 @@ public struct Dependency<Value: Sendable>: Sendable {
   @usableFromInline let location: CodeLocation
   /// The default factory; nil for a key declared without one, which must be registered.
   @usableFromInline let factory: FactoryClosure<Value>?
-  @usableFromInline let declaredDependencies: [DependencyKey]
+  /// The keys the default factory resolves; nil when they are not declared (see
+  /// ``Container/register(_:name:lifetime:dependencies:fileID:line:factory:)``).
+  @usableFromInline let declaredDependencies: [DependencyKey]?
 
   /// Declares a key with no default: something must register it before it is resolved.
   ///
@@ -69,20 +71,23 @@ public struct Dependency<Value: Sendable>: Sendable {
   ///
   /// - Parameters:
   ///   - lifetime: How long instances live; transient unless stated.
+  ///   - dependencies: The keys the factory resolves, for the graph and ``Container/validate(_:)``
+  ///     (`[]` when it resolves none); when nil, they are recorded the first time it runs.
   ///   - name: The property's name, captured automatically; shown in messages as `\.name`.
   ///   - fileID: Where the dependency is declared.
   ///   - line: The line of the declaration.
   ///   - factory: Makes the value.
   @inlinable
   public init(
-    _ lifetime: Lifetime = .transient, name: String = #function, fileID: StaticString = #fileID,
+    _ lifetime: Lifetime = .transient, dependencies: [DependencyKey]? = nil,
+    name: String = #function, fileID: StaticString = #fileID,
     line: UInt = #line, factory: @escaping @Sendable (Resolver) throws -> Value
   ) {
     self.lifetime = lifetime
     self.name = name
     self.location = CodeLocation(fileID: fileID, line: line)
     self.factory = .sync(factory)
-    self.declaredDependencies = []
+    self.declaredDependencies = dependencies
   }
 
   /// Declares a dependency made by an initializer (or function) whose parameters are all resolved
@@ -128,20 +133,23 @@ extension Dependency {
   ///
   /// - Parameters:
   ///   - lifetime: How long instances live; transient unless stated.
+  ///   - dependencies: The keys the factory resolves, for the graph and ``Container/validate(_:)``
+  ///     (`[]` when it resolves none); when nil, they are recorded the first time it runs.
   ///   - name: The property's name, captured automatically; shown in messages as `\.name`.
   ///   - fileID: Where the dependency is declared.
   ///   - line: The line of the declaration.
   ///   - factory: Makes the value.
   @inlinable
   public init(
-    _ lifetime: Lifetime = .transient, name: String = #function, fileID: StaticString = #fileID,
+    _ lifetime: Lifetime = .transient, dependencies: [DependencyKey]? = nil,
+    name: String = #function, fileID: StaticString = #fileID,
     line: UInt = #line, factory: @escaping @Sendable (Resolver) async throws -> Value
   ) {
     self.lifetime = lifetime
     self.name = name
     self.location = CodeLocation(fileID: fileID, line: line)
     self.factory = .async(factory)
-    self.declaredDependencies = []
+    self.declaredDependencies = dependencies
   }
 
   /// Declares a dependency made on the main actor, for a `@MainActor` type.
@@ -154,6 +162,8 @@ extension Dependency {
   ///
   /// - Parameters:
   ///   - lifetime: How long instances live; transient unless stated.
+  ///   - dependencies: The keys the factory resolves, for the graph and ``Container/validate(_:)``
+  ///     (`[]` when it resolves none); when nil, they are recorded the first time it runs.
   ///   - name: The property's name, captured automatically; shown in messages as `\.name`.
   ///   - fileID: Where the dependency is declared.
   ///   - line: The line of the declaration.
@@ -161,18 +171,19 @@ extension Dependency {
   /// - Returns: The declaration.
   @inlinable
   public static func mainActor(
-    _ lifetime: Lifetime = .transient, name: String = #function, fileID: StaticString = #fileID,
-    line: UInt = #line, factory: @escaping @MainActor @Sendable (Resolver) throws -> Value
+    _ lifetime: Lifetime = .transient, dependencies: [DependencyKey]? = nil,
+    name: String = #function, fileID: StaticString = #fileID, line: UInt = #line,
+    factory: @escaping @MainActor @Sendable (Resolver) throws -> Value
   ) -> Dependency {
     Dependency(
       lifetime: lifetime, name: name, location: CodeLocation(fileID: fileID, line: line),
-      factory: .mainActor(factory), declaredDependencies: [])
+      factory: .mainActor(factory), declaredDependencies: dependencies)
   }
 
   @usableFromInline
   init(
     lifetime: Lifetime, name: String, location: CodeLocation,
-    factory: FactoryClosure<Value>, declaredDependencies: [DependencyKey]
+    factory: FactoryClosure<Value>, declaredDependencies: [DependencyKey]?
   ) {
     self.lifetime = lifetime
     self.name = name

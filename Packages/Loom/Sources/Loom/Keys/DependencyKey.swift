@@ -149,9 +149,29 @@ extension DependencyKey {
   }
 }
 
-/// The readable name of a type: `APIClient` rather than `MyApp.APIClient`.
+/// The readable name of a type: `APIClient` rather than `MyApp.APIClient`, and `any APIClient`
+/// for a protocol's existential, as Swift spells it.
 func typeName(_ type: any Any.Type) -> String {
-  String(describing: type)
+  let name = String(describing: type)
+  // NB: the metatype of an existential prints as `P.Protocol` (`Any` and `AnyObject` read as
+  // they are spelled already).
+  guard name != "Any", name != "AnyObject", !name.hasPrefix("any "),
+    String(describing: Swift.type(of: type)).hasSuffix(".Protocol")
+  else { return name }
+  return "any \(name)"
+}
+
+/// Whether `left` comes before `right` in the order reports and graphs list keys: by name, with a
+/// protocol's `any` not counted, so `any APIClient` sits beside `APIClient` and `APIClientImpl`.
+func readsBefore(_ left: String, _ right: String) -> Bool {
+  let (a, b) = (left.droppingAnyPrefix, right.droppingAnyPrefix)
+  return a != b ? a < b : left < right
+}
+
+extension String {
+  fileprivate var droppingAnyPrefix: Substring {
+    hasPrefix("any ") ? dropFirst(4) : self[...]
+  }
 }
 
 /// A key path used as a dictionary key.

@@ -12,7 +12,7 @@ final class Registration: Sendable {
   /// The module that made the registration (an assembly's name), when one was current; see
   /// ``Container/withRegistrationOrigin(_:_:)``.
   let origin: String?
-  /// The keys its factory resolves, declared at registration.
+  /// The keys its factory resolves, declared at registration (empty when none were declared).
   let declaredDependencies: [DependencyKey]
   /// For a ``Container/bind(_:name:to:implementationName:fileID:line:)`` registration, the key it
   /// forwards to.
@@ -38,7 +38,7 @@ final class Registration: Sendable {
 
   init<Value: Sendable>(
     key: DependencyKey, lifetime: Lifetime, factory: Factory<Value>,
-    declaredDependencies: [DependencyKey], location: CodeLocation,
+    declaredDependencies: [DependencyKey]?, location: CodeLocation,
     replaced: (location: CodeLocation, origin: String?)? = nil,
     bindingTarget: DependencyKey? = nil, origin: String? = RegistrationOrigin.current
   ) {
@@ -46,7 +46,7 @@ final class Registration: Sendable {
     self.lifetime = lifetime
     self.location = location
     self.origin = origin
-    self.declaredDependencies = declaredDependencies
+    self.declaredDependencies = declaredDependencies ?? []
     self.bindingTarget = bindingTarget
     self.replaced = replaced
     self.valueTypeID = ObjectIdentifier(Value.self)
@@ -60,7 +60,9 @@ final class Registration: Sendable {
     case .once: (lifetimeKind, customLifetime) = (.once, nil)
     case .custom(let custom): (lifetimeKind, customLifetime) = (.custom, custom)
     }
-    self.observation = declaredDependencies.isEmpty ? EdgeObservation() : nil
+    // NB: nil means "not declared" (the factory's resolves are recorded until it first succeeds);
+    // an empty list declares that it resolves nothing.
+    self.observation = declaredDependencies == nil ? EdgeObservation() : nil
   }
 
   /// Whether this registration forwards to another one.

@@ -1,17 +1,26 @@
 extension ResolutionError {
   static func notRegistered(
-    _ key: DependencyKey, chain: [DependencyKey], location: CodeLocation
+    _ key: DependencyKey, chain: [DependencyKey], hint: String? = nil, location: CodeLocation
   ) -> ResolutionError {
-    let registration =
-      if let name = key.name {
-        "register \(typeName(key.valueType)) with name: \"\(name)\""
-      } else {
-        "register \(key)"
-      }
-    return ResolutionError(
+    ResolutionError(
       code: .notRegistered, key: key, chain: chain, summary: "no registration for \(key)",
-      hint: "\(registration), or declare it as a key-path dependency with a default factory.",
-      location: location)
+      hint: hint ?? genericMissingHint(for: key), location: location)
+  }
+
+  /// How to fix a missing key when nothing more is known: worded for the kind of key.
+  static func genericMissingHint(for key: DependencyKey) -> String {
+    if key.isKeyPath {
+      return "register \(key), for example `container.register(\(key)) { r in ... }`."
+    }
+    if let name = key.name {
+      return "register \(typeName(key.valueType)) with name: \"\(name)\"."
+    }
+    let type = typeName(key.valueType)
+    if type.hasPrefix("any ") {
+      return "register (\(type)).self, or declare it as a key-path dependency with a default"
+        + " factory."
+    }
+    return "register \(type), or declare it as a key-path dependency with a default factory."
   }
 
   /// A key path declared without a default, and not registered.

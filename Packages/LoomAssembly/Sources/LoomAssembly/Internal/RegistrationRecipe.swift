@@ -10,7 +10,7 @@ public struct _RegistrationRecipe {
   let register: (Container) -> Void
 
   static func factory<Value: Sendable>(
-    _ type: Value.Type, name: String?, lifetime: Lifetime, dependencies: [DependencyKey],
+    _ type: Value.Type, name: String?, lifetime: Lifetime, dependencies: [DependencyKey]?,
     fileID: StaticString, line: UInt, factory: @escaping @Sendable (Resolver) throws -> Value
   ) -> Self {
     Self {
@@ -21,7 +21,7 @@ public struct _RegistrationRecipe {
   }
 
   static func asyncFactory<Value: Sendable>(
-    _ type: Value.Type, name: String?, lifetime: Lifetime, dependencies: [DependencyKey],
+    _ type: Value.Type, name: String?, lifetime: Lifetime, dependencies: [DependencyKey]?,
     fileID: StaticString, line: UInt,
     factory: @escaping @Sendable (Resolver) async throws -> Value
   ) -> Self {

@@ -47,12 +47,13 @@ extension LifetimeComponent {
   ///   - type: The type resolved by this registration (a protocol, to bind an implementation).
   ///   - name: A name that tells apart several registrations of the same type.
   ///   - dependencies: The keys the factory resolves, declared for the graph, so that
-  ///     ``Assembly/validate()`` sees them without running the factory.
+  ///     ``Assembly/validate()`` sees them without running the factory (`[]` when it resolves
+  ///     none); when nil, they are recorded the first time it runs.
   ///   - fileID: Where the registration is written, for `dump()` and errors.
   ///   - line: The line of the registration.
   ///   - factory: Makes the value.
   public init<Value: Sendable>(
-    _ type: Value.Type = Value.self, name: String? = nil, dependencies: [DependencyKey] = [],
+    _ type: Value.Type = Value.self, name: String? = nil, dependencies: [DependencyKey]? = nil,
     fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping @Sendable (Resolver) throws -> Value
   ) {
@@ -75,12 +76,13 @@ extension LifetimeComponent {
   ///   - type: The type resolved by this registration.
   ///   - name: A name that tells apart several registrations of the same type.
   ///   - dependencies: The keys the factory resolves, declared for the graph, so that
-  ///     ``Assembly/validate()`` sees them without running the factory.
+  ///     ``Assembly/validate()`` sees them without running the factory (`[]` when it resolves
+  ///     none); when nil, they are recorded the first time it runs.
   ///   - fileID: Where the registration is written, for `dump()` and errors.
   ///   - line: The line of the registration.
   ///   - factory: Makes the value.
   public init<Value: Sendable>(
-    _ type: Value.Type = Value.self, name: String? = nil, dependencies: [DependencyKey] = [],
+    _ type: Value.Type = Value.self, name: String? = nil, dependencies: [DependencyKey]? = nil,
     fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping @Sendable (Resolver) async throws -> Value
   ) {

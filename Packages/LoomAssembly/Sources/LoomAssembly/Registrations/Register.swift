@@ -30,13 +30,14 @@ public struct Register: RegistrationComponent {
   ///   - name: A name that tells apart several registrations of the same type.
   ///   - lifetime: How long instances live.
   ///   - dependencies: The keys the factory resolves, declared for the graph, so that
-  ///     ``Assembly/validate()`` sees them without running the factory.
+  ///     ``Assembly/validate()`` sees them without running the factory (`[]` when it resolves
+  ///     none); when nil, they are recorded the first time it runs.
   ///   - fileID: Where the registration is written, for `dump()` and errors.
   ///   - line: The line of the registration.
   ///   - factory: Makes the value.
   public init<Value: Sendable>(
     _ type: Value.Type = Value.self, name: String? = nil, lifetime: Lifetime,
-    dependencies: [DependencyKey] = [], fileID: StaticString = #fileID, line: UInt = #line,
+    dependencies: [DependencyKey]? = nil, fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping @Sendable (Resolver) throws -> Value
   ) {
     recipe = .factory(
@@ -58,13 +59,14 @@ public struct Register: RegistrationComponent {
   ///   - name: A name that tells apart several registrations of the same type.
   ///   - lifetime: How long instances live.
   ///   - dependencies: The keys the factory resolves, declared for the graph, so that
-  ///     ``Assembly/validate()`` sees them without running the factory.
+  ///     ``Assembly/validate()`` sees them without running the factory (`[]` when it resolves
+  ///     none); when nil, they are recorded the first time it runs.
   ///   - fileID: Where the registration is written, for `dump()` and errors.
   ///   - line: The line of the registration.
   ///   - factory: Makes the value.
   public init<Value: Sendable>(
     _ type: Value.Type = Value.self, name: String? = nil, lifetime: Lifetime,
-    dependencies: [DependencyKey] = [], fileID: StaticString = #fileID, line: UInt = #line,
+    dependencies: [DependencyKey]? = nil, fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping @Sendable (Resolver) async throws -> Value
   ) {
     recipe = .asyncFactory(

@@ -1,0 +1,219 @@
+/// The dependencies of a container as its resolves would meet them: the input of
+/// ``Container/validate(_:)``.
+///
+/// A vertex is a key *and the container it is resolved in*, because the same key can mean two
+/// registrations: a singleton registered in a parent is built in the parent, with the parent's
+/// registrations, so a child's override of one of its dependencies never reaches it; a transient
+/// is built in the container the resolve was called on, so it does see the override. The model
+/// follows the rules of ``Container/locate(_:valueType:context:)`` and
+/// ``Container/placement(of:context:)``: the lineage, isolated children (which copy an ancestor's
+/// registration and build it themselves), where each lifetime is built, a key path's declared
+/// default (a vertex even before its first resolve), a ``Lazy`` or ``Provider`` of an unregistered
+/// type (a deferred edge to the type). Nothing is resolved or installed.
+struct ResolutionModel {
+  /// A key, looked up from one container.
+  private struct Request: Hashable {
+    let key: DependencyKey
+    let from: ObjectIdentifier
+  }
+
+  /// What a vertex resolves to: a registration built in a container, or nothing.
+  private enum Target: Hashable {
+    case registration(ObjectIdentifier, builder: ObjectIdentifier)
+    case missing(Request)
+  }
+
+  private struct Vertex {
+    let key: DependencyKey
+    let registration: Registration?
+    let builder: Container?
+    /// How many containers up from the validated one the builder is.
+    let depth: Int
+    var edges: [(target: Int, isDeferred: Bool, isObserved: Bool)] = []
+  }
+
+  private let root: Container
+  private var vertices: [Vertex] = []
+  private var vertexOfTarget: [Target: Int] = [:]
+  private var targetOfRequest: [Request: Target] = [:]
+  /// Closure factories that declare no dependencies and never ran to completion.
+  private(set) var unseen: [DependencyKey] = []
+  /// Keys declared without a default that nothing registers, with no vertex needing them.
+  private(set) var unboundRoots: [DependencyKey] = []
+
+  /// Models every key `container` sees.
+  init(_ container: Container) {
+    root = container
+    var queue: [Int] = []
+    var lineage: [Container] = []
+    var current: Container? = container
+    while let step = current {
+      lineage.append(step)
+      current = step.parent
+    }
+    var seen: Set<DependencyKey> = []
+    for step in lineage {
+      for entry in step.entries where seen.insert(entry.registration.key).inserted {
+        queue.append(vertex(for: entry.registration.key, from: container))
+      }
+    }
+    for step in lineage {
+      for key in step.requiredKeys where seen.insert(key).inserted {
+        let index = vertex(for: key, from: container)
+        if vertices[index].registration == nil { unboundRoots.append(key) }
+      }
+    }
+    // Follow the edges of every registration reached.
+    var expanded = Set<Int>()
+    while let index = queue.popLast() {
+      guard expanded.insert(index).inserted, let registration = vertices[index].registration,
+        let builder = vertices[index].builder
+      else { continue }
+      if registration.isObserving, registration.kind != .withArguments {
+        unseen.append(registration.key)
+      }
+      var declared = registration.declaredDependencies
+      if let target = registration.bindingTarget, !declared.contains(target) {
+        declared.append(target)
+      }
+      let dependencies =
+        declared.map { ($0, false) } + registration.observedDependencies.map { ($0, true) }
+      for (dependency, isObserved) in dependencies {
+        var key = dependency
+        var isDeferred = false
+        if let (deferred, _) = dependency.deferredTarget,
+          builder.lineageEntry(for: dependency) == nil
+        {
+          key = deferred
+          isDeferred = true
+        }
+        let target = vertex(for: key, from: builder)
+        vertices[index].edges.append((target, isDeferred, isObserved))
+        queue.append(target)
+      }
+    }
+  }
+
+  /// The vertex `key` resolves to from `container`, made on first use.
+  private mutating func vertex(for key: DependencyKey, from container: Container) -> Int {
+    let request = Request(key: key, from: ObjectIdentifier(container))
+    if let target = targetOfRequest[request], let index = vertexOfTarget[target] { return index }
+    let (registration, builder) = locate(key, from: container)
+    let target: Target =
+      if let registration, let builder {
+        .registration(ObjectIdentifier(registration), builder: ObjectIdentifier(builder))
+      } else {
+        .missing(request)
+      }
+    targetOfRequest[request] = target
+    if let index = vertexOfTarget[target] { return index }
+    let index = vertices.count
+    vertices.append(
+      Vertex(
+        key: registration?.key ?? key, registration: registration, builder: builder,
+        depth: depth(of: builder ?? container)))
+    vertexOfTarget[target] = index
+    return index
+  }
+
+  /// The registration a resolve of `key` from `container` uses, and the container that builds
+  /// its value (its owner, or the isolated child that copies it, for a singleton, weak or once
+  /// registration; `container` for the others), without resolving or installing anything.
+  private func locate(_ key: DependencyKey, from container: Container) -> (
+    Registration?, Container?
+  ) {
+    var found = container.lineageEntry(for: key).map { ($0.entry.registration, $0.owner) }
+    if found == nil, case .keyPath(let identity) = key.identity,
+      let keyPath = identity.keyPath as? any DependencyDeclaration
+    {
+      let root = container.root
+      if let registration = keyPath.declaration(in: root).registration(for: identity.keyPath) {
+        found = (registration, root)
+      }
+    }
+    guard var (registration, owner) = found else { return (nil, nil) }
+    if container.isInIsolatedLineage, owner !== container, let sandbox = container.sandbox,
+      sandbox.descends(from: owner)
+    {
+      // The isolated child copies the registration and builds it itself.
+      owner = sandbox
+      if let copied = sandbox.localEntry(for: key) { registration = copied.registration }
+    }
+    switch registration.lifetimeKind {
+    case .singleton, .weak, .once: return (registration, owner)
+    case .transient, .graph, .custom: return (registration, container)
+    }
+  }
+
+  /// How many containers up from the validated one `container` is (0 for another lineage).
+  private func depth(of container: Container) -> Int {
+    var depth = 0
+    var current: Container? = root
+    while let step = current {
+      if step === container { return depth }
+      depth += 1
+      current = step.parent
+    }
+    return 0
+  }
+
+  /// The model as the validator's input: vertices numbered nodes first, then missing keys.
+  func index() -> (index: GraphIndex, nodes: [DependencyGraph.Node], mainActor: [Bool]) {
+    var keyCount: [DependencyKey: Int] = [:]
+    for vertex in vertices { keyCount[vertex.key, default: 0] += 1 }
+    // Numbered like a graph's index: nodes by key description, then depth; missing keys after.
+    let byDescription = { (left: Int, right: Int) -> Bool in
+      let (a, b) = (self.vertices[left], self.vertices[right])
+      let (da, db) = (a.key.description, b.key.description)
+      return da != db ? readsBefore(da, db) : a.depth < b.depth
+    }
+    let nodeVertices = vertices.indices.filter { vertices[$0].registration != nil }
+      .sorted(by: byDescription)
+    let openVertices = vertices.indices.filter { vertices[$0].registration == nil }
+      .sorted(by: byDescription)
+    let order = nodeVertices + openVertices
+    var number = [Int](repeating: 0, count: vertices.count)
+    for (position, vertex) in order.enumerated() { number[vertex] = position }
+
+    var namer = KeyNamer()
+    var labels: [String] = []
+    var nodes: [DependencyGraph.Node] = []
+    var mainActor: [Bool] = []
+    var edgeStart: [Int] = []
+    var targets: [Int] = []
+    var deferred: [Bool] = []
+    var observed: [Bool] = []
+    for vertex in order {
+      let model = vertices[vertex]
+      var label = namer.describe(model.key)
+      if keyCount[model.key, default: 0] > 1, model.builder != nil, model.depth > 0 {
+        // The same key is built in several containers here: say which one this is.
+        label += model.depth == 1 ? " (in the parent)" : " (in the container \(model.depth) up)"
+      }
+      labels.append(label)
+      edgeStart.append(targets.count)
+      if let registration = model.registration {
+        nodes.append(
+          DependencyGraph.Node(
+            key: registration.key, lifetime: registration.lifetime,
+            isAsync: registration.isAsync, location: registration.location,
+            containerDepth: model.depth, isBinding: registration.isBinding,
+            origin: registration.origin))
+        mainActor.append(registration.requiresMainActor)
+        var seen = Set<Int>()
+        for edge in model.edges.sorted(by: { number[$0.target] < number[$1.target] })
+        where seen.insert(number[edge.target] * 2 + (edge.isDeferred ? 1 : 0)).inserted {
+          targets.append(number[edge.target])
+          deferred.append(edge.isDeferred)
+          observed.append(edge.isObserved)
+        }
+      }
+    }
+    edgeStart.append(targets.count)
+    let index = GraphIndex(
+      keys: order.map { vertices[$0].key }, labels: labels, nodeCount: nodeVertices.count,
+      table: [:], edgeStart: edgeStart, targets: targets, deferred: deferred, observed: observed,
+      edgeCache: EdgeCache())
+    return (index, nodes, mainActor)
+  }
+}
