@@ -188,6 +188,20 @@ import Testing
     #expect(try holder.$token.get() === held)
   }
 
+  @Test func weakInjectedByAKeyPathWithoutADefaultReadsNilUntilItIsBound() throws {
+    let container = Container()
+    let holder = container.withCurrent { UnboundWidgetHolder() }
+
+    #expect(holder.widget == nil)
+    let error = try #require(throws: ResolutionError.self) { try holder.$widget.get() }
+    #expect(error.code == .notRegistered)
+
+    let widget = Widget()
+    container.register(\.unboundWidget, instance: widget)
+
+    #expect(holder.widget === widget)
+  }
+
   #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
     @Test func weakInjectedTrapsWithTheMessageWhenARegisteredDependencyFails() async {
       let result = await #expect(
@@ -231,6 +245,15 @@ private final class OptionalClockHolder {
 
 private final class WeakWidgetHolder {
   @WeakInjected var widget: Widget?
+}
+
+extension Container {
+  /// A key-path dependency declared without a default: something must register it.
+  fileprivate var unboundWidget: Dependency<Widget> { Dependency(.singleton) }
+}
+
+private final class UnboundWidgetHolder {
+  @WeakInjected(\.unboundWidget) var widget
 }
 
 private final class WeakTokenHolder {
