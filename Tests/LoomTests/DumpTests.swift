@@ -78,4 +78,26 @@ import Testing
           Page  transient  LoomTests/DumpTests.swift:\(line + 1)  takes (String, Int)
         """)
   }
+
+  @Test func dumpMarksAsyncAndMainActorRegistrations() {
+    let container = Container()
+    let line = #line
+    container.register(Database.self, lifetime: .singleton) { _ async in Database() }
+    container.registerMainActor(Clock.self) { _ in Clock() }
+    container.register(\.api) { _ async in StubAPIClient(label: "async") }
+    container.register(
+      Logger.self, dependencies: [DependencyKey(Clock.self)]
+    ) { r async throws in Logger(clock: try r.tryResolve(Clock.self)) }
+    container.register(Metrics.self) { _ in Metrics() }
+
+    #expect(
+      container.dump() == """
+        Container: 5 registrations
+          Database  singleton  LoomTests/DumpTests.swift:\(line + 1)  async
+          Clock     transient  LoomTests/DumpTests.swift:\(line + 2)  main actor
+          \\.api     singleton  LoomTests/DumpTests.swift:\(line + 3)  async
+          Logger    transient  LoomTests/DumpTests.swift:\(line + 4)  async; depends on Clock
+          Metrics   transient  LoomTests/DumpTests.swift:\(line + 7)
+        """)
+  }
 }

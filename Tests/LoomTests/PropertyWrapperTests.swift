@@ -162,7 +162,61 @@ import Testing
     let error = try #require(throws: ResolutionError.self) { try holder.$widget.get() }
 
     #expect(error.code == .notRegistered)
+    #expect(error.key == DependencyKey(Widget.self))
   }
+
+  @Test func weakInjectedReadsNilWhenUnregisteredAndResolvesOnceRegistered() {
+    let container = Container()
+    let holder = container.withCurrent { WeakWidgetHolder() }
+
+    #expect(holder.widget == nil)
+    #expect(holder.widget == nil)
+
+    let widget = Widget()
+    container.register(Widget.self, instance: widget)
+
+    #expect(holder.widget === widget)
+  }
+
+  @Test func weakInjectedByKeyPathHoldsTheInstanceWeakly() throws {
+    let container = Container()
+    let held = Token()
+    container.register(\.requestToken) { _ in held }
+    let holder = container.withCurrent { WeakTokenHolder() }
+
+    #expect(holder.token === held)
+    #expect(try holder.$token.get() === held)
+  }
+
+  @Test func weakInjectedByAKeyPathWithoutADefaultReadsNilUntilItIsBound() throws {
+    let container = Container()
+    let holder = container.withCurrent { UnboundWidgetHolder() }
+
+    #expect(holder.widget == nil)
+    let error = try #require(throws: ResolutionError.self) { try holder.$widget.get() }
+    #expect(error.code == .notRegistered)
+
+    let widget = Widget()
+    container.register(\.unboundWidget, instance: widget)
+
+    #expect(holder.widget === widget)
+  }
+
+  #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
+    @Test func weakInjectedTrapsWithTheMessageWhenARegisteredDependencyFails() async {
+      let result = await #expect(
+        processExitsWith: .failure, observing: [\.standardErrorContent]
+      ) {
+        let container = Container()
+        container.register(Widget.self) { _ in throw DiskFull() }
+        let holder = container.withCurrent { WeakWidgetHolder() }
+        _ = holder.widget
+      }
+      let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+      #expect(output.contains("ResolutionError: the factory of Widget threw"))
+      #expect(output.contains("├─ Underlying error: disk is full"))
+    }
+  #endif
 }
 
 private final class ClockHolder {
@@ -191,4 +245,17 @@ private final class OptionalClockHolder {
 
 private final class WeakWidgetHolder {
   @WeakInjected var widget: Widget?
+}
+
+extension Container {
+  /// A key-path dependency declared without a default: something must register it.
+  fileprivate var unboundWidget: Dependency<Widget> { Dependency(.singleton) }
+}
+
+private final class UnboundWidgetHolder {
+  @WeakInjected(\.unboundWidget) var widget
+}
+
+private final class WeakTokenHolder {
+  @WeakInjected(\.requestToken) var token
 }

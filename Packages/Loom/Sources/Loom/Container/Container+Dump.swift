@@ -1,12 +1,19 @@
 extension Container {
-  /// A readable list of every registration: its key, lifetime, where it was registered, what it
-  /// declares it depends on, and which registration it replaced. The parent's follow.
+  /// A readable list of every registration: its key, lifetime, where it was registered, whether
+  /// its factory is asynchronous or runs on the main actor, what it declares it depends on, and
+  /// which registration it replaced. The parent's follow.
+  ///
+  /// A registration whose factory is asynchronous is marked `async`, and one registered with
+  /// ``registerMainActor(_:name:lifetime:fileID:line:factory:)`` is marked `main actor`: those
+  /// are the ones to resolve with `await` (``Resolving/resolveAsync(_:name:fileID:line:)``) or,
+  /// for a main-actor one, on the main actor.
   ///
   /// ```swift
   /// print(container.dump())
-  /// // Container: 3 registrations
+  /// // Container: 4 registrations
   /// //   Config        singleton  App/Wiring.swift:10
   /// //   HTTPClient    singleton  App/Wiring.swift:11  depends on Config
+  /// //   Database      singleton  App/Wiring.swift:12  async
   /// //   \.api         transient  App/Wiring.swift:20  replaces App/API.swift:8
   /// ```
   ///
@@ -30,6 +37,8 @@ extension Container {
     var lines = ["\(title): \(count) registration\(count == 1 ? "" : "s")"]
     let rows = registrations.map { registration -> [String] in
       var notes: [String] = []
+      if registration.isAsync { notes.append("async") }
+      if registration.requiresMainActor { notes.append("main actor") }
       if let arguments = registration.argumentTypes { notes.append("takes \(arguments)") }
       if let target = registration.bindingTarget {
         notes.append("binds to \(target)")

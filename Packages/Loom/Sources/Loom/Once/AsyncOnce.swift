@@ -1,24 +1,24 @@
 /// A value computed at most once at a time by an asynchronous operation, on first use, and then
-/// kept: an asynchronous once-cell for code outside the container.
+/// kept: an asynchronous once-cell for code outside the container, whose operation may throw and
+/// is tried again after a failure.
 ///
 /// Concurrent callers share one evaluation, which runs in a task of its own: cancelling one caller
 /// does not cancel the evaluation others wait for. A failure is not kept: the callers that awaited
-/// that evaluation receive its error, and the next call evaluates again. An evaluation that awaits
-/// its own cell fails with ``OnceError/recursiveEvaluation`` instead of waiting forever.
+/// that evaluation receive its error, and the next call evaluates again (to keep the first
+/// failure instead, use ``AsyncOnceKeepingFailure``). An evaluation that awaits its own cell fails
+/// with ``OnceError/recursiveEvaluation`` instead of waiting forever.
+///
+/// Read it by calling it, through ``value``, or with ``get()``; all three are the same:
 ///
 /// ```swift
 /// let token = AsyncOnce { try await AuthClient.shared.fetchToken() }
-/// let value = try await token.get()  // fetched once; concurrent callers share the request
+/// let value = try await token()  // fetched once; concurrent callers share the request
+/// let same = try await token.value
 /// ```
+///
+/// ``Once`` lists every once-cell and how they differ.
 public final class AsyncOnce<Value: Sendable>: Sendable {
-  private enum State {
-    case idle
-    case running(Task<Value, any Error>)
-    case done(Value)
-  }
-
-  private let make: @Sendable () async throws -> Value
-  private let state = Locked(State.idle)
+  private let evaluator: AsyncOnceEvaluator<Value>
 
   /// Makes a cell that evaluates `make` on first use.
   ///
@@ -28,7 +28,7 @@ public final class AsyncOnce<Value: Sendable>: Sendable {
   ///
   /// - Parameter make: Computes the value; may suspend and throw.
   public init(_ make: @escaping @Sendable () async throws -> Value) {
-    self.make = make
+    evaluator = AsyncOnceEvaluator(policy: .retry, make)
   }
 
   /// Whether the value has been computed.
@@ -36,12 +36,7 @@ public final class AsyncOnce<Value: Sendable>: Sendable {
   /// ```swift
   /// if !remoteConfig.isComputed { showSpinner() }
   /// ```
-  public var isComputed: Bool {
-    state.withLock { state in
-      if case .done = state { return true }
-      return false
-    }
-  }
+  public var isComputed: Bool { evaluator.isComputed }
 
   /// Returns the value, computing it if no evaluation has succeeded yet.
   ///
@@ -53,39 +48,32 @@ public final class AsyncOnce<Value: Sendable>: Sendable {
   /// - Throws: What `make` threw in the evaluation this call awaited, or
   ///   ``OnceError/recursiveEvaluation``.
   public func get() async throws -> Value {
-    let me = ObjectIdentifier(self)
-    if AsyncOnceEvaluation.cells.contains(me) { throw OnceError.recursiveEvaluation }
-    let evaluation: Task<Value, any Error> = state.withLock { state in
-      switch state {
-      case .done(let value):
-        return Task { value }
-      case .running(let task):
-        return task
-      case .idle:
-        let outer = AsyncOnceEvaluation.cells.union([me])
-        let task = Task { [make] in
-          try await AsyncOnceEvaluation.$cells.withValue(outer) { try await make() }
-        }
-        state = .running(task)
-        return task
-      }
-    }
-    do {
-      let value = try await evaluation.value
-      state.withLock { state in
-        if case .running = state { state = .done(value) }
-      }
-      return value
-    } catch {
-      state.withLock { state in
-        if case .running(let task) = state, task == evaluation { state = .idle }
-      }
-      throw error
-    }
+    try await evaluator.get()
   }
-}
 
-/// The ``AsyncOnce`` cells whose evaluation the current task is part of.
-private enum AsyncOnceEvaluation {
-  @TaskLocal static var cells: Set<ObjectIdentifier> = []
+  /// The value, computed if no evaluation has succeeded yet: the property form of ``get()``.
+  ///
+  /// ```swift
+  /// let config = try await remoteConfig.value
+  /// ```
+  ///
+  /// - Throws: What `make` threw in the evaluation this read awaited, or
+  ///   ``OnceError/recursiveEvaluation``.
+  public var value: Value {
+    get async throws { try await evaluator.get() }
+  }
+
+  /// Returns the value, computing it if no evaluation has succeeded yet: `try await
+  /// remoteConfig()` is `try await remoteConfig.get()`.
+  ///
+  /// ```swift
+  /// let config = try await remoteConfig()
+  /// ```
+  ///
+  /// - Returns: The value.
+  /// - Throws: What `make` threw in the evaluation this call awaited, or
+  ///   ``OnceError/recursiveEvaluation``.
+  public func callAsFunction() async throws -> Value {
+    try await evaluator.get()
+  }
 }

@@ -1,4 +1,5 @@
-/// Why a ``Once`` or ``AsyncOnce`` cell could not produce its value, other than its own failure.
+/// Why a once-cell (``Once``, ``AsyncOnce`` and their siblings) could not produce its value, other
+/// than a failure of its own operation.
 ///
 /// ```swift
 /// do {
@@ -24,4 +25,10 @@ public enum OnceError: Error, Sendable, Hashable, CustomStringConvertible {
         + " To fix: break the dependency, or compute the inner value separately."
     }
   }
+}
+
+/// Stops the program with the message of `error`, which a once-cell whose operation cannot throw
+/// received: only ``OnceError/recursiveEvaluation`` can reach it.
+func trapInInfallibleCell(_ error: any Error) -> Never {
+  fatalError("\n\(error)")
 }

@@ -21,7 +21,8 @@
 /// | --- | --- | --- | --- |
 /// | `@Injected` | on first access | strongly | traps (or throws from `get()`) |
 /// | ``OptionalInjected`` | on first access | strongly | `nil` |
-/// | ``WeakInjected`` | on first access | weakly | traps (or throws from `get()`) |
+/// | ``WeakInjected`` | until a resolve succeeds | weakly | `nil` (`get()` throws) |
+/// | ``DynamicInjected`` | on every access | nothing | traps (or throws from `get()`) |
 /// | ``inject(_:name:fileID:line:)`` | at the call | — (returns it) | traps |
 @propertyWrapper
 public struct Injected<Value: Sendable>: Sendable {

@@ -4,7 +4,9 @@ import Synchronization
 ///
 /// It does not keep the instance alive: once everyone else released it, the property reads `nil`.
 /// Use it for back-references to long-lived objects (a coordinator, a `.weak` or `.singleton`
-/// service) that must not be retained by what they own.
+/// service) that must not be retained by what they own. It also reads `nil` while nothing is
+/// registered for its key; that `nil` is not kept, so a read after the key was registered
+/// resolves it.
 ///
 /// ```swift
 /// final class DetailModel {
@@ -13,8 +15,10 @@ import Synchronization
 /// }
 /// ```
 ///
-/// > Important: The first read traps with the message of the ``ResolutionError`` if the
-/// > dependency cannot be resolved; `try $coordinator.get()` throws it instead.
+/// > Important: Reading ``wrappedValue`` traps with the message of the ``ResolutionError`` if the
+/// > dependency is registered but cannot be resolved (a missing dependency of it, a cycle, a
+/// > throwing factory); `try $coordinator.get()` throws it instead, a missing registration
+/// > included.
 @propertyWrapper
 public struct WeakInjected<Value: AnyObject & Sendable>: Sendable {
   private let storage: WeakInjectionStorage<Value>
@@ -40,17 +44,40 @@ public struct WeakInjected<Value: AnyObject & Sendable>: Sendable {
       request: _ResolutionRequest(type, name: name, fileID: fileID, line: line))
   }
 
-  /// The instance while someone else holds it: resolved on first access, `nil` once released.
+  /// Injects a key-path dependency, held weakly.
   ///
-  /// > Important: The first read traps with the message of the ``ResolutionError`` if the
-  /// > dependency cannot be resolved.
+  /// ```swift
+  /// @WeakInjected(\.coordinator) var coordinator
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The key path to a ``Dependency`` declared in an extension of ``Container``.
+  ///   - container: The container to resolve in; ``Container/current`` at init when `nil`.
+  ///   - fileID: Where the property is declared, for error messages.
+  ///   - line: The line of the declaration.
+  public init(
+    _ keyPath: DependencyKeyPath<Value>, container: Container? = nil,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) {
+    storage = WeakInjectionStorage(
+      container: container ?? Container.injectionTarget,
+      request: _ResolutionRequest(keyPath, fileID: fileID, line: line))
+  }
+
+  /// The instance while someone else holds it: resolved on first access, `nil` once released or
+  /// while nothing is registered for the key.
+  ///
+  /// > Important: Traps with the message of the ``ResolutionError`` if the dependency is
+  /// > registered but cannot be resolved.
   ///
   /// ```swift
   /// coordinator?.pop()
   /// ```
   public var wrappedValue: Value? {
-    do {
+    do throws(ResolutionError) {
       return try get()
+    } catch  where storage.isMissingRegistration(error) {
+      return nil
     } catch {
       trap(error)
     }
@@ -63,14 +90,14 @@ public struct WeakInjected<Value: AnyObject & Sendable>: Sendable {
   /// ```
   public var projectedValue: WeakInjected<Value> { self }
 
-  /// Resolves on the first call; later returns the instance while it is alive, else `nil`.
+  /// Resolves until a resolve succeeds; later returns the instance while it is alive, else `nil`.
   ///
   /// ```swift
   /// let coordinator = try $coordinator.get()
   /// ```
   ///
   /// - Returns: The instance, or `nil` once it was released.
-  /// - Throws: A ``ResolutionError`` if the first resolve fails.
+  /// - Throws: A ``ResolutionError`` if the resolve fails, a missing registration included.
   public func get() throws(ResolutionError) -> Value? {
     try storage.get()
   }
@@ -101,5 +128,11 @@ final class WeakInjectionStorage<Value: AnyObject & Sendable>: Sendable {
       state.object = value
     }
     return value
+  }
+
+  /// Whether `error` says that the property's own key has no registration (not one of its
+  /// dependencies).
+  func isMissingRegistration(_ error: ResolutionError) -> Bool {
+    error.code == .notRegistered && error.key == request.key(as: Value.self)
   }
 }

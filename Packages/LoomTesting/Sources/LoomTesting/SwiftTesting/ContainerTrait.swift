@@ -5,7 +5,8 @@ public import Testing
 ///
 /// Before each test (and each case of a parameterized test) runs, the trait makes a new isolated
 /// child (`makeIsolatedChild()`) of its base container, applies the trait's overrides to it, and
-/// makes it `Container.current` for the test's whole task tree. The test resolves the app's
+/// makes it `Container.current` for the test's whole task tree: the core's
+/// `Container.withOverrides(_:operation:)` around the test. The test resolves the app's
 /// wiring with its overrides, and builds its own singletons: tests running in parallel never see
 /// each other's overrides or instances, and nothing is left behind when the test ends.
 ///
@@ -72,9 +73,7 @@ public struct ContainerTrait: TestTrait, SuiteTrait, TestScoping {
   public func provideScope(
     for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
   ) async throws {
-    let container = (base ?? Container.current).makeIsolatedChild()
-    try overrides(container)
-    try await container.withCurrent { try await function() }
+    try await (base ?? Container.current).withOverrides(overrides) { try await function() }
   }
 }
 
