@@ -144,31 +144,76 @@ final class GreetingBanner: Sendable {
 }
 
 @Suite struct SessionCaptureTests {
-  #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
-    @Test func buildingASessionInstanceIntoASingletonTrapsInDebugBuildsWithTheWholeStory() async {
-      let result = await #expect(
-        processExitsWith: .failure, observing: [\.standardErrorContent]
-      ) {
-        let container = Container()
-        container.register(Tracked.self, lifetime: .session) { _ in Tracked(tag: 7) }
-        container.register(lifetime: .singleton, GreetingBanner.init)
-        _ = container.resolve(GreetingBanner.self)
-      }
-      let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-      #expect(
-        output.contains(
-          "LoomSession: Tracked (session) is being built into GreetingBanner (singleton), which"
-            + " would keep it after the session ends"))
-      #expect(output.contains("├─ Resolved via: GreetingBanner → Tracked"))
-      #expect(output.contains("allow this with `SessionCaptureCheck.isEnabled = false`"))
-    }
-  #endif
-
-  @Test func aSessionInstanceResolvedOnItsOwnDoesNotTrap() {
+  @Test func buildingASessionInstanceIntoASingletonThrowsWithTheWholeStory() throws {
     let container = Container()
     container.register(Tracked.self, lifetime: .session) { _ in Tracked(tag: 7) }
-    #expect(container.resolve(Tracked.self).tag == 7)
+    let line = #line + 1
+    container.register(lifetime: .singleton, GreetingBanner.init)
+
+    let error = try #require(throws: ResolutionError.self) {
+      try container.tryResolve(GreetingBanner.self)
+    }
+    #expect(error.code == .captiveDependency)
+    #expect(error.chain == [DependencyKey(GreetingBanner.self), DependencyKey(Tracked.self)])
+    #expect(
+      error.summary == "GreetingBanner (singleton) would hold Tracked (session) captive")
+    #expect(error.hint.hasSuffix("set `container.checksCaptiveDependencies = false`."))
+    // validate() reports the same pair before anything runs.
+    #expect(
+      container.validate().problems.map(\.summary) == [
+        "GreetingBanner (singleton) holds Tracked (session) captive"
+      ])
+    #expect(container.validate().problems.first?.description.contains(":\(line)") == true)
   }
+
+  @Test func theCheckCanBeTurnedOffWhereHoldingTheInstanceIsIntended() throws {
+    let container = Container()
+    container.checksCaptiveDependencies = false
+    container.register(Tracked.self, lifetime: .session) { _ in Tracked(tag: 7) }
+    container.register(lifetime: .singleton, GreetingBanner.init)
+
+    #expect(try container.tryResolve(GreetingBanner.self).user.tag == 7)
+    #expect(container.makeChild().checksCaptiveDependencies == false)
+  }
+
+  @Test func aSessionInstanceHoldingAFlowInstanceThrows() throws {
+    let container = Container()
+    container.register(FlowStep.self, lifetime: .flow) { _ in FlowStep() }
+    container.register(SessionHolder.self, lifetime: .session) { r in
+      SessionHolder(step: try r.tryResolve(FlowStep.self))
+    }
+    let flow = container.makeScope("onboarding")
+    defer { flow.end() }
+    let error = try #require(throws: ResolutionError.self) {
+      try flow.tryResolve(SessionHolder.self)
+    }
+    #expect(error.code == .captiveDependency)
+    #expect(error.summary == "SessionHolder (session) would hold FlowStep (flow) captive")
+  }
+
+  @Test func aSessionInstanceResolvedOnItsOwnOrThroughAProviderIsFine() throws {
+    let container = Container()
+    container.register(Tracked.self, lifetime: .session) { _ in Tracked(tag: 7) }
+    container.register(lifetime: .singleton, BannerFactory.init)
+    #expect(container.resolve(Tracked.self).tag == 7)
+    #expect(try container.tryResolve(BannerFactory.self).current().tag == 7)
+    #expect(container.validate().isValid)
+  }
+}
+
+/// A flow instance, for a session instance that holds it by mistake.
+final class FlowStep: Sendable {}
+
+/// A session instance that keeps a flow's instance.
+final class SessionHolder: Sendable {
+  let step: FlowStep
+  init(step: FlowStep) { self.step = step }
+}
+
+/// A singleton that reads the session's user on each use, through a provider.
+final class BannerFactory: Sendable {
+  let current: Provider<Tracked>
+  init(current: Provider<Tracked>) { self.current = current }
 }
 
 /// A session class that does not adopt `SessionScoped`; its subclass `Told` does.

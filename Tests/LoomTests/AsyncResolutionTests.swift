@@ -204,6 +204,46 @@ final class Pong: Sendable {}
     #expect(error == .asyncRequired)
   }
 
+  @Test func anAsyncResolveThroughASynchronousFactoryNamesThatFactoryAsTheCause() async throws {
+    let container = Container()
+    container.register(Database.self) { _ async in Database() }
+    container.register(UserService.self) { r in UserService(database: try r.tryResolve()) }
+    // The caller awaits; the synchronous factory in the middle is what cannot.
+    let error = try await #require(throws: ResolutionError.self) {
+      try await container.tryResolveAsync(UserService.self)
+    }
+    #expect(error.code == .asyncRequired)
+    #expect(error.chain == [DependencyKey(UserService.self), DependencyKey(Database.self)])
+    #expect(
+      error.hint
+        == "the factory of UserService is synchronous, so it resolves Database synchronously:"
+        + " make that factory async and resolve Database with `try await r.resolveAsync(...)`,"
+        + " or build Database first with `try await container.bootstrap()`.")
+  }
+
+  @Test func anAsyncResolveThroughAFactoryOffTheMainActorNamesThatFactoryAsTheCause() async throws {
+    let container = Container()
+    container.registerMainActor(ScreenModel.self) { _ in ScreenModel(title: "x") }
+    container.register(ScreenHolder.self) { r in ScreenHolder(model: try r.tryResolve()) }
+    let error = await Task.detached { () async -> ResolutionError? in
+      do throws(ResolutionError) {
+        _ = try await container.tryResolveAsync(ScreenHolder.self)
+        return nil
+      } catch {
+        return error
+      }
+    }.value
+    #expect(error?.code == .asyncRequired)
+    #expect(
+      error?.hint
+        == "the factory of ScreenHolder is synchronous and not isolated, so it resolves ScreenModel"
+        + " on whatever thread builds ScreenHolder: register ScreenHolder with registerMainActor,"
+        + " or make its factory async and resolve ScreenModel with"
+        + " `try await r.resolveAsync(...)`.")
+    // validate() says the same before anything runs.
+    #expect(container.validate().problems.map(\.code) == [.mainActorFromSync])
+  }
+
   @Test func asyncKeyPathDependencyDefaultIsAwaited() async throws {
     let container = Container()
     let config = try await container.tryResolveAsync(\.remoteConfig)
@@ -235,5 +275,14 @@ extension Result where Failure == ResolutionError {
   var failureCode: ResolutionError.Code? {
     if case .failure(let error) = self { return error.code }
     return nil
+  }
+}
+
+/// A synchronous factory's value that holds a main-actor model (a mistake: it is not isolated).
+final class ScreenHolder: Sendable {
+  let model: ScreenModel
+
+  init(model: ScreenModel) {
+    self.model = model
   }
 }

@@ -118,13 +118,85 @@ import Testing
         "threads waiting on each other's singletons did not finish within 20 s (deadlock)")
       return
     }
-    let codes = errors.value.values.map(\.code)
     #expect(successes.value == 0)
-    #expect(codes.count == 2)
-    #expect(codes.contains(.cycle))
-    #expect(codes.allSatisfy { $0 == .cycle })
+    // Whichever thread's wait was refused, each is told the whole loop from its own side: the
+    // thread building A is not told that "another thread" builds A.
+    let fromA = errors.value[0]
+    let fromB = errors.value[1]
+    #expect(fromA?.code == .cycle)
+    #expect(fromA?.chain == [DependencyKey(CycleA.self), DependencyKey(CycleB.self)])
+    #expect(fromA?.summary == "dependency cycle across threads: CycleA → CycleB → CycleA")
     #expect(
-      errors.value.values.contains { $0.summary.hasPrefix("dependency cycle across threads") })
+      fromA?.description.contains(
+        """
+        ├─ This thread builds CycleA and waits for CycleB
+        ├─ Another thread builds CycleB and waits for CycleA
+        """) == true)
+    #expect(fromB?.code == .cycle)
+    #expect(fromB?.chain == [DependencyKey(CycleB.self), DependencyKey(CycleA.self)])
+    #expect(fromB?.summary == "dependency cycle across threads: CycleB → CycleA → CycleB")
+    #expect(
+      fromB?.description.contains(
+        """
+        ├─ This thread builds CycleB and waits for CycleA
+        ├─ Another thread builds CycleA and waits for CycleB
+        """) == true)
+  }
+
+  @Test(.timeLimit(.minutes(1)))
+  func aLoopOfThreeThreadsIsShownWhole() {
+    let container = Container()
+    let started = DispatchSemaphore(value: 0)
+    let go = DispatchSemaphore(value: 0)
+    // Three singletons, each made by its own thread, each needing the next one's.
+    func register<Made: Sendable, Needed: Sendable>(
+      _ made: Made.Type, needs needed: Needed.Type, _ make: @escaping @Sendable () -> Made
+    ) {
+      container.register(made, lifetime: .singleton) { r in
+        started.signal()
+        _ = go.wait(timeout: .now() + .seconds(10))
+        _ = try r.tryResolve(needed)
+        return make()
+      }
+    }
+    register(LoopOne.self, needs: LoopTwo.self) { LoopOne() }
+    register(LoopTwo.self, needs: LoopThree.self) { LoopTwo() }
+    register(LoopThree.self, needs: LoopOne.self) { LoopThree() }
+    let errors = Locked<[Int: ResolutionError]>([:])
+
+    let finished = runOnThreads(count: 4, timeout: .seconds(20)) { index in
+      if index == 3 {
+        // Let the factories go on once all three are running.
+        for _ in 0..<3 { _ = started.wait(timeout: .now() + .seconds(10)) }
+        for _ in 0..<3 { go.signal() }
+        return
+      }
+      do throws(ResolutionError) {
+        switch index {
+        case 0: _ = try container.tryResolve(LoopOne.self)
+        case 1: _ = try container.tryResolve(LoopTwo.self)
+        default: _ = try container.tryResolve(LoopThree.self)
+        }
+      } catch {
+        errors.withLock { $0[index] = error }
+      }
+    }
+
+    #expect(finished, "threads waiting on each other's singletons did not finish (deadlock)")
+    let summaries = (0..<3).map { errors.value[$0]?.summary }
+    #expect(
+      summaries == [
+        "dependency cycle across threads: LoopOne → LoopTwo → LoopThree → LoopOne",
+        "dependency cycle across threads: LoopTwo → LoopThree → LoopOne → LoopTwo",
+        "dependency cycle across threads: LoopThree → LoopOne → LoopTwo → LoopThree",
+      ])
+    #expect(
+      errors.value[1]?.description.contains(
+        """
+        ├─ This thread builds LoopTwo and waits for LoopThree
+        ├─ Another thread builds LoopThree and waits for LoopOne
+        ├─ Another thread builds LoopOne and waits for LoopTwo
+        """) == true)
   }
 
   @Test(.timeLimit(.minutes(1)))
@@ -346,3 +418,8 @@ extension Container {
     }
   }
 }
+
+/// Three singletons that need each other in a loop, for a cycle across three threads.
+final class LoopOne: Sendable {}
+final class LoopTwo: Sendable {}
+final class LoopThree: Sendable {}

@@ -91,17 +91,19 @@ extension Container {
   ///   - type: The type resolved by this registration.
   ///   - name: A name that tells apart several registrations of the same type.
   ///   - lifetime: How long instances live; transient unless stated.
+  ///   - dependencies: The keys the factory resolves, for ``validate(_:)`` and ``graph`` before it
+  ///     runs (`[]` declares that it resolves none); when omitted, they are recorded as it runs.
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - factory: Makes the value on the main actor.
   public func registerMainActor<Value: Sendable>(
     _ type: Value.Type = Value.self, name: String? = nil, lifetime: Lifetime = .transient,
-    fileID: StaticString = #fileID, line: UInt = #line,
+    dependencies: [DependencyKey]? = nil, fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping @MainActor @Sendable (Resolver) throws -> Value
   ) {
     add(
       DependencyKey(type, name: name), keyPath: nil, lifetime: lifetime,
       factory: .mainActor(factory),
-      dependencies: nil, location: CodeLocation(fileID: fileID, line: line))
+      dependencies: dependencies, location: CodeLocation(fileID: fileID, line: line))
   }
 }

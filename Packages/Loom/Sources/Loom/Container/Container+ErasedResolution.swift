@@ -23,7 +23,7 @@ extension Container {
     guard let (found, owner) = lineageEntry(for: key) else {
       throw .notRegistered(key, chain: [key], location: CodeLocation())
     }
-    let context = ResolutionContext(asynchronousAt: found.registration.location)
+    let context = ResolutionContext(asynchronousAt: found.registration.location, requester: self)
     defer { context.finish() }
     return try await found.registration.factory.resolveErased(
       adopt(Located(entry: found, owner: owner)), in: self, context: context)

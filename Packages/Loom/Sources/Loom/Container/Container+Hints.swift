@@ -1,10 +1,28 @@
 // MARK: - Hints computed from what a container has
 
 extension Container {
-  /// How to fix a missing `key`, from what this container and its ancestors register: a near miss
-  /// (the same type under another name, or without one) first, then wording that fits the kind of
-  /// key.
-  func missingHint(for key: DependencyKey) -> String {
+  /// How to fix a missing `key`, looked up in this container, from what the containers involved
+  /// register: a registration below this one, in the container resolved from, that the one
+  /// needing `key` cannot see because it is built here; a near miss (the same type under another
+  /// name, or without one); then wording that fits the kind of key.
+  ///
+  /// - Parameters:
+  ///   - key: The missing key.
+  ///   - needer: The registration whose factory needs `key`, if any.
+  ///   - requester: The container the resolve (or validation) started from, if known.
+  /// - Returns: The hint: what to register or resolve instead.
+  func missingHint(
+    for key: DependencyKey, neededBy needer: Registration? = nil, requester: Container? = nil
+  ) -> String {
+    if let needer, let requester, requester !== self,
+      let holder = requester.registrant(of: key, below: self)
+    {
+      let lifetime = needer.lifetime
+      let place = holder === requester ? "the container resolved from" : "a container below"
+      return "\(key) is registered in \(place), but \(needer.key) (\(lifetime)) is registered"
+        + " above it and built there, with the registrations it sees: register \(key) where"
+        + " \(needer.key) is registered, or register \(needer.key) again next to \(key)."
+    }
     if key.isKeyPath { return ResolutionError.genericMissingHint(for: key) }
     let type = typeName(key.valueType)
     let names = namesRegistered(for: key)
@@ -30,6 +48,16 @@ extension Container {
       }
       return ResolutionError.genericMissingHint(for: key)
     }
+  }
+
+  /// The container from this one up to, not including, `ancestor` that registers `key`, if any.
+  private func registrant(of key: DependencyKey, below ancestor: Container) -> Container? {
+    var container: Container? = self
+    while let current = container, current !== ancestor {
+      if current.localEntry(for: key) != nil { return current }
+      container = current.parent
+    }
+    return nil
   }
 
   /// The names (nil for none) under which the lineage registers `key`'s type.

@@ -169,6 +169,9 @@ extension Container {
   ) {
     let target = DependencyKey(implementation, name: implementationName)
     let key = DependencyKey(type, name: name)
+    let location = CodeLocation(fileID: fileID, line: line)
+    let mismatch = Self.bindingMismatch(Value.self, to: implementation, key: key, target: target)
+    if let mismatch { reportAtRegistration(mismatch, at: location) }
     add(
       key, keyPath: nil, lifetime: .transient,
       factory: .sync({ resolver in
@@ -178,8 +181,39 @@ extension Container {
         }
         return value
       }),
-      dependencies: [target], location: CodeLocation(fileID: fileID, line: line),
-      bindingTarget: target)
+      dependencies: [target], location: location, bindingTarget: target, defect: mismatch)
+  }
+
+  /// Why a binding of `Value` to `Implementation` can never resolve, when that is known without
+  /// an instance: a class or a concrete type that the implementation is not. (Whether a type
+  /// conforms to a protocol cannot be asked of the type alone; that is found on first resolve.)
+  static func bindingMismatch<Value, Implementation>(
+    _ type: Value.Type, to implementation: Implementation.Type, key: DependencyKey,
+    target: DependencyKey
+  ) -> RegistrationDefect? {
+    let isExistential = String(describing: Swift.type(of: type)).hasSuffix(".Protocol")
+    guard !isExistential, !(implementation is Value.Type) else { return nil }
+    let what = Value.self is AnyObject.Type ? "a subclass of" : "the same type as"
+    return RegistrationDefect(
+      code: .bindingMismatch,
+      summary: "\(key) is bound to \(target), which is not \(what) \(typeName(type))",
+      hint: "bind \(key) to a type that is \(what) \(typeName(type)), or register \(key) with a"
+        + " factory.")
+  }
+
+  /// Why `lifetime` can never keep what a registration of `Value` makes, when the type tells:
+  /// the weak lifetime for a type that is neither a class nor a protocol a class may conform to.
+  static func lifetimeMismatch<Value>(_ type: Value.Type, key: DependencyKey, lifetime: Lifetime)
+    -> RegistrationDefect?
+  {
+    guard case .weak = lifetime.kind else { return nil }
+    let isExistential = String(describing: Swift.type(of: type)).hasSuffix(".Protocol")
+    guard !isExistential, !(Value.self is AnyObject.Type) else { return nil }
+    return RegistrationDefect(
+      code: .lifetimeMismatch,
+      summary: "\(key) has the weak lifetime, but is a value type, not a class",
+      hint: "register \(key) with another lifetime (a weak reference can only hold an object), or"
+        + " make \(typeName(type)) a class.")
   }
 
   // MARK: Registering by key path
@@ -273,15 +307,20 @@ extension Container {
   func add<Value: Sendable>(
     _ key: DependencyKey, keyPath: (any AnyKeyPath & Sendable)?, lifetime: Lifetime,
     factory: FactoryClosure<Value>, dependencies: [DependencyKey]?, location: CodeLocation,
-    bindingTarget: DependencyKey? = nil
+    bindingTarget: DependencyKey? = nil, defect: RegistrationDefect? = nil
   ) -> Entry {
+    if case .sync = factory, let dependencies {
+      reportMainActorDependencies(of: key, dependencies, at: location)
+    }
+    let defect = defect ?? Self.lifetimeMismatch(Value.self, key: key, lifetime: lifetime)
+    if let defect, defect.code == .lifetimeMismatch { reportAtRegistration(defect, at: location) }
     let factory = Factory(factory)
     return install(key, keyPath: keyPath, location: location) { replaced in
       Registration(
         key: key, lifetime: lifetime, factory: factory,
         declaredDependencies: dependencies,
         location: location, replaced: replaced.map { ($0.location, $0.origin) },
-        bindingTarget: bindingTarget)
+        bindingTarget: bindingTarget, defect: defect)
     }
   }
 }

@@ -110,7 +110,8 @@ extension Container {
       sections.exit(ticket)
       return keptValue(box, as: type)
     }
-    let context = ResolutionContext(synchronousAt: request.location, section: ticket)
+    let context = ResolutionContext(
+      synchronousAt: request.location, section: ticket, requester: self)
     defer {
       context.finish()
       sections.exit(ticket)
@@ -149,7 +150,7 @@ extension Container {
   ) throws(ResolutionError) -> Value {
     if let active = ActiveResolution.joinable { return try body(active) }
     let ticket = sections.enter()
-    let context = ResolutionContext(synchronousAt: location, section: ticket)
+    let context = ResolutionContext(synchronousAt: location, section: ticket, requester: self)
     defer {
       context.finish()
       sections.exit(ticket)

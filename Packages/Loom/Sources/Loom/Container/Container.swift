@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A thread-safe registry of dependencies and the instances they made.
 ///
 /// Register how to make each dependency, then resolve it anywhere, from any thread:
@@ -64,6 +66,8 @@ public final class Container: Sendable {
   @usableFromInline let sections: ReadSections
   /// Observers of this container and its whole family, shared by parent and children.
   @usableFromInline let observers: ObserverHub
+  /// See ``checksCaptiveDependencies``.
+  private let captiveCheck: Atomic<Bool>
 
   /// Makes an empty container.
   ///
@@ -82,6 +86,7 @@ public final class Container: Sendable {
     self.isInIsolatedLineage = parent?.isInIsolatedLineage ?? false
     self.observers = parent?.observers ?? ObserverHub()
     self.sections = parent?.sections ?? ReadSections()
+    self.captiveCheck = Atomic(parent?.checksCaptiveDependencies ?? true)
   }
 
   /// Makes a child: it sees this container's registrations and may override them locally.
@@ -126,6 +131,21 @@ public final class Container: Sendable {
     self.isInIsolatedLineage = isolatesInstances || parent.isInIsolatedLineage
     self.observers = parent.observers
     self.sections = parent.sections
+    self.captiveCheck = Atomic(parent.checksCaptiveDependencies)
+  }
+
+  /// Whether a resolve from this container fails with
+  /// ``ResolutionError/Code/captiveDependency`` when a longer-lived cached instance being built
+  /// would hold a shorter-lived one (a singleton holding a session's or a flow's instance, a weak
+  /// or graph one; a session instance holding a flow's): true unless turned off. A child made
+  /// later starts with its parent's setting. ``validate(_:)`` reports such pairs either way.
+  ///
+  /// ```swift
+  /// container.checksCaptiveDependencies = false  // the app ends what its singletons hold itself
+  /// ```
+  public var checksCaptiveDependencies: Bool {
+    get { captiveCheck.load(ordering: .relaxed) }
+    set { captiveCheck.store(newValue, ordering: .relaxed) }
   }
 
   /// The nearest container, this one or an ancestor, that isolates its instances.

@@ -96,22 +96,17 @@ final class CacheSlot: Sendable {
   /// Returns the kept object, or runs `make` exactly once to make it.
   ///
   /// - Parameters:
-  ///   - waiter: The identity under which the calling resolve waits (``ResolutionContext``).
-  ///   - cycle: The error thrown when waiting would close a loop of resolves.
-  ///   - asyncPending: The error thrown when the creation in progress runs in a task, which a
-  ///     thread must not block on.
+  ///   - waiter: The calling resolve: who waits, and the errors it is told.
   ///   - make: Makes the object; runs outside every lock.
   /// - Returns: The object, and whether this call made it.
-  /// - Throws: What `make` threw (also to the callers that waited for it), or the cycle or
-  ///   asynchronous-creation error.
+  /// - Throws: What `make` threw (also, as ``SlotWaiter/waited(_:)`` retells it, to the callers
+  ///   that waited for it), the cycle error of a wait that would close a loop of resolves, or the
+  ///   error of a creation running in a task, which a thread must not block on.
   func object(
-    waiter: UInt,
-    cycle: (PendingInstance) -> ResolutionError,
-    asyncPending: (PendingInstance) -> ResolutionError,
-    orMake make: () throws(ResolutionError) -> Stored
+    for waiter: some SlotWaiter, orMake make: () throws(ResolutionError) -> Stored
   ) throws(ResolutionError) -> (Stored, made: Bool) {
     while true {
-      switch step(owner: waiter) {
+      switch step(owner: waiter.identity) {
       case .found(let object):
         return (object, false)
       case .make(let creation):
@@ -126,13 +121,15 @@ final class CacheSlot: Sendable {
       case .wait(let creation):
         // NB: a thread must not block on a creation running in a task: on the cooperative pool
         // that could starve the very task it waits for.
-        if creation.isAsynchronous { throw asyncPending(creation) }
-        guard WaitGraph.shared.beginWait(waiter, on: creation.owner) else { throw cycle(creation) }
+        if creation.isAsynchronous { throw waiter.asyncPending() }
+        if let loop = WaitGraph.shared.beginWait(waiter.identity, waiter.wait(on: creation.owner)) {
+          throw waiter.cycle(loop)
+        }
         let result = creation.wait()
-        WaitGraph.shared.endWait(waiter)
+        WaitGraph.shared.endWait(waiter.identity)
         switch result {
         case .success(let object): return (object, false)
-        case .failure(let error): throw error
+        case .failure(let error): throw waiter.waited(error)
         }
       }
     }
@@ -145,14 +142,13 @@ final class CacheSlot: Sendable {
   /// that others wait for. A failed creation is not kept: the next call tries again.
   ///
   /// - Parameters:
-  ///   - waiter: The identity under which the calling resolve waits.
-  ///   - cycle: The error thrown when waiting would close a loop of resolves.
+  ///   - waiter: The calling resolve: who waits, and the errors it is told.
   ///   - make: Makes the object; receives the identity its own resolve waits under.
   /// - Returns: The object, and whether this call started its creation.
-  /// - Throws: What the creation threw, or the cycle error.
+  /// - Throws: What the creation threw (as ``SlotWaiter/waited(_:)`` retells it to a caller that
+  ///   did not start it), or the cycle error.
   func object(
-    waiter: UInt,
-    cycle: @Sendable (PendingInstance) -> ResolutionError,
+    for waiter: some SlotWaiter & Sendable,
     orMake make: @escaping @Sendable (_ identity: UInt) async throws(ResolutionError) -> Stored
   ) async throws(ResolutionError) -> (Stored, made: Bool) {
     while true {
@@ -174,13 +170,30 @@ final class CacheSlot: Sendable {
       case .wait(let existing):
         creation = existing
       }
-      guard WaitGraph.shared.beginWait(waiter, on: creation.owner) else { throw cycle(creation) }
+      if let loop = WaitGraph.shared.beginWait(waiter.identity, waiter.wait(on: creation.owner)) {
+        throw waiter.cycle(loop)
+      }
       let result = await creation.waitAsync()
-      WaitGraph.shared.endWait(waiter)
+      WaitGraph.shared.endWait(waiter.identity)
       switch result {
       case .success(let object): return (object, started)
-      case .failure(let error): throw error
+      case .failure(let error): throw started ? error : waiter.waited(error)
       }
     }
   }
+}
+
+/// A resolve waiting for a ``CacheSlot``'s creation: its identity in the ``WaitGraph``, what it
+/// records there, and the errors it is told.
+protocol SlotWaiter {
+  /// Who waits, in the ``WaitGraph``.
+  var identity: UInt { get }
+  /// The wait to record while waiting for `owner`'s creation.
+  func wait(on owner: UInt) -> WaitGraph.Wait
+  /// The error of a wait that would close `loop` (see ``WaitGraph/beginWait(_:_:)``).
+  func cycle(_ loop: [(identity: UInt, wait: WaitGraph.Wait)]) -> ResolutionError
+  /// The error this resolve is told when the creation it waited for failed with `failure`.
+  func waited(_ failure: ResolutionError) -> ResolutionError
+  /// The error of a synchronous resolve that finds the creation running in a task.
+  func asyncPending() -> ResolutionError
 }

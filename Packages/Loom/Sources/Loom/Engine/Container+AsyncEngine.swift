@@ -11,7 +11,8 @@ extension Container {
   func resolveAsync<Value: Sendable>(
     _ request: _ResolutionRequest, as type: Value.Type, context: ResolutionContext?
   ) async throws(ResolutionError) -> Value {
-    let resolution = context ?? ResolutionContext(asynchronousAt: request.location)
+    let resolution =
+      context ?? ResolutionContext(asynchronousAt: request.location, requester: self)
     defer { if context == nil { resolution.finish() } }
     switch try locate(request, valueType: type, context: resolution) {
     case .handle(let handle): return handle as! Value  // made for `Value`'s type
@@ -108,11 +109,12 @@ extension Container {
     try context.checkCycle(registration)
     let frames = context.frames
     let location = context.location
-    let chain = context.chain(to: registration.key)
-    return try await slot.object(waiter: context.waitIdentity) { _ in
-      .cycle(registration.key, chain: chain, acrossThreads: true, location: location)
-    } orMake: { identity async throws(ResolutionError) -> CacheSlot.Stored in
-      let creation = ResolutionContext(creation: identity, frames: frames, location: location)
+    let requester = context.requester
+    let waiter = CopiedChainWaiter(key: registration.key, context: context)
+    return try await slot.object(for: waiter) {
+      identity async throws(ResolutionError) -> CacheSlot.Stored in
+      let creation = ResolutionContext(
+        creation: identity, frames: frames, location: location, requester: requester)
       defer { creation.finish() }
       let value = try await self.makeAsync(
         registration, as: type, builder: builder, context: creation)

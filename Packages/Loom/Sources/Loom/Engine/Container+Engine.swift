@@ -32,8 +32,10 @@ extension Container {
         throw .unboundKeyPath(key, chain: context.chain(to: key), location: context.location)
       }
       let key = request.key(as: valueType)
+      let hint = missingHint(
+        for: key, neededBy: context.innermostBuild?.registration, requester: context.requester)
       throw .notRegistered(
-        key, chain: context.chain(to: key), hint: missingHint(for: key), location: context.location)
+        key, chain: context.chain(to: key), hint: hint, location: context.location)
     }
     guard entry.registration.valueTypeID == ObjectIdentifier(valueType) else {
       let key = request.key(as: valueType)
@@ -146,9 +148,7 @@ extension Container {
       case .slot(let slot, let weakly):
         try context.checkCycle(registration)
         let (object, didMake) = try slot.object(
-          waiter: context.waitIdentity,
-          cycle: { _ in .crossThreadCycle(registration.key, context: context) },
-          asyncPending: { _ in .asyncRequired(registration.key, context: context) },
+          for: ChainWaiter(key: registration.key, context: context),
           orMake: { () throws(ResolutionError) -> CacheSlot.Stored in
             let value = try make(registration, as: type, builder: located.owner, context: context)
             return try stored(value, weakly: weakly, registration, context: context)
@@ -158,9 +158,7 @@ extension Container {
       case .custom(let cache, let generation):
         try context.checkCycle(registration)
         let (object, didMake) = try cache.slot(for: registration).object(
-          waiter: context.waitIdentity,
-          cycle: { _ in .crossThreadCycle(registration.key, context: context) },
-          asyncPending: { _ in .asyncRequired(registration.key, context: context) },
+          for: ChainWaiter(key: registration.key, context: context),
           orMake: { () throws(ResolutionError) -> CacheSlot.Stored in
             Publication(try make(registration, as: type, builder: self, context: context))
           })
@@ -179,6 +177,11 @@ extension Container {
     -> Placement
   {
     let registration = located.registration
+    if registration.lifetimeKind != .transient, context.frames.count > context.captiveFloor,
+      checksCaptiveDependencies
+    {
+      try context.checkCaptive(registration)
+    }
     switch registration.lifetimeKind {
     case .transient:
       return .fresh
@@ -269,8 +272,7 @@ extension Container {
       break
     case .mainActor:
       guard MainActorCheck.isCurrent else {
-        throw .mainActorRequired(
-          registration.key, chain: context.chain(to: registration.key), location: context.location)
+        throw .mainActorRequired(registration.key, context: context)
       }
     case .async:
       throw .asyncRequired(registration.key, context: context)

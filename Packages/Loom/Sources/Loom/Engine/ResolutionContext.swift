@@ -31,6 +31,8 @@ final class ResolutionContext {
   var graphInstances: [ObjectIdentifier: any AnyObject & Sendable] = [:]
   /// Where the top-level resolve was requested.
   let location: CodeLocation
+  /// The container the top-level resolve was called on (for hints), when known.
+  let requester: Container?
   /// Who waits when this resolve waits for another's creation (see ``WaitGraph``).
   let waitIdentity: UInt
   /// For a synchronous resolve, the thread running it; its nested resolves may join it.
@@ -44,13 +46,17 @@ final class ResolutionContext {
   @usableFromInline let observingFrames = Atomic(0)
   /// The chain depth of a tracked resolve in progress, whose serving cache is recorded.
   var trackedDepth: Int?
+  /// The frames below this depth are not holders for the captive check: they were on the chain
+  /// when a ``Lazy`` or ``Provider`` began its resolve, and what it resolves is not theirs.
+  var captiveFloor = 0
   /// The custom-lifetime cache that served the tracked key, and its generation then.
   var servingCache: CacheStamp?
 
   /// A context for a synchronous resolve on the calling thread, which holds the read section
   /// `section` until it ends.
-  init(synchronousAt location: CodeLocation, section: ReadSections.Ticket) {
+  init(synchronousAt location: CodeLocation, section: ReadSections.Ticket, requester: Container) {
     self.location = location
+    self.requester = requester
     let thread = WaitIdentity.currentThread
     self.waitIdentity = thread
     self.thread = thread
@@ -59,16 +65,20 @@ final class ResolutionContext {
   }
 
   /// A context for an asynchronous resolve, which may hop between threads.
-  init(asynchronousAt location: CodeLocation) {
+  init(asynchronousAt location: CodeLocation, requester: Container? = nil) {
     self.location = location
+    self.requester = requester
     self.waitIdentity = WaitIdentity.nextAsynchronous()
     self.thread = nil
     self.section = nil
   }
 
   /// A context for an asynchronous creation that continues its caller's chain.
-  init(creation identity: UInt, frames: [Frame], location: CodeLocation) {
+  init(
+    creation identity: UInt, frames: [Frame], location: CodeLocation, requester: Container?
+  ) {
     self.location = location
+    self.requester = requester
     self.waitIdentity = identity
     self.thread = nil
     self.section = nil
@@ -148,6 +158,31 @@ final class ResolutionContext {
       throw .cycle(
         registration.key, chain: chain(to: registration.key), acrossThreads: false,
         location: location)
+    }
+  }
+
+  // MARK: Captive dependencies
+
+  /// Throws `captiveDependency` when the registration being built nearest to this resolve,
+  /// through transient ones only, is cached and lives longer than `registration`: it would keep
+  /// `registration`'s instance past that instance's lifetime. The rule of
+  /// ``Container/validate(_:)``'s captive check, met at resolve time.
+  func checkCaptive(_ registration: Registration) throws(ResolutionError) {
+    var depth = frames.count
+    while depth > captiveFloor {
+      depth -= 1
+      let frame = frames[depth]
+      // A lifetime picking a cache, not an instance being built: nothing holds what it resolves.
+      if frame.isQuestion { return }
+      let holder = frame.registration
+      if holder.lifetimeKind == .transient { continue }
+      guard holder.lifetime.isCached, holder.lifetime.rank > registration.lifetime.rank else {
+        return
+      }
+      let first = depth + 1 < frames.count ? frames[depth + 1].registration.key : registration.key
+      throw .captive(
+        registration.key, lifetime: registration.lifetime, heldBy: holder, through: first,
+        chain: chain(to: registration.key), location: location)
     }
   }
 

@@ -16,28 +16,45 @@ import Synchronization
 final class WaitGraph: Sendable {
   static let shared = WaitGraph()
 
-  private let waitsFor = Locked<[UInt: UInt]>([:])
+  /// One recorded wait: who is waited for, and, for a resolve, what the waiter is building and
+  /// which key it waits for (so that a refused wait can show the whole loop).
+  struct Wait: Sendable {
+    let owner: UInt
+    /// The key the waiter waits for; nil for a wait that is not a resolve's (a once-cell).
+    let key: DependencyKey?
+    /// The keys the waiter is building, outermost first.
+    let chain: [DependencyKey]
+  }
+
+  private let waits = Locked<[UInt: Wait]>([:])
 
   /// Records that `waiter` waits for `owner`; returns false (recording nothing) when `owner` is
   /// `waiter` or already waits, directly or through others, for `waiter`.
   func beginWait(_ waiter: UInt, on owner: UInt) -> Bool {
-    waitsFor.withLock { edges in
-      var next: UInt? = owner
-      var steps = 0
+    beginWait(waiter, Wait(owner: owner, key: nil, chain: [])) == nil
+  }
+
+  /// Records `wait` for `waiter`; when it would close a loop, records nothing and returns the
+  /// loop: `waiter` and its wait first, then each resolve it would wait for, in order, with its
+  /// own wait (the last one waits for `waiter`).
+  func beginWait(_ waiter: UInt, _ wait: Wait) -> [(identity: UInt, wait: Wait)]? {
+    waits.withLock { waits in
+      var loop = [(identity: waiter, wait: wait)]
+      var next: UInt? = wait.owner
       while let current = next {
-        if current == waiter { return false }
-        next = edges[current]
-        steps += 1
-        if steps > edges.count + 1 { break }
+        if current == waiter { return loop }
+        guard let step = waits[current], loop.count <= waits.count + 1 else { break }
+        loop.append((current, step))
+        next = step.owner
       }
-      edges[waiter] = owner
-      return true
+      waits[waiter] = wait
+      return nil
     }
   }
 
   /// Removes the wait of `waiter`.
   func endWait(_ waiter: UInt) {
-    _ = waitsFor.withLock { $0.removeValue(forKey: waiter) }
+    _ = waits.withLock { $0.removeValue(forKey: waiter) }
   }
 }
 

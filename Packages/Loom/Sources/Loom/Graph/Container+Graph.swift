@@ -79,19 +79,38 @@ extension Container {
   /// - Returns: The report.
   public func validate(_ strictness: ValidationReport.Strictness = .standard) -> ValidationReport {
     let model = ResolutionModel(self)
-    let (index, nodes, mainActor) = model.index()
+    let (index, nodes, mainActor, lookups) = model.index()
     var rules = ValidationRules()
     rules.keyPathsHaveDefaults = false
     rules.mainActor = mainActor
-    rules.missingHint = { [self] key in missingHint(for: key) }
+    let unbound = Set(model.unboundRoots)
+    rules.missingHint = { [self] key, missing, needer in
+      if unbound.contains(key) { return ResolutionError.unboundKeyPathHint(for: key) }
+      return lookups[missing].container.missingHint(
+        for: key, neededBy: lookups[needer].registration, requester: self)
+    }
     var validator = GraphValidator(index: index, nodes: nodes, rules: rules)
     var problems = validator.run().problems
-    for key in model.unboundRoots {
+    var defective = Set<ObjectIdentifier>()
+    for (_, registration) in lookups {
+      guard let registration, let defect = registration.defect,
+        defective.insert(ObjectIdentifier(registration)).inserted
+      else { continue }
+      problems.append(
+        GraphProblem(
+          code: defect.code, key: registration.key, path: [registration.key],
+          summary: defect.summary,
+          details: ["\(registration.key) (\(registration.lifetime)) at \(registration.location)"],
+          hint: defect.hint))
+    }
+    // A key path declared without a default that something needs is reported with its needer.
+    let reported = Set(problems.lazy.filter { $0.code == .missing }.map(\.key))
+    for key in model.unboundRoots where !reported.contains(key) {
       problems.append(
         GraphProblem(
           code: .missing, key: key, path: [key], summary: "no registration for \(key)",
           details: ["\(key) is declared without a default, and nothing registers it"],
-          hint: missingHint(for: key)))
+          hint: ResolutionError.unboundKeyPathHint(for: key)))
     }
     var unseen = model.unseen.sorted { readsBefore($0.description, $1.description) }
     if strictness == .strict {

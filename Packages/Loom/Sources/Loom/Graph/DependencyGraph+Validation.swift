@@ -58,9 +58,10 @@ struct ValidationRules: Sendable {
   var keyPathsHaveDefaults = true
   /// Which nodes' factories must run on the main actor (none, for a graph on its own).
   var mainActor: [Bool] = []
-  /// The hint of a missing key (a graph on its own gives the generic one).
-  var missingHint: @Sendable (DependencyKey) -> String = {
-    ResolutionError.notRegistered($0, chain: [$0], location: CodeLocation()).hint
+  /// The hint of a missing key, given the missing vertex and the first vertex that needs it (a
+  /// graph on its own gives the generic one).
+  var missingHint: @Sendable (DependencyKey, _ missing: Int, _ needer: Int) -> String = {
+    key, _, _ in ResolutionError.notRegistered(key, chain: [key], location: CodeLocation()).hint
   }
 
   /// The rules of a graph on its own.
@@ -159,7 +160,7 @@ struct GraphValidator {
         details.append("Needed by \(needing.count - Self.listedLimit) more registrations")
       }
       details.append("Path: \(arrowed(path))")
-      let hint = rules.missingHint(key)
+      let hint = rules.missingHint(key, missing, needing[0].vertex)
       findings.append(
         Finding(
           order: GraphProblem.Code.missing.order, vertices: [missing],

@@ -26,8 +26,9 @@ public struct GraphProblem: Sendable, CustomStringConvertible {
   public struct Code: Hashable, Sendable, CustomStringConvertible {
     /// The kinds, in the order a report lists them.
     private enum Base: Int, Hashable, Sendable {
-      case missing, cycle, captive, asyncFromSync, mainActorFromSync, undeclaredEdges
-      case resolutionFailed
+      case missing, cycle, captive, asyncFromSync, mainActorFromSync, bindingMismatch
+      case lifetimeMismatch
+      case undeclaredEdges, resolutionFailed
     }
 
     private let base: Base
@@ -71,6 +72,22 @@ public struct GraphProblem: Sendable, CustomStringConvertible {
     /// problem.code == .mainActorFromSync
     /// ```
     public static let mainActorFromSync = Code(.mainActorFromSync)
+    /// A binding to an implementation that can never be the bound type (a class that is not a
+    /// subclass of it, another concrete type); registering it also says so on standard error in
+    /// debug builds.
+    ///
+    /// ```swift
+    /// problem.code == .bindingMismatch
+    /// ```
+    public static let bindingMismatch = Code(.bindingMismatch)
+    /// A registration's lifetime can never keep what its factory makes: the weak lifetime for a
+    /// type that is not a class (a struct, an enum). Registering it also says so on standard
+    /// error in debug builds.
+    ///
+    /// ```swift
+    /// problem.code == .lifetimeMismatch
+    /// ```
+    public static let lifetimeMismatch = Code(.lifetimeMismatch)
     /// A closure factory declares no dependencies and has not run yet, so validation cannot see
     /// its edges (reported only by ``Container/validate(_:)`` with
     /// ``ValidationReport/Strictness/strict``; otherwise listed in
@@ -88,7 +105,7 @@ public struct GraphProblem: Sendable, CustomStringConvertible {
     public static let resolutionFailed = Code(.resolutionFailed)
 
     /// Where reports list problems of this kind: missing, cycle, captive, async-from-sync,
-    /// main-actor-from-sync, undeclared edges, then failed resolves.
+    /// main-actor-from-sync, binding mismatches, lifetime mismatches, undeclared edges, then failed resolves.
     var order: Int { base.rawValue }
 
     /// The code's name, such as `missing` or `asyncFromSync`.
@@ -103,6 +120,8 @@ public struct GraphProblem: Sendable, CustomStringConvertible {
       case .captive: "captive"
       case .asyncFromSync: "asyncFromSync"
       case .mainActorFromSync: "mainActorFromSync"
+      case .bindingMismatch: "bindingMismatch"
+      case .lifetimeMismatch: "lifetimeMismatch"
       case .undeclaredEdges: "undeclaredEdges"
       case .resolutionFailed: "resolutionFailed"
       }

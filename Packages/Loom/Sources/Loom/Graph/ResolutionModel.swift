@@ -27,6 +27,8 @@ struct ResolutionModel {
     let key: DependencyKey
     let registration: Registration?
     let builder: Container?
+    /// The container the key was looked up from.
+    let lookup: Container
     /// How many containers up from the validated one the builder is.
     let depth: Int
     var edges: [(target: Int, isDeferred: Bool, isObserved: Bool)] = []
@@ -111,7 +113,7 @@ struct ResolutionModel {
     vertices.append(
       Vertex(
         key: registration?.key ?? key, registration: registration, builder: builder,
-        depth: depth(of: builder ?? container)))
+        lookup: container, depth: depth(of: builder ?? container)))
     vertexOfTarget[target] = index
     return index
   }
@@ -157,8 +159,12 @@ struct ResolutionModel {
     return 0
   }
 
-  /// The model as the validator's input: vertices numbered nodes first, then missing keys.
-  func index() -> (index: GraphIndex, nodes: [DependencyGraph.Node], mainActor: [Bool]) {
+  /// The model as the validator's input: vertices numbered nodes first, then missing keys; with,
+  /// by number, the container each vertex's key is looked up from and its registration.
+  func index() -> (
+    index: GraphIndex, nodes: [DependencyGraph.Node], mainActor: [Bool],
+    lookups: [(container: Container, registration: Registration?)]
+  ) {
     var keyCount: [DependencyKey: Int] = [:]
     for vertex in vertices { keyCount[vertex.key, default: 0] += 1 }
     // Numbered like a graph's index: nodes by key description, then depth; missing keys after.
@@ -214,6 +220,7 @@ struct ResolutionModel {
       keys: order.map { vertices[$0].key }, labels: labels, nodeCount: nodeVertices.count,
       table: [:], edgeStart: edgeStart, targets: targets, deferred: deferred, observed: observed,
       edgeCache: EdgeCache())
-    return (index, nodes, mainActor)
+    let lookups = order.map { (vertices[$0].lookup, vertices[$0].registration) }
+    return (index, nodes, mainActor, lookups)
   }
 }

@@ -17,6 +17,8 @@ final class Registration: Sendable {
   /// For a ``Container/bind(_:name:to:implementationName:fileID:line:)`` registration, the key it
   /// forwards to.
   let bindingTarget: DependencyKey?
+  /// What is wrong with it that registering could tell (``Container/validate(_:)`` reports it).
+  let defect: RegistrationDefect?
   /// Where the registration this one replaced was made, and by which module.
   let replaced: (location: CodeLocation, origin: String?)?
   /// `ObjectIdentifier(Value.self)`: what the registration's values are read as.
@@ -40,8 +42,10 @@ final class Registration: Sendable {
     key: DependencyKey, lifetime: Lifetime, factory: Factory<Value>,
     declaredDependencies: [DependencyKey]?, location: CodeLocation,
     replaced: (location: CodeLocation, origin: String?)? = nil,
-    bindingTarget: DependencyKey? = nil, origin: String? = RegistrationOrigin.current
+    bindingTarget: DependencyKey? = nil, origin: String? = RegistrationOrigin.current,
+    defect: RegistrationDefect? = nil
   ) {
+    self.defect = defect
     self.key = key
     self.lifetime = lifetime
     self.location = location
@@ -108,6 +112,14 @@ final class Registration: Sendable {
     guard let observation, observation.isOpen.load(ordering: .relaxed) else { return }
     observation.isOpen.store(false, ordering: .relaxed)
   }
+}
+
+/// A mistake in a registration that registering can tell, before anything resolves.
+struct RegistrationDefect: Sendable {
+  /// How ``Container/validate(_:)`` files it.
+  let code: GraphProblem.Code
+  let summary: String
+  let hint: String
 }
 
 /// The kinds of ``Lifetime``.

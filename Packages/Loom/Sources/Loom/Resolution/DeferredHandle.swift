@@ -16,6 +16,19 @@ struct HandleTarget<Value: Sendable>: Sendable {
   let keyPath: DependencyKeyPath<Value>?
 
   func resolve(fileID: StaticString, line: UInt) throws(ResolutionError) -> Value {
+    guard let active = ActiveResolution.joinable else {
+      return try resolveInContainer(fileID, line)
+    }
+    // What the handle resolves is not a dependency of the instances being built around it.
+    let floor = active.captiveFloor
+    active.captiveFloor = active.frames.count
+    defer { active.captiveFloor = floor }
+    return try resolveInContainer(fileID, line)
+  }
+
+  private func resolveInContainer(_ fileID: StaticString, _ line: UInt) throws(ResolutionError)
+    -> Value
+  {
     if let keyPath {
       return try container._resolve(
         Value.self, _ResolutionRequest(keyPath, fileID: fileID, line: line))

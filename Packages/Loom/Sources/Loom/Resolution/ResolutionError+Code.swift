@@ -7,7 +7,7 @@ extension ResolutionError {
   public struct Code: Hashable, Sendable, CustomStringConvertible {
     private enum Base: String, Hashable, Sendable {
       case notRegistered, cycle, typeMismatch, factoryFailed, asyncRequired, scopeRequired
-      case argumentMismatch, duplicateRegistration
+      case argumentMismatch, duplicateRegistration, captiveDependency
     }
 
     private let base: Base
@@ -67,6 +67,15 @@ extension ResolutionError {
     /// error.code == .duplicateRegistration
     /// ```
     public static let duplicateRegistration = Code(.duplicateRegistration)
+    /// A cached instance that lives longer than the key being resolved (a singleton, say) is
+    /// being built and would keep the key's instance (a session's, a flow's, a weak or graph
+    /// one) past its lifetime. Found through transient registrations; not met through a ``Lazy``
+    /// or ``Provider``. Turn the check off with ``Container/checksCaptiveDependencies``.
+    ///
+    /// ```swift
+    /// error.code == .captiveDependency
+    /// ```
+    public static let captiveDependency = Code(.captiveDependency)
 
     /// The code's name, such as `notRegistered`.
     ///

@@ -29,9 +29,13 @@ extension ResolutionError {
   ) -> ResolutionError {
     ResolutionError(
       code: .notRegistered, key: key, chain: chain, summary: "no registration for \(key)",
-      hint: "\(key) is declared without a default: register it, for example"
-        + " `container.register(\(key)) { r in ... }`.",
-      location: location)
+      hint: unboundKeyPathHint(for: key), location: location)
+  }
+
+  /// The hint for a key path declared without a default, and not registered.
+  static func unboundKeyPathHint(for key: DependencyKey) -> String {
+    "\(key) is declared without a default: register it, for example"
+      + " `container.register(\(key)) { r in ... }`."
   }
 
   static func cycle(
@@ -104,26 +108,72 @@ extension ResolutionError {
       location: location)
   }
 
-  /// ``asyncRequired(_:chain:location:)`` for `key` at the end of `context`'s chain.
+  /// The asynchronous `key` resolved synchronously at the end of `context`'s chain: when a
+  /// synchronous factory further up made that resolve, the hint names it as the cause (the
+  /// caller may well have used `tryResolveAsync`).
   static func asyncRequired(_ key: DependencyKey, context: ResolutionContext) -> ResolutionError {
-    .asyncRequired(key, chain: context.chain(to: key), location: context.location)
+    var error = ResolutionError.asyncRequired(
+      key, chain: context.chain(to: key), location: context.location)
+    // NB: only a resolve that began asynchronously (no thread of its own) could have awaited.
+    if context.thread == nil, let cause = context.innermostBuild?.registration, !cause.isAsync {
+      error.hint =
+        "the factory of \(cause.key) is synchronous, so it resolves \(key) synchronously:"
+        + " make that factory async and resolve \(key) with `try await r.resolveAsync(...)`, or"
+        + " build \(key) first with `try await container.bootstrap()`."
+    }
+    return error
   }
 
-  /// A cycle of resolves on several threads waiting for each other, met by `context` at `key`.
-  static func crossThreadCycle(_ key: DependencyKey, context: ResolutionContext)
+  /// `key`, of `lifetime`, resolved while `holder`, which outlives it, is being built.
+  /// `through` is what `holder` resolves on the way to `key` (`key` itself when it resolves it
+  /// directly): what `holder` could take a provider of.
+  static func captive(
+    _ key: DependencyKey, lifetime: Lifetime, heldBy holder: Registration,
+    through first: DependencyKey, chain: [DependencyKey], location: CodeLocation
+  ) -> ResolutionError {
+    let holderLifetime = holder.lifetime
+    return ResolutionError(
+      code: .captiveDependency, key: key, chain: chain,
+      summary: "\(holder.key) (\(holderLifetime)) would hold \(key) (\(lifetime)) captive",
+      hint: "give \(key) a lifetime that lives at least as long as \(holderLifetime), give"
+        + " \(holder.key) a lifetime no longer than \(lifetime), or let \(holder.key) take a"
+        + " Provider of \(first) and resolve it on each use; where holding it is intended, set"
+        + " `container.checksCaptiveDependencies = false`.",
+      location: location)
+  }
+
+  /// A creation of `key` runs in a task, and a synchronous resolve cannot wait for it.
+  static func asyncPending(_ key: DependencyKey, chain: [DependencyKey], location: CodeLocation)
     -> ResolutionError
   {
-    .cycle(key, chain: context.chain(to: key), acrossThreads: true, location: context.location)
-  }
-
-  static func mainActorRequired(
-    _ key: DependencyKey, chain: [DependencyKey], location: CodeLocation
-  ) -> ResolutionError {
     ResolutionError(
       code: .asyncRequired, key: key, chain: chain,
-      summary: "\(key) is made on the main actor and was resolved synchronously off it",
-      hint: "resolve it from the main actor, or elsewhere with `try await tryResolveAsync(...)`.",
+      summary: "\(key) is being made by an asynchronous resolve, which a synchronous resolve"
+        + " cannot wait for",
+      hint: "resolve it with `try await tryResolveAsync(...)`, or build it first with"
+        + " `try await container.bootstrap()` so that synchronous resolves find it cached.",
       location: location)
+  }
+
+  /// The main-actor `key` resolved synchronously off the main actor at the end of `context`'s
+  /// chain: when a synchronous factory that is not isolated made that resolve, the hint names it.
+  static func mainActorRequired(_ key: DependencyKey, context: ResolutionContext)
+    -> ResolutionError
+  {
+    var hint =
+      "resolve it from the main actor, or elsewhere with `try await tryResolveAsync(...)`."
+    if context.thread == nil, let cause = context.innermostBuild?.registration, !cause.isAsync,
+      !cause.requiresMainActor
+    {
+      hint =
+        "the factory of \(cause.key) is synchronous and not isolated, so it resolves \(key) on"
+        + " whatever thread builds \(cause.key): register \(cause.key) with registerMainActor, or"
+        + " make its factory async and resolve \(key) with `try await r.resolveAsync(...)`."
+    }
+    return ResolutionError(
+      code: .asyncRequired, key: key, chain: context.chain(to: key),
+      summary: "\(key) is made on the main actor and was resolved synchronously off it",
+      hint: hint, location: context.location)
   }
 
   static func argumentMismatch(

@@ -49,7 +49,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   /// ```swift
   /// print(error.hint)
   /// ```
-  public let hint: String
+  public internal(set) var hint: String
   /// What the factory threw, for ``Code/factoryFailed``.
   ///
   /// ```swift
@@ -65,6 +65,11 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   /// The lines the description shows instead of "Resolved via" and "Requested at", for errors
   /// whose places mean something else (the two sites of a duplicate registration).
   var places: [String]?
+  /// Lines the description shows after the places (who builds what, in a cross-thread cycle).
+  var details: [String] = []
+  /// The loop of a cross-thread cycle, so that each thread that waited on it can be told it from
+  /// its own side.
+  var crossThreadLoop: CrossThreadLoop?
 
   /// Makes an error; custom lifetimes and extensions use the static constructors instead.
   ///
@@ -133,6 +138,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   /// ```
   public var description: String {
     var lines = places ?? ["Resolved via: \(path)", "Requested at: \(location)"]
+    lines += details
     if let underlying {
       lines.append("Underlying error: \(String(describing: underlying))")
     }

@@ -87,9 +87,16 @@ public struct Resolver: Resolving {
   func bindingMismatch(_ key: DependencyKey, target: DependencyKey, expected: any Any.Type)
     -> ResolutionError
   {
-    ResolutionError(
+    let isExistential = String(describing: type(of: expected)).hasSuffix(".Protocol")
+    let (relation, kind) =
+      isExistential
+      ? ("does not conform to", "conforms to it")
+      : expected is AnyObject.Type
+        ? ("is not a subclass of", "is a subclass of it")
+        : ("is not", "is it")
+    return ResolutionError(
       code: .typeMismatch, key: key, chain: context.keys,
-      summary: "\(target) does not conform to \(typeName(expected))",
-      hint: "bind \(key) to a type that conforms to it.", location: context.location)
+      summary: "\(target) \(relation) \(typeName(expected))",
+      hint: "bind \(key) to a type that \(kind).", location: context.location)
   }
 }

@@ -1,27 +1,28 @@
 import Synchronization
 
-/// The debug-build check that traps when a session instance is built into a longer-lived one.
+/// The switch of the debug-build trap that stopped the program when a session instance was built
+/// into a longer-lived one: replaced by the core's captive check, a catchable error in every build.
 ///
-/// A singleton that resolves a `.session` dependency in its factory keeps that instance after the
-/// session ends: the next user would see the previous user's state. In debug builds, resolving a
-/// session dependency while a singleton (or another cached lifetime that outlives the session) is
-/// being built stops the program with a message that names both and the path between them.
-/// `container.validate()` reports the same mistake without running anything. Release builds never
-/// trap.
-///
-/// Turn the check off where holding a session instance is intended (and you end it yourself):
+/// A singleton that resolves a `.session` dependency in its factory now fails to resolve with
+/// `ResolutionError.Code.captiveDependency`, naming both and the chain between them (so does a
+/// singleton holding a `.flow`, `.weak` or `.graph` instance, and a session instance holding a
+/// flow's). Turn that check off on the container where holding such an instance is intended:
 ///
 /// ```swift
-/// SessionCaptureCheck.isEnabled = false
+/// container.checksCaptiveDependencies = false
 /// ```
+@available(
+  *, deprecated,
+  message: "the capture check is the core's now: set container.checksCaptiveDependencies"
+)
 public enum SessionCaptureCheck {
   private static let enabled = Atomic(true)
 
-  /// Whether debug builds trap when a session instance is built into a longer-lived one; true
-  /// unless turned off.
+  /// Kept so that code setting it still builds; it no longer changes anything. Use
+  /// `Container.checksCaptiveDependencies`.
   ///
   /// ```swift
-  /// SessionCaptureCheck.isEnabled = false  // e.g. in a test that builds such a graph on purpose
+  /// container.checksCaptiveDependencies = false
   /// ```
   public static var isEnabled: Bool {
     get { enabled.load(ordering: .relaxed) }

@@ -19,31 +19,8 @@ struct SessionLifetime: CustomLifetime {
   func instanceCache(for context: LifetimeContext) throws(ResolutionError)
     -> InstanceCache
   {
-    #if DEBUG
-      if SessionCaptureCheck.isEnabled, let message = Self.captureMessage(context) {
-        fatalError(message)
-      }
-    #endif
-    return context.requester.instanceCache(for: Self.cacheIdentifier)
-  }
-
-  /// The message of the debug-build trap when a session instance is being built into a
-  /// longer-lived cached instance (a singleton, say), or nil when it is not.
-  static func captureMessage(_ context: LifetimeContext) -> String? {
-    let session = LifetimeRank(900)
-    guard
-      let holder = context.chainLifetimes.lastIndex(where: { $0.isCached && $0.rank > session })
-    else { return nil }
-    let holderKey = context.chain[holder]
-    let holderLifetime = context.chainLifetimes[holder]
-    let path = context.chain[holder...].map(\.description).joined(separator: " → ")
-    return """
-      LoomSession: \(context.key) (session) is being built into \(holderKey) \
-      (\(holderLifetime)), which would keep it after the session ends
-      ├─ Resolved via: \(path)
-      ├─ Requested at: \(context.location)
-      └─ To fix: give \(holderKey) a lifetime no longer than the session, let it take a \
-      Provider of \(context.key), or allow this with `SessionCaptureCheck.isEnabled = false`.
-      """
+    // NB: a session instance built into a singleton is the core's captive check
+    // (`ResolutionError.Code.captiveDependency`), thrown before the lifetime is asked.
+    context.requester.instanceCache(for: Self.cacheIdentifier)
   }
 }

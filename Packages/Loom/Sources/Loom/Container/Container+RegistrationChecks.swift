@@ -1,0 +1,47 @@
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
+// MARK: - What registering can tell
+
+extension Container {
+  /// In debug builds, writes a mistake that registering can tell to standard error, naming where
+  /// the registration is made; ``validate(_:)`` reports the same mistake in every build. Release
+  /// builds are silent.
+  func reportAtRegistration(_ defect: RegistrationDefect, at location: CodeLocation) {
+    #if DEBUG
+      let text = "Loom: warning: \(location): \(defect.summary). To fix: \(defect.hint)\n"
+      // NB: write(2) to the standard error descriptor: no shared `FILE *` is touched.
+      var bytes = Array(text.utf8)
+      _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
+    #endif
+  }
+
+  /// Reports (in debug builds) a synchronous factory registered for `key` whose declared
+  /// dependencies include one that this container's lineage makes on the main actor: resolving
+  /// it off the main actor would fail (``validate(_:)`` reports it as
+  /// ``GraphProblem/Code/mainActorFromSync``).
+  func reportMainActorDependencies(
+    of key: DependencyKey, _ dependencies: [DependencyKey], at location: CodeLocation
+  ) {
+    #if DEBUG
+      for dependency in dependencies {
+        guard let (entry, _) = lineageEntry(for: dependency),
+          entry.registration.requiresMainActor
+        else { continue }
+        reportAtRegistration(
+          RegistrationDefect(
+            code: .mainActorFromSync,
+            summary: "\(key) has a synchronous factory that is not isolated, but depends on"
+              + " \(dependency), which is made on the main actor",
+            hint: "register \(key) with registerMainActor, or make its factory async and resolve"
+              + " \(dependency) with await."),
+          at: location)
+      }
+    #endif
+  }
+}
