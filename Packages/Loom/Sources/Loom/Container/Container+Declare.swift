@@ -5,7 +5,7 @@ extension Container {
   /// graph before anything resolves them.
   ///
   /// A key path's default becomes a registration only when it is first resolved, so until then
-  /// ``graph``, ``validate()`` and ``bootstrap()`` cannot see it. Declaring installs each default
+  /// ``graph``, ``validate(_:)`` and ``bootstrap()`` cannot see it. Declaring installs each default
   /// now (in the root container, where a default lives), so an eager default is built by
   /// `bootstrap()`, and its edges are checked by `validate()`; a key path declared without a default
   /// that nobody registered is reported as missing. A key path registered already keeps its

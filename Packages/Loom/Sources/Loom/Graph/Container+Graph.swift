@@ -67,7 +67,7 @@ extension Container {
   /// `dependencies:` are only known once it has run (``ValidationReport/unseen`` lists those,
   /// and ``ValidationReport/Strictness/strict`` makes them problems). See
   /// ``DependencyGraph/validate()`` for how each kind of problem is found, and
-  /// ``validateByResolving()`` for a check that runs every factory.
+  /// ``validateByResolving(isolation:)`` for a check that runs every factory.
   ///
   /// ```swift
   /// let report = container.validate()

@@ -97,7 +97,7 @@ public struct GraphProblem: Sendable, CustomStringConvertible {
     /// problem.code == .undeclaredEdges
     /// ```
     public static let undeclaredEdges = Code(.undeclaredEdges)
-    /// Resolving the registration failed (reported by ``Container/validateByResolving()``).
+    /// Resolving the registration failed (reported by ``Container/validateByResolving(isolation:)``).
     ///
     /// ```swift
     /// problem.code == .resolutionFailed

@@ -33,7 +33,7 @@ public struct Dependency<Value: Sendable>: Sendable {
   /// Declares a key with no default: something must register it before it is resolved.
   ///
   /// Resolving it while nothing is registered fails with ``ResolutionError/Code/notRegistered``
-  /// naming the key path, and ``Container/validate()`` reports it as missing once the container
+  /// naming the key path, and ``Container/validate(_:)`` reports it as missing once the container
   /// knows of it (through ``Container/declare(_:)`` or a resolve).
   ///
   /// ```swift
