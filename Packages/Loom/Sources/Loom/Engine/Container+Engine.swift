@@ -104,16 +104,16 @@ extension Container {
   /// Serves what the fast path found for a request: its entry, or nothing it could use.
   @usableFromInline
   func resolve<Value: Sendable>(
-    _ request: _ResolutionRequest, as type: Value.Type, found: FastLookup,
+    _ request: _ResolutionRequest, as type: Value.Type, found: consuming FastLookup,
     context: ResolutionContext
   ) throws(ResolutionError) -> Value {
-    guard case .entry(let located) = found else {
+    switch consume found {
+    case .entry(let located) where located.registration.valueTypeID == ObjectIdentifier(type):
+      return try resolve(adopt(located), as: type, context: context)
+    default:
+      // Not found by the fast path, or registered for another type (which reports it).
       return try resolve(request, as: type, context: context)
     }
-    guard located.registration.valueTypeID == ObjectIdentifier(type) else {
-      return try resolve(request, as: type, context: context)  // reports the mismatch
-    }
-    return try resolve(adopt(located), as: type, context: context)
   }
 
   /// Serves a located registration as its lifetime says, and reports it to observers.

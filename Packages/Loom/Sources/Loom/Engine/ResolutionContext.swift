@@ -113,37 +113,45 @@ final class ResolutionContext {
   ///
   /// This is the in-resolve half of cycle detection; ``WaitGraph`` is the half across threads.
   func enter(_ registration: Registration, builder: Container) throws(ResolutionError) {
-    let frame = Frame(
-      registration: registration, builder: builder, isQuestion: false,
-      isObserving: registration.isObserving)
-    guard Self.push(frame, onto: &frames) else {
+    let isObserving = registration.isObserving
+    guard
+      Self.push(
+        registration, builder: builder, isQuestion: false, isObserving: isObserving,
+        onto: &frames)
+    else {
       throw .cycle(
         registration.key, chain: chain(to: registration.key), acrossThreads: false,
         location: location)
     }
-    if frame.isObserving { observingFrames.wrappingAdd(1, ordering: .relaxed) }
+    if isObserving { observingFrames.wrappingAdd(1, ordering: .relaxed) }
   }
 
   /// Records that `registration`'s lifetime is being asked for a cache, or throws the cycle of a
   /// lifetime that resolves, while asked, the key it picks a cache for.
   func enterQuestion(_ registration: Registration, builder: Container) throws(ResolutionError) {
-    let frame = Frame(
-      registration: registration, builder: builder, isQuestion: true, isObserving: false)
-    guard Self.push(frame, onto: &frames) else {
+    guard
+      Self.push(
+        registration, builder: builder, isQuestion: true, isObserving: false, onto: &frames)
+    else {
       throw .lifetimeCycle(
         registration.key, asked: frames.filter(\.isQuestion).map(\.registration.key),
         location: location)
     }
   }
 
-  /// Appends `frame` unless a frame of the same kind and registration is on the chain already.
-  private static func push(_ frame: Frame, onto frames: inout [Frame]) -> Bool {
-    if frames.contains(where: {
-      $0.registration === frame.registration && $0.isQuestion == frame.isQuestion
-    }) {
+  /// Appends a frame unless a frame of the same kind and registration is on the chain already.
+  /// (The frame is made in place: one access to `frames`, and no copy of it to retain.)
+  private static func push(
+    _ registration: Registration, builder: Container, isQuestion: Bool, isObserving: Bool,
+    onto frames: inout [Frame]
+  ) -> Bool {
+    if frames.contains(where: { $0.registration === registration && $0.isQuestion == isQuestion }) {
       return false
     }
-    frames.append(frame)
+    frames.append(
+      Frame(
+        registration: registration, builder: builder, isQuestion: isQuestion,
+        isObserving: isObserving))
     return true
   }
 
