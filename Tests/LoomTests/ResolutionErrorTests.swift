@@ -245,7 +245,18 @@ import Testing
   @Test func weakStructMessageSaysToReturnAClass() throws {
     let container = Container()
     let registrationLine = #line
-    container.register(ValueWidget.self, lifetime: .weak) { _ in ValueWidget() }
+    let (_, warnings) = collectingRegistrationWarnings {
+      container.register(ValueWidget.self, lifetime: .weak) { _ in ValueWidget() }
+    }
+    #if DEBUG
+      #expect(
+        warnings == [
+          "Loom: warning: LoomTests/ResolutionErrorTests.swift:\(registrationLine + 2): ValueWidget"
+            + " has the weak lifetime, but is a value type, not a class. To fix: register"
+            + " ValueWidget with another lifetime (a weak reference can only hold an object), or"
+            + " make ValueWidget a class.\n"
+        ])
+    #endif
 
     let line = #line
     let error = try #require(throws: ResolutionError.self) {
@@ -257,7 +268,7 @@ import Testing
         ResolutionError: ValueWidget has the weak lifetime, but its factory returned a value, not an object
         ├─ Resolved via: ValueWidget
         ├─ Requested at: LoomTests/ResolutionErrorTests.swift:\(line + 1)
-        └─ To fix: register ValueWidget at LoomTests/ResolutionErrorTests.swift:\(registrationLine + 1) with another lifetime, or return a class instance.
+        └─ To fix: register ValueWidget at LoomTests/ResolutionErrorTests.swift:\(registrationLine + 2) with another lifetime, or return a class instance.
         """)
   }
 

@@ -20,7 +20,8 @@ struct WiringCorpusTests {
     "a broken wiring: validate() and the first resolve say what is wrong", arguments: brokenWirings)
   func broken(_ wiring: Wiring) async throws {
     let expected = try #require(expectedBrokenWirings[wiring.name])
-    let container = wiring.make()
+    let (container, warnings) = makeCollectingWarnings(wiring)
+    #expect(warnings == (expectedRegistrationWarnings[wiring.name].map { [$0] } ?? []))
     let report = container.validate()
     #expect(normalizedLines(report.description) == expected.report)
     let error = await wiring.firstResolve(container)
@@ -31,11 +32,40 @@ struct WiringCorpusTests {
     "a correct wiring: validate() says nothing and the first resolve succeeds",
     arguments: correctWirings)
   func correct(_ wiring: Wiring) async {
-    let container = wiring.make()
+    let (container, warnings) = makeCollectingWarnings(wiring)
+    #expect(warnings.isEmpty)
     let report = container.validate(.strict)
     #expect(report.description == "ValidationReport: no problems")
     #expect(report.unseen.isEmpty)
     let error = await wiring.firstResolve(container)
     #expect(error == nil, "\(error.map(\.description) ?? "")")
   }
+
+  /// Makes `wiring`'s container, and returns with it what registering wrote as warnings (in debug
+  /// builds), normalized like the pinned texts.
+  func makeCollectingWarnings(_ wiring: Wiring) -> (Container, [String]) {
+    let (container, warnings) = collectingRegistrationWarnings { wiring.make() }
+    #if DEBUG
+      return (container, warnings.map(normalizedLines))
+    #else
+      return (container, [])  // release builds write no warnings
+    #endif
+  }
 }
+
+/// What registering a broken wiring writes in a debug build, for the wirings that write something.
+let expectedRegistrationWarnings: [String: String] = [
+  "synchronous factory off the main actor needs a main-actor one":
+    "Loom: warning: LoomTests/WiringCorpus.swift:#: Router has a synchronous factory that is not"
+    + " isolated, but depends on ScreenModel, which is made on the main actor. To fix: register"
+    + " Router with registerMainActor, or make its factory async and resolve ScreenModel with"
+    + " await.\n",
+  "binding a class to an unrelated class":
+    "Loom: warning: LoomTests/WiringCorpus.swift:#: Transport is bound to Pigeon, which is not a"
+    + " subclass of Transport. To fix: bind Transport to a type that is a subclass of Transport, or"
+    + " register Transport with a factory.\n",
+  "weak lifetime for a value type":
+    "Loom: warning: LoomTests/WiringCorpus.swift:#: Settings has the weak lifetime, but is a value"
+    + " type, not a class. To fix: register Settings with another lifetime (a weak reference can"
+    + " only hold an object), or make Settings a class.\n",
+]

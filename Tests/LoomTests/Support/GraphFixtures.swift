@@ -106,8 +106,9 @@ final class Uploader: Sendable {
 
 // MARK: - Generated graphs
 
-/// The one value type of generated graphs: every node is a name of it.
-struct GraphNodeValue: Sendable {}
+/// The one value type of generated graphs: every node is a name of it. (A class, so that the weak
+/// lifetime can hold it.)
+final class GraphNodeValue: Sendable {}
 
 extension Container {
   /// Registers `GraphNodeValue` named `name`, declaring edges to the named `dependencies` (what no

@@ -8,6 +8,12 @@
 
 // MARK: - What registering can tell
 
+/// Where the warnings of ``Container/reportAtRegistration(_:at:)`` go: standard error, unless a
+/// test collects them to check them (and to keep the test output quiet).
+enum RegistrationWarnings {
+  @TaskLocal static var sink: (@Sendable (String) -> Void)?
+}
+
 extension Container {
   /// In debug builds, writes a mistake that registering can tell to standard error, naming where
   /// the registration is made; ``validate(_:)`` reports the same mistake in every build. Release
@@ -15,6 +21,7 @@ extension Container {
   func reportAtRegistration(_ defect: RegistrationDefect, at location: CodeLocation) {
     #if DEBUG
       let text = "Loom: warning: \(location): \(defect.summary). To fix: \(defect.hint)\n"
+      if let sink = RegistrationWarnings.sink { return sink(text) }
       // NB: write(2) to the standard error descriptor: no shared `FILE *` is touched.
       var bytes = Array(text.utf8)
       _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
