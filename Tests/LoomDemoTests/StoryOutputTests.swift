@@ -36,13 +36,17 @@ import Testing
     #expect(lines[call + 1] == "    ResolutionError: no registration for any OfflineStore")
     #expect(lines[call + 2] == "    ├─ Resolved via: SettingsModel → SyncEngine → any OfflineStore")
     #expect(lines[call + 3].hasPrefix("    ├─ Requested at: LoomDemo/BrokenWiringSection.swift:"))
-    // Wrapped at 100 columns, under the text of its line.
+    // Wrapped at 100 columns, under the text of its line; LoomAssembly knows which feature has it.
     #expect(
       lines[call + 4]
-        == "    └─ To fix: register (any OfflineStore).self, or declare it as a key-path dependency"
-        + " with a")
-    #expect(lines[call + 5] == "       default factory.")
-    #expect(lines[call + 6] == "  error.code        notRegistered")
+        == "    └─ To fix: any OfflineStore is registered by the feature \"Settings\", in the child"
+        + " container the")
+    #expect(
+      lines[call + 5]
+        == "       feature makes: resolve it from `container.makeFeature(\"Settings\")`, or register"
+        + " (any")
+    #expect(lines[call + 6] == "       OfflineStore).self in this container too.")
+    #expect(lines[call + 7] == "  error.code        notRegistered")
   }
 
   @Test func dumpRowsMoveWhatDoesNotFitUnderTheLifetimeColumn() throws {

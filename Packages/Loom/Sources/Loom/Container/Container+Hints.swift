@@ -3,8 +3,9 @@
 extension Container {
   /// How to fix a missing `key`, looked up in this container, from what the containers involved
   /// register: a registration below this one, in the container resolved from, that the one
-  /// needing `key` cannot see because it is built here; a near miss (the same type under another
-  /// name, or without one); then wording that fits the kind of key.
+  /// needing `key` cannot see because it is built here; what another package's
+  /// ``MissingKeyExplainer`` says; a near miss (the same type under another name, or without one);
+  /// then wording that fits the kind of key.
   ///
   /// - Parameters:
   ///   - key: The missing key.
@@ -23,6 +24,7 @@ extension Container {
         + " above it and built there, with the registrations it sees: register \(key) where"
         + " \(needer.key) is registered, or register \(needer.key) again next to \(key)."
     }
+    if let hint = (requester ?? self).explainerHint(for: key) { return hint }
     if key.isKeyPath { return ResolutionError.genericMissingHint(for: key) }
     let type = typeName(key.valueType)
     let names = namesRegistered(for: key)

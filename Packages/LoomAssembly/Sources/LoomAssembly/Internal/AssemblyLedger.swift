@@ -15,6 +15,8 @@ final class AssemblyLedger: Sendable {
     var installed: Set<AssemblyIdentity> = []
     /// Declared features in first-declaration order; a later declaration of a name replaces it.
     var features: [FeatureDeclaration] = []
+    /// The keys installed assemblies expect the app to register, with the assemblies' names.
+    var expected: [DependencyKey: [String]] = [:]
   }
 
   private let state = Locked(State())
@@ -23,6 +25,16 @@ final class AssemblyLedger: Sendable {
   @discardableResult
   func recordInstalled(_ identity: AssemblyIdentity) -> Bool {
     state.withLock { $0.installed.insert(identity).inserted }
+  }
+
+  /// Records that the assembly named `name` expects `keys` to be registered outside it.
+  func recordExpected(_ keys: [DependencyKey], by name: String) {
+    guard !keys.isEmpty else { return }
+    state.withLock { state in
+      for key in keys where state.expected[key]?.contains(name) != true {
+        state.expected[key, default: []].append(name)
+      }
+    }
   }
 
   func isInstalled(_ identity: AssemblyIdentity) -> Bool {
@@ -55,5 +67,34 @@ extension AssemblyLedger {
   /// The ledger of `container` (an empty one if nothing was installed or declared in it).
   static func existing(for container: Container) -> AssemblyLedger? {
     of(container)
+  }
+}
+
+// MARK: - Why a key is missing
+
+extension AssemblyLedger: MissingKeyExplainer {
+  /// Names the installed assemblies that expect `key` from the app, or the features whose
+  /// assemblies register it (a feature's registrations live in its own child container).
+  func explanation(forMissing key: DependencyKey, in container: Container) -> String? {
+    let (expecting, features) = state.withLock { ($0.expected[key] ?? [], $0.features) }
+    // What to write in `register(...)`: a protocol's key is registered as `(any P).self`.
+    let registrable = key.name == nil && "\(key)".hasPrefix("any ") ? "(\(key)).self" : "\(key)"
+    if !expecting.isEmpty {
+      let who = expecting.joined(separator: ", ")
+      let verb = expecting.count == 1 ? "expects" : "expect"
+      return "\(who) \(verb) the app to register \(key) (expectedKeys), and nothing does:"
+        + " register \(registrable) in this container or an ancestor before resolving."
+    }
+    // Installing a feature's assemblies into a scratch container only registers: nothing runs.
+    let registering = features.filter { feature in
+      let scratch = Container()
+      var installation = Installation(into: scratch)
+      installation.install(feature.assemblies)
+      return scratch.graph.nodes.contains { $0.key == key }
+    }
+    guard let feature = registering.first else { return nil }
+    return "\(key) is registered by the feature \"\(feature.name)\", in the child container the"
+      + " feature makes: resolve it from `container.makeFeature(\"\(feature.name)\")`, or register"
+      + " \(registrable) in this container too."
   }
 }

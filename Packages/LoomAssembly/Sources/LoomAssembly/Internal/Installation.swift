@@ -41,6 +41,7 @@ struct Installation {
     } else {
       ledger.recordInstalled(identity)
     }
+    ledger.recordExpected(assembly.expectedKeys, by: assembly.name)
     let frame = Frame(identity: identity, name: assembly.name)
     Self.$path.withValue(path + [frame]) {
       for requirement in assembly.requirements {
