@@ -120,11 +120,15 @@ extension Container {
   func resolve<Value: Sendable>(
     _ located: Located, as type: Value.Type, context: ResolutionContext
   ) throws(ResolutionError) -> Value {
-    let start = observers.isActive ? ContinuousClock.now : nil
+    guard observers.isActive else {
+      var made = false
+      return try value(of: located, as: type, context: context, made: &made)
+    }
+    let start = ContinuousClock.now
     let depth = context.frames.count
     var made = false
     let value = try value(of: located, as: type, context: context, made: &made)
-    if let start { report(located, made: made, since: start, depth: depth) }
+    report(located, made: made, since: start, depth: depth)
     return value
   }
 
