@@ -1,0 +1,131 @@
+public import SwiftSyntax
+import SwiftSyntaxBuilder
+public import SwiftSyntaxMacros
+
+/// `@Inject`: a property resolved from the container on first access, with no mutable storage.
+///
+/// The property becomes computed; a private `let` beside it holds the core's `Injected` (or
+/// `OptionalInjected` for an optional type), which captures the container when the owner is made:
+///
+/// ```swift
+/// @Inject var api: any APIClient
+/// // becomes
+/// var api: any APIClient { get { _api.wrappedValue } }
+/// private let _api = Loom.Injected<any APIClient>(fileID: "App/Profile.swift", line: 3)
+/// ```
+///
+/// On an initializer, `@Inject` marks the one that `@Injectable` uses and expands to nothing.
+public enum InjectMacro: AccessorMacro, PeerMacro {
+  /// Writes the getter that reads the storage.
+  ///
+  /// - Parameters:
+  ///   - node: The `@Inject` attribute.
+  ///   - declaration: The property.
+  ///   - context: The expansion context.
+  /// - Returns: The getter, or nothing when the property is not valid.
+  public static func expansion(
+    of node: AttributeSyntax, providingAccessorsOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) -> [AccessorDeclSyntax] {
+    var problems = Problems()  // reported by the peer role, which runs for every declaration
+    guard
+      let property = InjectedProperty.read(
+        declaration, attribute: node, weak: false, problems: &problems)
+    else { return [] }
+    return [property.getter]
+  }
+
+  /// Declares the storage, or reports why the declaration cannot have one.
+  ///
+  /// - Parameters:
+  ///   - node: The `@Inject` attribute.
+  ///   - declaration: The property, or the initializer it marks.
+  ///   - context: The expansion context.
+  /// - Returns: The storage property, or nothing.
+  public static func expansion(
+    of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) -> [DeclSyntax] {
+    var problems = Problems()
+    if declaration.is(InitializerDeclSyntax.self) {
+      InitializerMarker.check(node, in: context, problems: &problems)
+      problems.report(in: context)
+      return []
+    }
+    guard
+      let property = InjectedProperty.read(
+        declaration, attribute: node, weak: false, problems: &problems)
+    else {
+      problems.report(in: context)
+      return []
+    }
+    return [property.storage(location: context.locationArguments(of: declaration))]
+  }
+}
+
+/// `@WeakInject`: a property resolved on first access and held weakly, with no mutable storage.
+///
+/// ```swift
+/// @WeakInject var coordinator: AppCoordinator?
+/// // becomes
+/// var coordinator: AppCoordinator? { get { _coordinator.wrappedValue } }
+/// private let _coordinator = Loom.WeakInjected<AppCoordinator>(fileID: "App/Detail.swift", line: 3)
+/// ```
+public enum WeakInjectMacro: AccessorMacro, PeerMacro {
+  /// Writes the getter that reads the storage.
+  ///
+  /// - Parameters:
+  ///   - node: The `@WeakInject` attribute.
+  ///   - declaration: The property.
+  ///   - context: The expansion context.
+  /// - Returns: The getter, or nothing when the property is not valid.
+  public static func expansion(
+    of node: AttributeSyntax, providingAccessorsOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) -> [AccessorDeclSyntax] {
+    var problems = Problems()  // reported by the peer role, which runs for every declaration
+    guard
+      let property = InjectedProperty.read(
+        declaration, attribute: node, weak: true, problems: &problems)
+    else { return [] }
+    return [property.getter]
+  }
+
+  /// Declares the storage, or reports why the declaration cannot have one.
+  ///
+  /// - Parameters:
+  ///   - node: The `@WeakInject` attribute.
+  ///   - declaration: The property.
+  ///   - context: The expansion context.
+  /// - Returns: The storage property, or nothing.
+  public static func expansion(
+    of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) -> [DeclSyntax] {
+    var problems = Problems()
+    guard
+      let property = InjectedProperty.read(
+        declaration, attribute: node, weak: true, problems: &problems)
+    else {
+      problems.report(in: context)
+      return []
+    }
+    return [property.storage(location: context.locationArguments(of: declaration))]
+  }
+}
+
+extension InjectedProperty {
+  /// `get { _api.wrappedValue }`.
+  var getter: AccessorDeclSyntax {
+    """
+    get {
+      \(raw: storageName).wrappedValue
+    }
+    """
+  }
+
+  /// `private let _api = Loom.Injected<any APIClient>(fileID: ..., line: ...)`.
+  func storage(location: String) -> DeclSyntax {
+    "private let \(raw: storageName) = \(raw: storageType)(\(raw: keyArguments)\(raw: location))"
+  }
+}

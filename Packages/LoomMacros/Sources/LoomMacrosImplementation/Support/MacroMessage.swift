@@ -1,0 +1,25 @@
+import SwiftDiagnostics
+
+/// A diagnostic one of Loom's macros reports: what is wrong and how to fix it, in one sentence.
+struct MacroMessage: DiagnosticMessage, Error {
+  let message: String
+  let diagnosticID: MessageID
+  let severity: DiagnosticSeverity
+
+  /// An error of `macro` (such as `Inject`), identified by `id` for tools.
+  static func error(_ macro: String, _ id: String, _ message: String) -> MacroMessage {
+    MacroMessage(
+      message: message, diagnosticID: MessageID(domain: "LoomMacros.\(macro)", id: id),
+      severity: .error)
+  }
+}
+
+/// The title of a fix-it, as the compiler shows it next to the diagnostic.
+struct FixItText: FixItMessage {
+  let message: String
+  var fixItID: MessageID { MessageID(domain: "LoomMacros", id: message) }
+
+  init(_ message: String) {
+    self.message = message
+  }
+}

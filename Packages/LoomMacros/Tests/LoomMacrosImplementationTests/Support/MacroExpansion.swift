@@ -1,0 +1,94 @@
+import LoomMacrosImplementation
+import SwiftDiagnostics
+import SwiftParser
+import SwiftSyntax
+import SwiftSyntaxMacroExpansion
+import SwiftSyntaxMacros
+
+/// What expanding a piece of source gave: the expanded text and every diagnostic, with positions
+/// in the original source and the fix-its applied one by one.
+struct Expansion {
+  /// The expanded source, surrounding newlines trimmed.
+  var source: String
+  /// `line:column: severity: message` for each diagnostic, in the order they were reported.
+  var diagnostics: [String]
+  /// The title of each fix-it, in order.
+  var fixIts: [String]
+  /// The original source with each fix-it applied on its own, in the order of ``fixIts``.
+  var fixedSources: [String]
+}
+
+/// The macros of LoomMacros under their attribute names, as the compiler would see them.
+///
+/// Extension roles must name the protocols they add: the compiler only passes the missing ones.
+let loomMacros: [String: MacroSpec] = [
+  "Inject": MacroSpec(type: InjectMacro.self),
+  "WeakInject": MacroSpec(type: WeakInjectMacro.self),
+]
+
+/// Expands every Loom macro in `source` the way the compiler does, without the compiler.
+///
+/// - Parameters:
+///   - source: Swift source that uses the macros.
+///   - macros: The macros to expand, by attribute name.
+///   - file: The file name diagnostics report.
+/// - Returns: The expansion, its diagnostics and fix-its.
+func expand(
+  _ source: String, macros: [String: MacroSpec] = loomMacros, file: String = "test.swift"
+) -> Expansion {
+  let tree = Parser.parse(source: source)
+  let context = BasicMacroExpansionContext(
+    sourceFiles: [tree: .init(moduleName: "TestModule", fullFilePath: file)])
+  let expanded = tree.expand(
+    macroSpecs: macros,
+    contextGenerator: { node in
+      BasicMacroExpansionContext(
+        sharingWith: context, lexicalContext: node.allMacroLexicalContexts())
+    },
+    indentationWidth: .spaces(2))
+  let diagnostics = context.diagnostics.map { diagnostic in
+    // NB: macros see detached copies of nodes; only the context maps them back to the file.
+    let location = context.location(
+      for: diagnostic.position, anchoredAt: diagnostic.node, fileName: file)
+    return
+      "\(location.line):\(location.column): \(diagnostic.diagMessage.severity): \(diagnostic.message)"
+  }
+  let fixIts = context.diagnostics.flatMap(\.fixIts)
+  let fixed = fixIts.map { fixIt in
+    applying(fixIt, to: source, in: context, file: file)
+  }
+  return Expansion(
+    source: trimmingNewlines(expanded.description), diagnostics: diagnostics,
+    fixIts: fixIts.map(\.message.message), fixedSources: fixed.map(trimmingNewlines))
+}
+
+private func trimmingNewlines(_ text: String) -> String {
+  String(text.drop(while: \.isNewline).reversed().drop(while: \.isNewline).reversed())
+}
+
+/// `source` with the node replacements of `fixIt` applied (trimmed text replaces trimmed text).
+///
+/// NB: the nodes of a fix-it are detached copies, whose positions are not the file's; the
+/// context maps each back to a line and column of the original source.
+private func applying(
+  _ fixIt: FixIt, to source: String, in context: BasicMacroExpansionContext, file: String
+) -> String {
+  let lines = source.split(separator: "\n", omittingEmptySubsequences: false).map(Array.init)
+  func offset(_ position: AbsolutePosition, of node: Syntax) -> Int {
+    let location = context.location(for: position, anchoredAt: node, fileName: file)
+    let before = lines.prefix(location.line - 1).reduce(0) { $0 + String($1).utf8.count + 1 }
+    return before + location.column - 1
+  }
+  var edits: [(range: Range<Int>, text: String)] = []
+  for change in fixIt.changes {
+    guard case .replace(let old, let new) = change else { continue }
+    let start = offset(old.positionAfterSkippingLeadingTrivia, of: old)
+    let end = offset(old.endPositionBeforeTrailingTrivia, of: old)
+    edits.append((start..<end, new.trimmedDescription))
+  }
+  var bytes = Array(source.utf8)
+  for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {
+    bytes.replaceSubrange(edit.range, with: Array(edit.text.utf8))
+  }
+  return String(decoding: bytes, as: UTF8.self)
+}
