@@ -13,8 +13,6 @@ public import SwiftSyntaxMacros
 /// var api: any APIClient { get { _api.wrappedValue } }
 /// private let _api = Loom.Injected<any APIClient>(fileID: "App/Profile.swift", line: 3)
 /// ```
-///
-/// On an initializer, `@Inject` marks the one that `@Injectable` uses and expands to nothing.
 public enum InjectMacro: AccessorMacro, PeerMacro {
   /// Writes the getter that reads the storage.
   ///
@@ -39,7 +37,7 @@ public enum InjectMacro: AccessorMacro, PeerMacro {
   ///
   /// - Parameters:
   ///   - node: The `@Inject` attribute.
-  ///   - declaration: The property, or the initializer it marks.
+  ///   - declaration: The property.
   ///   - context: The expansion context.
   /// - Returns: The storage property, or nothing.
   public static func expansion(
@@ -47,11 +45,6 @@ public enum InjectMacro: AccessorMacro, PeerMacro {
     in context: some MacroExpansionContext
   ) -> [DeclSyntax] {
     var problems = Problems()
-    if declaration.is(InitializerDeclSyntax.self) {
-      InitializerMarker.check(node, in: context, problems: &problems)
-      problems.report(in: context)
-      return []
-    }
     guard
       let property = InjectedProperty.read(
         declaration, attribute: node, weak: false, problems: &problems)

@@ -11,7 +11,12 @@ enum PluginMacros {
   // and could not be read from the plugin provider's nonisolated `resolveMacro`.
   static var all: [any Macro.Type] {
     [
+      BindMacro.self,
       InjectMacro.self,
+      InjectableInitMacro.self,
+      InjectableMacro.self,
+      ModuleMacro.self,
+      ProvidesMacro.self,
       WeakInjectMacro.self,
     ]
   }

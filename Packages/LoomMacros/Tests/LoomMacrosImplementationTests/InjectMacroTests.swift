@@ -1,17 +1,19 @@
 import LoomMacrosImplementation
 import Testing
 
+/// Expansion and diagnostics tests of `@Inject` and `@WeakInject`: the generated source, and
+/// each misuse's message, line:column and fix-it, pinned word for word.
 @Suite struct InjectMacroTests {
   @Test func injectTurnsThePropertyIntoAGetterOverALetStorage() {
     let result = expand(
-      """
+      #"""
       final class ProfileModel: Sendable {
         @Inject var api: any APIClient
       }
-      """)
+      """#)
     #expect(result.diagnostics == [])
     #expect(
-      result.source == """
+      result.source == #"""
         final class ProfileModel: Sendable {
           var api: any APIClient {
             get {
@@ -21,28 +23,494 @@ import Testing
 
           private let _api = Loom.Injected<any APIClient>(fileID: "TestModule/test.swift", line: 2)
         }
-        """)
+        """#)
   }
 
-  @Test func injectOnALetIsAnErrorWithAFixIt() {
+  @Test func injectPassesANameOrAKeyPathToTheStorage() {
     let result = expand(
-      """
-      final class ProfileModel: Sendable {
+      #"""
+      actor Cache {
+        @Inject(name: "disk") var storage: Storage
+        @Inject(\.clock) var clock: any Clock
+      }
+      """#)
+    #expect(result.diagnostics == [])
+    #expect(
+      result.source == #"""
+        actor Cache {
+          var storage: Storage {
+            get {
+              _storage.wrappedValue
+            }
+          }
+
+          private let _storage = Loom.Injected<Storage>(name: "disk", fileID: "TestModule/test.swift", line: 2)
+          var clock: any Clock {
+            get {
+              _clock.wrappedValue
+            }
+          }
+
+          private let _clock = Loom.Injected<any Clock>(\.clock, fileID: "TestModule/test.swift", line: 3)
+        }
+        """#)
+  }
+
+  @Test func optionalTypeUsesOptionalInjectedAndWeakInjectUsesWeakInjected() {
+    let result = expand(
+      #"""
+      @MainActor
+      final class Model {
+        @Inject var analytics: (any Analytics)?
+        @WeakInject(name: "root") var coordinator: Coordinator?
+      }
+      """#)
+    #expect(result.diagnostics == [])
+    #expect(
+      result.source == #"""
+        @MainActor
+        final class Model {
+          var analytics: (any Analytics)? {
+            get {
+              _analytics.wrappedValue
+            }
+          }
+
+          private let _analytics = Loom.OptionalInjected<any Analytics>(fileID: "TestModule/test.swift", line: 3)
+          var coordinator: Coordinator? {
+            get {
+              _coordinator.wrappedValue
+            }
+          }
+
+          private let _coordinator = Loom.WeakInjected<Coordinator>(name: "root", fileID: "TestModule/test.swift", line: 4)
+        }
+        """#)
+  }
+
+  @Test func thePropertyKeepsItsAccessLevelAndTheStorageIsPrivate() {
+    let result = expand(
+      #"""
+      public struct Settings: Sendable {
+        @Inject public var api: any APIClient
+      }
+      """#)
+    #expect(result.diagnostics == [])
+    #expect(
+      result.source == #"""
+        public struct Settings: Sendable {
+          public var api: any APIClient {
+            get {
+              _api.wrappedValue
+            }
+          }
+
+          private let _api = Loom.Injected<any APIClient>(fileID: "TestModule/test.swift", line: 2)
+        }
+        """#)
+  }
+
+  @Test func letIsAnErrorWithAFixIt() {
+    let result = expand(
+      #"""
+      final class A: Sendable {
         @Inject let api: any APIClient
       }
-      """)
+      """#)
     #expect(
       result.diagnostics == [
-        "2:11: error: @Inject property must be declared with 'var'; its value is read through an accessor"
+        "2:11: error: @Inject property must be declared with 'var'; its value is read through an accessor",
       ])
-    #expect(result.fixIts == ["replace 'let' with 'var'"])
+    #expect(result.fixIts == [
+      "replace 'let' with 'var'",
+    ])
     #expect(
       result.fixedSources == [
-        """
-        final class ProfileModel: Sendable {
+        #"""
+        final class A: Sendable {
           @Inject var api: any APIClient
         }
-        """
+        """#,
       ])
+    // Nothing is generated for a declaration the macro refuses.
+    #expect(
+      result.source == #"""
+        final class A: Sendable {
+          let api: any APIClient
+        }
+        """#)
+  }
+
+  @Test func staticIsAnErrorWithAFixIt() {
+    let result = expand(
+      #"""
+      final class A: Sendable {
+        @Inject static var api: any APIClient
+      }
+      """#)
+    #expect(
+      result.diagnostics == [
+        "2:11: error: @Inject applies to instance properties: it resolves in the container current when the owner is made",
+      ])
+    #expect(result.fixIts == [
+      "remove 'static'",
+    ])
+    #expect(
+      result.fixedSources == [
+        #"""
+        final class A: Sendable {
+          @Inject var api: any APIClient
+        }
+        """#,
+      ])
+    // Nothing is generated for a declaration the macro refuses.
+    #expect(
+      result.source == #"""
+        final class A: Sendable {
+          static var api: any APIClient
+        }
+        """#)
+  }
+
+  @Test func lazyIsAnErrorWithAFixIt() {
+    let result = expand(
+      #"""
+      final class A: Sendable {
+        @Inject lazy var api: any APIClient
+      }
+      """#)
+    #expect(
+      result.diagnostics == [
+        "2:11: error: @Inject property is already resolved on first access; remove 'lazy'",
+      ])
+    #expect(result.fixIts == [
+      "remove 'lazy'",
+    ])
+    #expect(
+      result.fixedSources == [
+        #"""
+        final class A: Sendable {
+          @Inject var api: any APIClient
+        }
+        """#,
+      ])
+    // Nothing is generated for a declaration the macro refuses.
+    #expect(
+      result.source == #"""
+        final class A: Sendable {
+          lazy var api: any APIClient
+        }
+        """#)
+  }
+
+  @Test func weakModifierSuggestsWeakInject() {
+    let result = expand(
+      #"""
+      final class A: Sendable {
+        @Inject weak var coordinator: Coordinator?
+      }
+      """#)
+    #expect(
+      result.diagnostics == [
+        "2:11: error: a 'weak' property cannot be computed; use @WeakInject to hold the dependency weakly",
+      ])
+    #expect(result.fixIts == [
+      "use @WeakInject",
+    ])
+    #expect(
+      result.fixedSources == [
+        #"""
+        final class A: Sendable {
+          @WeakInject var coordinator: Coordinator?
+        }
+        """#,
+      ])
+    // Nothing is generated for a declaration the macro refuses.
+    #expect(
+      result.source == #"""
+        final class A: Sendable {
+          weak var coordinator: Coordinator?
+        }
+        """#)
+  }
+
+  @Test func weakModifierOnWeakInjectIsRedundant() {
+    let result = expand(
+      #"""
+      final class A: Sendable {
+        @WeakInject weak var coordinator: Coordinator?
+      }
+      """#)
+    #expect(
+      result.diagnostics == [
+        "2:15: error: @WeakInject holds the instance weakly already; remove 'weak'",
+      ])
+    #expect(result.fixIts == [
+      "remove 'weak'",
+    ])
+    #expect(
+      result.fixedSources == [
+        #"""
+        final class A: Sendable {
+          @WeakInject var coordinator: Coordinator?
+        }
+        """#,
+      ])
+    // Nothing is generated for a declaration the macro refuses.
+    #expect(
+      result.source == #"""
+        final class A: Sendable {
+          weak var coordinator: Coordinator?
+        }
+        """#)
+  }
+
+  @Test func accessorsAreAnError() {
+    let result = expand(
+      #"""
+      final class A: Sendable {
+        @Inject var api: any APIClient { fatalError() }
+      }
+      """#)
+    #expect(
+      result.diagnostics == [
+        "2:34: error: @Inject property 'api' cannot have accessors; the macro writes its getter",
+      ])
+    #expect(result.fixIts == [])
+    // Nothing is generated for a declaration the macro refuses.
+    #expect(
+      result.source == #"""
+        final class A: Sendable {
+          var api: any APIClient { fatalError() }
+        }
+        """#)
+  }
+
+  @Test func aMissingTypeAnnotationIsAnError() {
+    let result = expand(
+      #"""
+      final class A: Sendable {
+        @Inject var api
+      }
+      """#)
+    #expect(
+      result.diagnostics == [
+        "2:15: error: @Inject property 'api' needs a type annotation: the type is what it resolves",
+      ])
+    #expect(result.fixIts == [])
+    // Nothing is generated for a declaration the macro refuses.
+    #expect(
+      result.source == #"""
+        final class A: Sendable {
+          var api
+        }
+        """#)
+  }
+
+  @Test func anInitialValueIsAnErrorWithAFixIt() {
+    let result = expand(
+      #"""
+      final class A: Sendable {
+        @Inject var retries: Int = 3
+      }
+      """#)
+    #expect(
+      result.diagnostics == [
+        "2:28: error: @Inject property 'retries' cannot have an initial value; the container provides it",
+      ])
+    #expect(result.fixIts == [
+      "remove the initial value",
+    ])
+    #expect(
+      result.fixedSources == [
+        #"""
+        final class A: Sendable {
+          @Inject var retries: Int
+        }
+        """#,
+      ])
+    // Nothing is generated for a declaration the macro refuses.
+    #expect(
+      result.source == #"""
+        final class A: Sendable {
+          var retries: Int = 3
+        }
+        """#)
+  }
+
+  @Test func anImplicitlyUnwrappedTypeIsAnErrorWithAFixIt() {
+    let result = expand(
+      #"""
+      final class A: Sendable {
+        @Inject var api: Database!
+      }
+      """#)
+    #expect(
+      result.diagnostics == [
+        "2:20: error: @Inject property 'api' cannot be implicitly unwrapped; declare it 'Database?'",
+      ])
+    #expect(result.fixIts == [
+      "declare it 'Database?'",
+    ])
+    #expect(
+      result.fixedSources == [
+        #"""
+        final class A: Sendable {
+          @Inject var api: Database?
+        }
+        """#,
+      ])
+    // Nothing is generated for a declaration the macro refuses.
+    #expect(
+      result.source == #"""
+        final class A: Sendable {
+          var api: Database!
+        }
+        """#)
+  }
+
+  @Test func weakInjectNeedsAnOptionalType() {
+    let result = expand(
+      #"""
+      final class A: Sendable {
+        @WeakInject var coordinator: Coordinator
+      }
+      """#)
+    #expect(
+      result.diagnostics == [
+        "2:32: error: @WeakInject property 'coordinator' must be optional: it reads nil once the instance is released",
+      ])
+    #expect(result.fixIts == [
+      "make it 'Coordinator?'",
+    ])
+    #expect(
+      result.fixedSources == [
+        #"""
+        final class A: Sendable {
+          @WeakInject var coordinator: Coordinator?
+        }
+        """#,
+      ])
+    // Nothing is generated for a declaration the macro refuses.
+    #expect(
+      result.source == #"""
+        final class A: Sendable {
+          var coordinator: Coordinator
+        }
+        """#)
+  }
+
+  @Test func weakInjectTakesNoKeyPath() {
+    let result = expand(
+      #"""
+      final class A: Sendable {
+        @WeakInject(\.coordinator) var coordinator: Coordinator?
+      }
+      """#)
+    #expect(
+      result.diagnostics == [
+        "2:15: error: @WeakInject resolves a type key; inject a key-path dependency with @Inject",
+      ])
+    #expect(result.fixIts == [])
+    // Nothing is generated for a declaration the macro refuses.
+    #expect(
+      result.source == #"""
+        final class A: Sendable {
+          var coordinator: Coordinator?
+        }
+        """#)
+  }
+
+  @Test func anOptionalKeyPathPropertyIsAnErrorWithAFixIt() {
+    let result = expand(
+      #"""
+      final class A: Sendable {
+        @Inject(\.api) var api: (any APIClient)?
+      }
+      """#)
+    #expect(
+      result.diagnostics == [
+        "2:27: error: a key-path dependency always has a default factory, so 'api' is never nil; declare it 'any APIClient'",
+      ])
+    #expect(result.fixIts == [
+      "declare it 'any APIClient'",
+    ])
+    #expect(
+      result.fixedSources == [
+        #"""
+        final class A: Sendable {
+          @Inject(\.api) var api: any APIClient
+        }
+        """#,
+      ])
+    // Nothing is generated for a declaration the macro refuses.
+    #expect(
+      result.source == #"""
+        final class A: Sendable {
+          var api: (any APIClient)?
+        }
+        """#)
+  }
+
+  @Test func injectOnAMethodIsAnError() {
+    let result = expand(
+      #"""
+      final class A: Sendable {
+        @Inject func load() {}
+      }
+      """#)
+    #expect(
+      result.diagnostics == [
+        "2:3: error: @Inject applies to an instance property declared with 'var'",
+      ])
+    #expect(result.fixIts == [])
+    // Nothing is generated for a declaration the macro refuses.
+    #expect(
+      result.source == #"""
+        final class A: Sendable {
+          func load() {}
+        }
+        """#)
+  }
+
+  @Test func injectOnAnInitializerSuggestsInjectableInit() {
+    let result = expand(
+      #"""
+      @Injectable
+      final class A: Sendable {
+        @Inject init() {}
+      }
+      """#)
+    #expect(
+      result.diagnostics == [
+        "3:3: error: @Inject applies to an instance property declared with 'var'; mark the initializer of an @Injectable type with @InjectableInit",
+      ])
+    #expect(result.fixIts == [
+      "use @InjectableInit",
+    ])
+    #expect(
+      result.fixedSources == [
+        #"""
+        @Injectable
+        final class A: Sendable {
+          @InjectableInit init() {}
+        }
+        """#,
+      ])
+    // Nothing is generated for a declaration the macro refuses.
+    #expect(
+      result.source == #"""
+        final class A: Sendable {
+          init() {}
+        }
+
+        extension A: LoomMacros.Injectable {
+          nonisolated static var _injection: LoomMacros._Injection<A> {
+            .sync(dependencies: []) { r in
+              A()
+            }
+          }
+        }
+        """#)
   }
 }

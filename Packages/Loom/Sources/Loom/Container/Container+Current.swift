@@ -1,10 +1,17 @@
 extension Container {
   /// The container used when none is given explicitly, and the default of ``current``.
   ///
+  /// When it is made (on first use), it installs the ``discoveredBindings``; a key bound twice
+  /// then resolves to a ``ResolutionError/Code/duplicateRegistration`` error naming both.
+  ///
   /// ```swift
   /// Container.default.register(lifetime: .singleton, Analytics.init)
   /// ```
-  public static let `default` = Container()
+  public static let `default`: Container = {
+    let container = Container()
+    container.installDiscoveredBindingsForDefault()
+    return container
+  }()
 
   /// The container current for this task tree: ``default`` unless ``withCurrent(_:)`` set another.
   ///

@@ -48,11 +48,16 @@ struct InjectedProperty {
       problems.error(
         .error(
           macro, "notAProperty",
-          weak
-            ? "@WeakInject applies to an instance property declared with 'var'"
-            : "@Inject applies to an instance property declared with 'var', or marks the"
-              + " initializer of an @Injectable type"),
-        at: attribute)
+          "\(spelled) applies to an instance property declared with 'var'"
+            + (declaration.is(InitializerDeclSyntax.self)
+              ? "; mark the initializer of an @Injectable type with @InjectableInit" : "")),
+        at: attribute,
+        fixIt: declaration.is(InitializerDeclSyntax.self) && !weak
+          ? .replace(
+            message: FixItText("use @InjectableInit"), oldNode: attribute.attributeName,
+            newNode: IdentifierTypeSyntax(name: .identifier("InjectableInit"))
+              .with(\.trailingTrivia, attribute.attributeName.trailingTrivia))
+          : nil)
       return nil
     }
     if variable.bindingSpecifier.tokenKind == .keyword(.let) {
@@ -71,7 +76,8 @@ struct InjectedProperty {
         problems.error(
           .error(
             macro, "static",
-            "\(spelled) applies to instance properties; a '\(keyword)' property has no owner to be made with"
+            "\(spelled) applies to instance properties: it resolves in the container current when"
+              + " the owner is made"
           ),
           at: modifier, fixIt: removing(modifier, from: variable, message: "remove '\(keyword)'"))
         return nil
@@ -93,27 +99,24 @@ struct InjectedProperty {
           at: modifier,
           fixIt: removing(modifier, from: variable, message: "remove '\(modifier.name.text)'"))
       } else {
-        var changed = variable.modifiers
-        changed.remove(at: changed.index(of: modifier)!)
-        var fixed = variable.with(\.modifiers, changed)
-        fixed.attributes = AttributeListSyntax(
-          variable.attributes.map { element in
-            guard case .attribute(let other) = element, other == attribute else { return element }
-            return .attribute(
-              other.with(
-                \.attributeName,
-                TypeSyntax(IdentifierTypeSyntax(name: .identifier("WeakInject")))
-                  .with(\.leadingTrivia, other.attributeName.leadingTrivia)
-                  .with(\.trailingTrivia, other.attributeName.trailingTrivia)))
-          })
+        var modifiers = variable.modifiers
+        modifiers.remove(at: modifiers.index(of: modifier)!)
         problems.error(
           .error(
             macro, "weakModifier",
-            "a '\(modifier.name.text)' property cannot be computed; use @WeakInject to hold the dependency weakly"
-          ),
+            "a '\(modifier.name.text)' property cannot be computed; use @WeakInject to hold the"
+              + " dependency weakly"),
           at: modifier,
-          fixIt: .replace(
-            message: FixItText("use @WeakInject"), oldNode: variable, newNode: fixed))
+          fixIt: FixIt(
+            message: FixItText("use @WeakInject"),
+            changes: [
+              .replace(
+                oldNode: Syntax(attribute.attributeName),
+                newNode: Syntax(
+                  IdentifierTypeSyntax(name: .identifier("WeakInject"))
+                    .with(\.trailingTrivia, attribute.attributeName.trailingTrivia))),
+              .replace(oldNode: Syntax(variable.modifiers), newNode: Syntax(modifiers)),
+            ]))
       }
       return nil
     }

@@ -16,6 +16,11 @@ struct Problems {
     diagnostics.append(Diagnostic(node: node, message: message, fixIts: fixIt.map { [$0] } ?? []))
   }
 
+  /// Records an error at `node` with several alternative fix-its.
+  mutating func error(_ message: MacroMessage, at node: some SyntaxProtocol, fixIts: [FixIt]) {
+    diagnostics.append(Diagnostic(node: node, message: message, fixIts: fixIts))
+  }
+
   /// Reports every recorded diagnostic to the compiler.
   func report(in context: some MacroExpansionContext) {
     for diagnostic in diagnostics { context.diagnose(diagnostic) }

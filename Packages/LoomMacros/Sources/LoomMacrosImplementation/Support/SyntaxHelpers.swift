@@ -78,9 +78,29 @@ extension TypeSyntax {
 
   /// The type without surrounding trivia, as source text.
   var text: String { trimmedDescription }
+
+  /// The type's metatype expression: `Database.self`, or `(any APIClient).self` for a type that
+  /// needs parentheses there.
+  var metatype: String {
+    let type = unparenthesized
+    if type.is(IdentifierTypeSyntax.self) || type.is(MemberTypeSyntax.self) {
+      return "\(type.text).self"
+    }
+    return "(\(type.text)).self"
+  }
 }
 
 extension MacroExpansionContext {
+  /// Whether `first` and `second` are the same node of the source: the attribute being expanded
+  /// and one read from the declaration are detached copies, so only their locations match.
+  func isSameNode(_ first: some SyntaxProtocol, _ second: some SyntaxProtocol) -> Bool {
+    guard let one = location(of: first), let other = location(of: second) else {
+      return first.trimmedDescription == second.trimmedDescription
+    }
+    return one.line.description == other.line.description
+      && one.column.description == other.column.description
+  }
+
   /// `fileID: "Module/File.swift", line: 12` for `node`, as the arguments of a Loom call that
   /// records where something was declared. Falls back to `#fileID` and `#line`.
   func locationArguments(of node: some SyntaxProtocol) -> String {

@@ -2,8 +2,10 @@ import LoomMacrosImplementation
 import SwiftDiagnostics
 import SwiftParser
 import SwiftSyntax
+import SwiftSyntaxBuilder
 import SwiftSyntaxMacroExpansion
 import SwiftSyntaxMacros
+import Testing
 
 /// What expanding a piece of source gave: the expanded text and every diagnostic, with positions
 /// in the original source and the fix-its applied one by one.
@@ -22,7 +24,12 @@ struct Expansion {
 ///
 /// Extension roles must name the protocols they add: the compiler only passes the missing ones.
 let loomMacros: [String: MacroSpec] = [
+  "Bind": MacroSpec(type: BindMacro.self, conformances: ["Injectable"]),
   "Inject": MacroSpec(type: InjectMacro.self),
+  "Injectable": MacroSpec(type: InjectableMacro.self, conformances: ["Injectable"]),
+  "InjectableInit": MacroSpec(type: InjectableInitMacro.self),
+  "Module": MacroSpec(type: ModuleMacro.self, conformances: ["Assembly"]),
+  "Provides": MacroSpec(type: ProvidesMacro.self),
   "WeakInject": MacroSpec(type: WeakInjectMacro.self),
 ]
 
@@ -66,7 +73,8 @@ private func trimmingNewlines(_ text: String) -> String {
   String(text.drop(while: \.isNewline).reversed().drop(while: \.isNewline).reversed())
 }
 
-/// `source` with the node replacements of `fixIt` applied (trimmed text replaces trimmed text).
+/// `source` with the node replacements of `fixIt` applied, as the compiler applies them: the
+/// old node's text, trivia included, replaced by the new node's.
 ///
 /// NB: the nodes of a fix-it are detached copies, whose positions are not the file's; the
 /// context maps each back to a line and column of the original source.
@@ -81,10 +89,16 @@ private func applying(
   }
   var edits: [(range: Range<Int>, text: String)] = []
   for change in fixIt.changes {
-    guard case .replace(let old, let new) = change else { continue }
-    let start = offset(old.positionAfterSkippingLeadingTrivia, of: old)
-    let end = offset(old.endPositionBeforeTrailingTrivia, of: old)
-    edits.append((start..<end, new.trimmedDescription))
+    switch change {
+    case .replace(let old, let new):
+      edits.append((offset(old.position, of: old)..<offset(old.endPosition, of: old), new.description))
+    case .replaceLeadingTrivia(let token, let trivia):
+      let node = Syntax(token)
+      let range = offset(token.position, of: node)..<offset(token.positionAfterSkippingLeadingTrivia, of: node)
+      edits.append((range, trivia.description))
+    default:
+      Issue.record("a fix-it change the test helper cannot apply: \(change)")
+    }
   }
   var bytes = Array(source.utf8)
   for edit in edits.sorted(by: { $0.range.lowerBound > $1.range.lowerBound }) {

@@ -1,0 +1,113 @@
+extension Container {
+  /// Every binding declared with LoomMacros' `@Bind` in the modules loaded into this program.
+  ///
+  /// The list holds the bindings of the executable and of everything it links, found when the
+  /// program starts (Linux and, untested, Darwin). A dynamic library loaded later adds its own
+  /// bindings when it loads.
+  ///
+  /// ```swift
+  /// for binding in Container.discoveredBindings {
+  ///   print(binding)  // \.api → LiveAPIClient (singleton) at Networking/LiveAPIClient.swift:12
+  /// }
+  /// ```
+  public static var discoveredBindings: [DiscoveredBinding] {
+    DiscoveryRegistry.shared.bindings
+  }
+
+  /// Installs every discovered binding (``discoveredBindings``) into this container.
+  ///
+  /// ``Container/default`` does this by itself before its first use; call it for any other
+  /// container that should hold them, such as a test's own container. The bindings are
+  /// registered like `register` calls (registrations made afterwards replace them), attributed to
+  /// the origin `@Bind` in ``dump()``.
+  ///
+  /// ```swift
+  /// let container = Container()
+  /// try container.installDiscoveredBindings()
+  /// container.register(\.api) { _ in StubAPIClient() }  // replaces the discovered binding
+  /// ```
+  ///
+  /// - Throws: A ``DiscoveryError`` naming every key bound more than once, with each
+  ///   implementation and where it is declared; nothing is installed then.
+  public func installDiscoveredBindings() throws(DiscoveryError) {
+    try install(Container.discoveredBindings)
+  }
+
+  /// Installs `bindings` into this container, refusing keys bound more than once.
+  ///
+  /// Use it to install part of the discovered bindings, such as one feature's:
+  ///
+  /// ```swift
+  /// let checkout = Container.discoveredBindings.filter {
+  ///   $0.location.fileID.description.hasPrefix("Checkout/")
+  /// }
+  /// try container.install(checkout)
+  /// ```
+  ///
+  /// - Parameter bindings: The bindings to register.
+  /// - Throws: A ``DiscoveryError`` naming every key bound more than once in `bindings`, with each
+  ///   implementation and where it is declared; nothing is installed then.
+  public func install(_ bindings: [DiscoveredBinding]) throws(DiscoveryError) {
+    if let error = DiscoveryError.conflicts(in: bindings) { throw error }
+    withDiscoveryOrigin {
+      for binding in bindings { binding.register(self, nil) }
+    }
+  }
+
+  /// Installs one binding: registers it like the `register` call it stands for.
+  ///
+  /// One binding cannot conflict with itself, so this does not throw; a registration of the same
+  /// key already in the container is replaced, as by `register`.
+  ///
+  /// ```swift
+  /// container.install(
+  ///   .mainActor(ProfileModel.self, implementation: ProfileModel.self,
+  ///     dependencies: [DependencyKey(UserService.self)]) { r in ProfileModel(users: try r.tryResolve()) })
+  /// ```
+  ///
+  /// - Parameter binding: The binding to register.
+  public func install(_ binding: DiscoveredBinding) {
+    binding.register(self, nil)
+  }
+
+  /// What ``Container/default`` installs when it is made: every discovered binding, except that a
+  /// key bound more than once is registered so that resolving it throws a
+  /// ``ResolutionError/Code/duplicateRegistration`` error naming each implementation and file.
+  ///
+  /// NB: not a trap at start-up: the first use of `Container.default` may be anywhere (a task-local
+  /// read, a library), so the error surfaces where the key is resolved, with its chain, and only
+  /// for the programs (and tests) that resolve it.
+  func installDiscoveredBindingsForDefault() {
+    let bindings = Container.discoveredBindings
+    guard let error = DiscoveryError.conflicts(in: bindings) else {
+      withDiscoveryOrigin {
+        for binding in bindings { binding.register(self, nil) }
+      }
+      return
+    }
+    let conflicted = Set(error.conflicts.map(\.key))
+    withDiscoveryOrigin {
+      for binding in bindings where !conflicted.contains(binding.key) {
+        binding.register(self, nil)
+      }
+      for conflict in error.conflicts {
+        let summary =
+          "\(conflict.key) is bound by \(conflict.bindings.count) implementations: "
+          + conflict.bindings.map(\.origin).joined(separator: ", ")
+        let hint = error.hint
+        let key = conflict.key
+        conflict.bindings[0].register(self) { resolver in
+          ResolutionError(
+            code: .duplicateRegistration, key: key, chain: resolver.context.keys, summary: summary,
+            hint: hint, location: resolver.context.location)
+        }
+      }
+    }
+  }
+
+  /// Runs `body` with `@Bind` as the registration origin, unless an assembly's origin is current.
+  private func withDiscoveryOrigin(_ body: () -> Void) {
+    if RegistrationOrigin.current != nil { return body() }
+    Container.withRegistrationOrigin("@Bind", body)
+  }
+}

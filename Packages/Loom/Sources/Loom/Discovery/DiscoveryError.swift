@@ -1,0 +1,139 @@
+/// Why discovered bindings could not be installed: two or more of them bind the same key.
+///
+/// Loom never lets one binding silently win over another: installing bindings that share a key
+/// throws this error, naming every implementation and where it is declared, and installs none.
+///
+/// ```
+/// DiscoveryError: \.api is bound by 2 implementations
+/// ├─ \.api: LiveAPIClient (Networking/LiveAPIClient.swift:12), StubAPIClient (Fakes/StubAPIClient.swift:3)
+/// └─ To fix: keep one binding per key: remove one of the @Bind attributes, or bind one of them to another key (another name: or key path).
+/// ```
+///
+/// ```swift
+/// do {
+///   try container.installDiscoveredBindings()
+/// } catch {
+///   print(error.conflicts.map(\.key))  // [\.api]
+/// }
+/// ```
+public struct DiscoveryError: Error, Sendable, CustomStringConvertible {
+  /// The kind of failure. New codes may be added: match with `==`, not an exhaustive switch.
+  ///
+  /// ```swift
+  /// if error.code == .conflictingBindings { print(error.conflicts) }
+  /// ```
+  public struct Code: Hashable, Sendable, CustomStringConvertible {
+    private let name: String
+
+    private init(_ name: String) {
+      self.name = name
+    }
+
+    /// Two or more bindings bind the same key.
+    ///
+    /// ```swift
+    /// error.code == .conflictingBindings
+    /// ```
+    public static let conflictingBindings = Code("conflictingBindings")
+
+    /// The code's name, such as `conflictingBindings`.
+    ///
+    /// ```swift
+    /// print(DiscoveryError.Code.conflictingBindings)  // conflictingBindings
+    /// ```
+    public var description: String { name }
+  }
+
+  /// One key and the bindings that all bind it.
+  ///
+  /// ```swift
+  /// for conflict in error.conflicts { print(conflict.key, conflict.bindings.count) }
+  /// ```
+  public struct Conflict: Sendable, CustomStringConvertible {
+    /// The key bound more than once.
+    ///
+    /// ```swift
+    /// print(conflict.key)  // \.api
+    /// ```
+    public let key: DependencyKey
+    /// The bindings of ``key``, ordered by where they are declared.
+    ///
+    /// ```swift
+    /// print(conflict.bindings.map(\.implementation))  // [LiveAPIClient, StubAPIClient]
+    /// ```
+    public let bindings: [DiscoveredBinding]
+
+    /// `\.api: LiveAPIClient (Networking/LiveAPIClient.swift:12), StubAPIClient (…)`.
+    ///
+    /// ```swift
+    /// print(conflict)
+    /// ```
+    public var description: String {
+      "\(key): \(bindings.map(\.origin).joined(separator: ", "))"
+    }
+  }
+
+  /// The kind of failure.
+  ///
+  /// ```swift
+  /// error.code == .conflictingBindings
+  /// ```
+  public let code: Code
+  /// Every key bound more than once, in the order of their first binding's location.
+  ///
+  /// ```swift
+  /// print(error.conflicts.count)
+  /// ```
+  public let conflicts: [Conflict]
+
+  /// One line saying what went wrong.
+  ///
+  /// ```swift
+  /// print(error.summary)  // \.api is bound by 2 implementations
+  /// ```
+  public var summary: String {
+    if conflicts.count == 1, let conflict = conflicts.first {
+      return "\(conflict.key) is bound by \(conflict.bindings.count) implementations"
+    }
+    return "\(conflicts.count) keys are each bound by several implementations"
+  }
+
+  /// How to fix it.
+  ///
+  /// ```swift
+  /// print(error.hint)
+  /// ```
+  public var hint: String {
+    "keep one binding per key: remove one of the @Bind attributes, or bind one of them to another"
+      + " key (another name: or key path)."
+  }
+
+  /// The full, multi-line message: the summary, each conflict, and the hint.
+  ///
+  /// ```swift
+  /// print(error)
+  /// ```
+  public var description: String {
+    var text = "DiscoveryError: \(summary)"
+    for conflict in conflicts { text += "\n├─ \(conflict)" }
+    return text + "\n└─ To fix: \(hint)"
+  }
+
+  /// The conflicts among `bindings`, or nil when every key is bound once.
+  static func conflicts(in bindings: [DiscoveredBinding]) -> DiscoveryError? {
+    var byKey: [DependencyKey: [DiscoveredBinding]] = [:]
+    byKey.reserveCapacity(bindings.count)
+    for binding in bindings { byKey[binding.key, default: []].append(binding) }
+    guard byKey.count < bindings.count else { return nil }
+    let conflicts = byKey.values.filter { $0.count > 1 }
+      .map { bindings in Conflict(key: bindings[0].key, bindings: bindings.sorted(by: declared)) }
+      .sorted { declared($0.bindings[0], $1.bindings[0]) }
+    return DiscoveryError(code: .conflictingBindings, conflicts: conflicts)
+  }
+
+  /// Orders bindings by file, then line.
+  private static func declared(_ lhs: DiscoveredBinding, _ rhs: DiscoveredBinding) -> Bool {
+    let (left, right) = (lhs.location.fileID.description, rhs.location.fileID.description)
+    return left == right ? lhs.location.line < rhs.location.line : left < right
+  }
+}

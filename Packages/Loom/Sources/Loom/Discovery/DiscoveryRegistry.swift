@@ -1,0 +1,45 @@
+/// Every binding enrolled by the link-time records of the modules loaded into the program.
+///
+/// A record is a C function pointer that `@Bind` places in the image's initializer table
+/// (`.init_array` on Linux, `__mod_init_func` on Darwin), so the loader calls it once when the
+/// image loads, before `main` for the executable and what it links statically. It only enrolls a
+/// maker here; the bindings are made on first use, outside the loader.
+final class DiscoveryRegistry: Sendable {
+  static let shared = DiscoveryRegistry()
+
+  private struct State {
+    var makers: [@Sendable () -> DiscoveredBinding] = []
+    var bindings: [DiscoveredBinding] = []
+  }
+
+  private let state = Locked(State())
+
+  func enroll(_ make: @escaping @Sendable () -> DiscoveredBinding) {
+    state.withLock { $0.makers.append(make) }
+  }
+
+  /// The bindings of every record enrolled so far, in enrolment order (made on first request).
+  var bindings: [DiscoveredBinding] {
+    state.withLock { state in
+      // NB: a maker only builds a value (keys, closures); it never reads the registry back.
+      while state.bindings.count < state.makers.count {
+        state.bindings.append(state.makers[state.bindings.count]())
+      }
+      return state.bindings
+    }
+  }
+}
+
+extension DiscoveredBinding {
+  /// Enrolls a binding made by `make`; called by the link-time record `@Bind` generates.
+  ///
+  /// ```swift
+  /// DiscoveredBinding._enroll { DiscoveredBinding(Clock.self, implementation: SystemClock.self) { _ in SystemClock() } }
+  /// ```
+  ///
+  /// - Parameter make: Makes the binding when the program first asks for the bindings.
+  @_documentation(visibility: private)
+  public static func _enroll(_ make: @escaping @Sendable () -> DiscoveredBinding) {
+    DiscoveryRegistry.shared.enroll(make)
+  }
+}

@@ -1,0 +1,75 @@
+extension Container {
+  /// Registers an `@Injectable` type with no factory closure: the container calls the initializer
+  /// the macro chose, resolving each parameter.
+  ///
+  /// The registration declares the initializer's parameters as its dependencies, so the graph and
+  /// `validate()` see its edges before anything is resolved. An `async` initializer registers an
+  /// asynchronous factory (resolve it with `await`), and a `@MainActor` type a main-actor one.
+  ///
+  /// ```swift
+  /// container.register(UserService.self, lifetime: .singleton)
+  /// container.register(Database.self, name: "archive")
+  /// ```
+  ///
+  /// > Important: In a container made with `overridePolicy: .forbid`, registering a key twice
+  /// > traps with a `duplicateRegistration` message naming both places.
+  ///
+  /// - Parameters:
+  ///   - type: The `@Injectable` type to register.
+  ///   - name: A name that tells apart several registrations of the same type.
+  ///   - lifetime: How long instances live; transient unless stated.
+  ///   - fileID: Where the registration is made, for `dump()` and errors.
+  ///   - line: The line of the registration.
+  public func register<Value: Injectable>(
+    _ type: Value.Type, name: String? = nil, lifetime: Lifetime = .transient,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) {
+    let injection = Value._injection
+    switch injection.factory {
+    case .sync(let make):
+      register(
+        type, name: name, lifetime: lifetime, dependencies: injection.dependencies,
+        fileID: fileID, line: line, factory: make)
+    case .async(let make):
+      register(
+        type, name: name, lifetime: lifetime, dependencies: injection.dependencies,
+        fileID: fileID, line: line, factory: make)
+    case .mainActor(let make):
+      _registerMainActor(
+        type, name: name, lifetime: lifetime, dependencies: injection.dependencies,
+        fileID: fileID, line: line, factory: make)
+    }
+  }
+
+  /// Registers a main-actor factory that declares its dependencies.
+  ///
+  /// Plumbing for the code `@Module` writes for a `@MainActor` `@Provides` method. The core's
+  /// `registerMainActor` declares no dependencies; this registers through a
+  /// `DiscoveredBinding`, which does.
+  ///
+  /// ```swift
+  /// container._registerMainActor(
+  ///   ProfileModel.self, dependencies: [DependencyKey(UserService.self)]
+  /// ) { r in ProfileModel(users: try r.tryResolve(UserService.self)) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type resolved by this registration.
+  ///   - name: A name that tells apart several registrations of the same type.
+  ///   - lifetime: How long instances live.
+  ///   - dependencies: The keys the factory resolves.
+  ///   - fileID: Where the registration is declared.
+  ///   - line: The line of the declaration.
+  ///   - factory: Makes the value on the main actor.
+  @_documentation(visibility: private)
+  public func _registerMainActor<Value: Sendable>(
+    _ type: Value.Type, name: String? = nil, lifetime: Lifetime = .transient,
+    dependencies: [DependencyKey], fileID: StaticString = #fileID, line: UInt = #line,
+    factory: @escaping @MainActor @Sendable (Resolver) throws -> Value
+  ) {
+    install(
+      .mainActor(
+        type, name: name, implementation: type, lifetime: lifetime, dependencies: dependencies,
+        fileID: fileID, line: line, factory: factory))
+  }
+}

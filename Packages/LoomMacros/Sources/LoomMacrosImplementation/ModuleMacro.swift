@@ -1,0 +1,125 @@
+public import SwiftSyntax
+import SwiftSyntaxBuilder
+public import SwiftSyntaxMacros
+
+/// `@Module`: makes a type whose `@Provides` methods are registrations an `Assembly`
+/// (LoomAssembly), Dagger style.
+///
+/// ```swift
+/// @Module
+/// struct NetworkModule {
+///   @Provides(lifetime: .singleton)
+///   func http(config: Config) -> HTTPClient { HTTPClient(config: config) }
+/// }
+/// // adds
+/// extension NetworkModule: LoomAssembly.Assembly {
+///   nonisolated func assemble(into container: Loom.Container) {
+///     container.register(
+///       HTTPClient.self, lifetime: .singleton, dependencies: [Loom.DependencyKey(Config.self)],
+///       fileID: "App/NetworkModule.swift", line: 3
+///     ) { r in
+///       try self.http(config: r.tryResolve(Config.self))
+///     }
+///   }
+/// }
+/// ```
+public enum ModuleMacro: ExtensionMacro {
+  /// Writes the `Assembly` conformance, or reports why the type cannot be a module.
+  ///
+  /// - Parameters:
+  ///   - node: The `@Module` attribute.
+  ///   - declaration: The type.
+  ///   - type: The type being extended.
+  ///   - protocols: The protocols the type does not conform to yet.
+  ///   - context: The expansion context.
+  /// - Returns: The conformance, or nothing when the type is not valid or conforms already.
+  public static func expansion(
+    of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
+    providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
+    in context: some MacroExpansionContext
+  ) -> [ExtensionDeclSyntax] {
+    var problems = Problems()
+    defer { problems.report(in: context) }
+    guard
+      declaration.is(StructDeclSyntax.self) || declaration.is(ClassDeclSyntax.self)
+        || declaration.is(EnumDeclSyntax.self) || declaration.is(ActorDeclSyntax.self)
+    else {
+      problems.error(
+        .error("Module", "notAType", "@Module applies to a struct, class, enum or actor"),
+        at: node)
+      return []
+    }
+    if let own = declaration.memberBlock.members.lazy.compactMap({
+      $0.decl.as(FunctionDeclSyntax.self)
+    }).first(where: { $0.name.text == "assemble" }) {
+      problems.error(
+        .error(
+          "Module", "ownAssemble",
+          "@Module writes assemble(into:) from the @Provides methods; remove this one, or drop"
+            + " @Module and conform to Assembly yourself"),
+        at: own.name)
+      return []
+    }
+    let isMainActor = declaration.attributes.contains(named: "MainActor")
+    var seen: [String: ProvidedMethod] = [:]
+    var methods: [ProvidedMethod] = []
+    for member in declaration.memberBlock.members {
+      guard
+        let attribute = member.decl.as(FunctionDeclSyntax.self)?.attributes
+          .attributes(named: "Provides").first
+      else { continue }
+      // NB: @Provides reports a method's own problems; an invalid one is left out silently.
+      var ignored = Problems()
+      guard
+        let method = ProvidedMethod.read(
+          member.decl, attribute: attribute, moduleIsMainActor: isMainActor, problems: &ignored)
+      else { continue }
+      if let earlier = seen[method.identity] {
+        problems.error(
+          .error(
+            "Module", "duplicateKey",
+            "'\(type.trimmedDescription)' provides \(method.keyDescription) twice (also"
+              + " '\(earlier.name)'); give one a different name:, or remove one"),
+          at: method.attribute)
+        continue
+      }
+      seen[method.identity] = method
+      methods.append(method)
+    }
+    guard !protocols.isEmpty else { return [] }
+    let access =
+      declaration.modifiers.modifier(.public) != nil || declaration.modifiers.modifier(.open) != nil
+      ? "public " : ""
+    let registrations = methods.map { registration(for: $0, in: context) }
+    let body = registrations.map { "\n" + $0 }.joined()
+    let decl = DeclSyntax(
+      stringLiteral: """
+        extension \(type.trimmed): LoomAssembly.Assembly {
+          \(access)nonisolated func assemble(into container: Loom.Container) {\(body)
+          }
+        }
+        """)
+    return [decl.cast(ExtensionDeclSyntax.self)]
+  }
+
+  /// `container.register(Key.self, ...) { r in try self.method(...) }` for one method.
+  private static func registration(
+    for method: ProvidedMethod, in context: some MacroExpansionContext
+  ) -> String {
+    var arguments = [method.keyType.metatype]
+    if let name = method.registrationName { arguments.append("name: \(name)") }
+    if let lifetime = method.lifetime { arguments.append("lifetime: \(lifetime)") }
+    let register =
+      method.callable.factoryKind == .mainActor ? "_registerMainActor" : "register"
+    let callee = (method.isStatic ? "Self." : "self.") + method.name
+    return """
+          container.\(register)(
+            \(arguments.joined(separator: ", ")),
+            dependencies: \(method.callable.dependencies(indent: "      ")),
+            \(context.locationArguments(of: method.function))
+          ) { r in
+            \(method.callable.call(callee, indent: "      "))
+          }
+      """
+  }
+}
