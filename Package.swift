@@ -3,7 +3,92 @@
 // It declares the library targets of Packages/* itself (by path), because SwiftPM refuses a
 // remote package that depends on `.package(path:)`; it also owns the apps and the tests. The
 // target lists must match the packages' own manifests: Scripts/check-manifests.sh checks it in CI.
+import CompilerPluginSupport
 import PackageDescription
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+// MARK: - swift-syntax for LoomMacros (as in Packages/LoomMacros/Package.swift)
+
+// NB: manifests cannot share code, so this repeats the detection of Packages/LoomMacros; the
+// settings it yields must be the same (Scripts/check-manifests.sh compares them).
+
+func environment(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
+
+// Where swift-syntax comes from:
+// - "toolchain": the prebuilt host libraries of the running toolchain (offline, no package
+//   dependency; needs unsafe flags, so a consumer depends on Loom by branch or revision to use
+//   LoomMacros; the other products are unaffected).
+// - "package": the swift-syntax package (Xcode, or a consumer pinned by version; needs the network
+//   unless LOOM_SWIFT_SYNTAX_PATH points at a local checkout in a folder named `swift-syntax`).
+#if os(Linux)
+  let syntaxSource = environment("LOOM_SWIFT_SYNTAX") ?? "toolchain"
+#else
+  let syntaxSource = environment("LOOM_SWIFT_SYNTAX") ?? "package"
+#endif
+
+/// `<toolchain>/usr/lib/swift/host`, found next to the libPackageDescription this manifest runs
+/// against (`<toolchain>/usr/lib/swift/pm/ManifestAPI/`). `MACRO_HOST_LIB_DIR` overrides it.
+func toolchainHostLibraries() -> String {
+  if let override = environment("MACRO_HOST_LIB_DIR") { return override }
+  var library: String?
+  #if os(Linux)
+    // NB: Glibc's dladdr is not visible to Swift, so read the manifest process's own mappings.
+    if let maps = fopen("/proc/self/maps", "r") {
+      defer { fclose(maps) }
+      var line = [CChar](repeating: 0, count: 4096)
+      while library == nil, fgets(&line, CInt(line.count), maps) != nil {
+        let text = line.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        if let slash = text.firstIndex(of: "/"), text.contains("/libPackageDescription.") {
+          library = String(text[slash...].dropLast())  // the path runs to the end of the line
+        }
+      }
+    }
+  #elseif canImport(Darwin)
+    var info = Dl_info()
+    let anchor = unsafeBitCast(Package.self as AnyClass, to: UnsafeRawPointer.self)
+    if dladdr(anchor, &info) != 0, let file = info.dli_fname { library = String(cString: file) }
+  #endif
+  guard let library else {
+    fatalError(
+      "cannot locate libPackageDescription; set MACRO_HOST_LIB_DIR to <toolchain>/usr/lib/swift/host"
+    )
+  }
+  var parts = library.split(separator: "/", omittingEmptySubsequences: false)
+  parts.removeLast(3)  // pm/ManifestAPI/libPackageDescription.so
+  return parts.joined(separator: "/") + "/host"
+}
+
+var dependencies: [Package.Dependency] = []
+var syntaxDependencies: [Target.Dependency] = []
+var pluginDependencies: [Target.Dependency] = []
+var syntaxTestDependencies: [Target.Dependency] = []
+var syntaxSwiftSettings: [SwiftSetting] = []
+var syntaxLinkerSettings: [LinkerSetting] = []
+
+if syntaxSource == "toolchain" {
+  let host = toolchainHostLibraries()
+  // -I finds the .swiftinterface files; no -l is needed, the interfaces autolink their libraries.
+  syntaxSwiftSettings = [.unsafeFlags(["-I", host]), .define("LOOM_TOOLCHAIN_SYNTAX")]
+  syntaxLinkerSettings = [.unsafeFlags(["-L", host, "-Xlinker", "-rpath", "-Xlinker", host])]
+} else {
+  dependencies.append(
+    environment("LOOM_SWIFT_SYNTAX_PATH").map { .package(path: $0) }
+      ?? .package(url: "https://github.com/swiftlang/swift-syntax.git", "600.0.0"..<"700.0.0"))
+  let product = { (name: String) in Target.Dependency.product(name: name, package: "swift-syntax") }
+  syntaxDependencies = [
+    "SwiftSyntax", "SwiftSyntaxMacros", "SwiftSyntaxBuilder", "SwiftDiagnostics",
+  ]
+  .map(product)
+  pluginDependencies = [product("SwiftCompilerPlugin")]
+  syntaxTestDependencies = ["SwiftParser", "SwiftSyntaxMacroExpansion"].map(product)
+}
 
 let package = Package(
   name: "Loom",
@@ -14,9 +99,11 @@ let package = Package(
     .library(name: "LoomAssembly", targets: ["LoomAssembly"]),
     .library(name: "LoomSession", targets: ["LoomSession"]),
     .library(name: "LoomTesting", targets: ["LoomTesting"]),
+    .library(name: "LoomMacros", targets: ["LoomMacros"]),
     .executable(name: "loom-demo", targets: ["LoomDemo"]),
     .executable(name: "loom-bench", targets: ["LoomBench"]),
   ],
+  dependencies: dependencies,
   targets: [
     // MARK: - Libraries (each also built alone by Packages/<Name>/Package.swift)
 
@@ -28,6 +115,20 @@ let package = Package(
       name: "LoomSession", dependencies: ["Loom"], path: "Packages/LoomSession/Sources/LoomSession"),
     .target(
       name: "LoomTesting", dependencies: ["Loom"], path: "Packages/LoomTesting/Sources/LoomTesting"),
+    // LoomMacros: the macro implementations, the compiler plugin over them, and the library users
+    // import (the declarations and their runtime).
+    .target(
+      name: "LoomMacrosImplementation", dependencies: syntaxDependencies,
+      path: "Packages/LoomMacros/Sources/LoomMacrosImplementation",
+      swiftSettings: syntaxSwiftSettings, linkerSettings: syntaxLinkerSettings),
+    .macro(
+      name: "LoomMacrosPlugin",
+      dependencies: ["LoomMacrosImplementation"] + syntaxDependencies + pluginDependencies,
+      path: "Packages/LoomMacros/Sources/LoomMacrosPlugin",
+      swiftSettings: syntaxSwiftSettings, linkerSettings: syntaxLinkerSettings),
+    .target(
+      name: "LoomMacros", dependencies: ["LoomMacrosPlugin", "Loom", "LoomAssembly"],
+      path: "Packages/LoomMacros/Sources/LoomMacros"),
 
     // MARK: - Apps
 
@@ -65,6 +166,25 @@ let package = Package(
       name: "LoomDemoTests",
       dependencies: ["LoomDemo", "Loom", "LoomAssembly", "LoomSession", "LoomTesting"],
       path: "Tests/LoomDemoTests"
+    ),
+    // Two small modules for the macro tests: keys declared in one, bound (with @Bind) in the other.
+    .target(
+      name: "MacroFixtureKeys", dependencies: ["LoomMacros"], path: "Tests/LoomMacrosFixtures/Keys"),
+    .target(
+      name: "MacroFixtureFeature", dependencies: ["MacroFixtureKeys", "LoomMacros"],
+      path: "Tests/LoomMacrosFixtures/Feature"),
+    .testTarget(
+      name: "LoomMacrosTests",
+      dependencies: ["MacroFixtureKeys", "MacroFixtureFeature", "LoomMacros"],
+      path: "Tests/LoomMacrosTests"
+    ),
+    // The expansion tests of Packages/LoomMacros, run from the root too; they import the
+    // swift-syntax libraries, so they take the same flags as the macro targets.
+    .testTarget(
+      name: "LoomMacrosImplementationTests",
+      dependencies: ["LoomMacrosImplementation"] + syntaxDependencies + syntaxTestDependencies,
+      path: "Packages/LoomMacros/Tests/LoomMacrosImplementationTests",
+      swiftSettings: syntaxSwiftSettings, linkerSettings: syntaxLinkerSettings
     ),
     .testTarget(
       name: "LoomSessionTests",

@@ -254,17 +254,18 @@ import Testing
       """#)
     #expect(
       result.diagnostics == [
-        "2:1: error: this @Bind repeats an earlier one; a type is bound to each key once",
+        "2:1: error: this @Bind repeats an earlier one; a type is bound to each key once"
       ])
-    #expect(result.fixIts == [
-      "remove the repeated @Bind",
-    ])
+    #expect(
+      result.fixIts == [
+        "remove the repeated @Bind"
+      ])
     #expect(
       result.fixedSources == [
         #"""
         @Bind(\.api)
         final class LiveAPIClient: APIClient {}
-        """#,
+        """#
       ])
     // Nothing is generated for a declaration the macro refuses.
     #expect(
@@ -310,17 +311,18 @@ import Testing
       """#)
     #expect(
       result.diagnostics == [
-        "2:1: error: @Bind class 'LiveAPIClient' must be 'final': its factory makes exactly this class",
+        "2:1: error: @Bind class 'LiveAPIClient' must be 'final': its factory makes exactly this class"
       ])
-    #expect(result.fixIts == [
-      "add 'final'",
-    ])
+    #expect(
+      result.fixIts == [
+        "add 'final'"
+      ])
     #expect(
       result.fixedSources == [
         #"""
         @Bind(\.api)
         final class LiveAPIClient: APIClient {}
-        """#,
+        """#
       ])
     // Nothing is generated for a declaration the macro refuses.
     #expect(
@@ -339,7 +341,7 @@ import Testing
       """#)
     #expect(
       result.diagnostics == [
-        "2:3: error: @Bind cannot bind a type nested in a generic type; move 'Box.LiveAPIClient' out of it",
+        "2:3: error: @Bind cannot bind a type nested in a generic type; move 'Box.LiveAPIClient' out of it"
       ])
     #expect(result.fixIts == [])
     // Nothing is generated for a declaration the macro refuses.
@@ -361,7 +363,7 @@ import Testing
       """#)
     #expect(
       result.diagnostics == [
-        "2:3: error: @Bind applies to a type declared at file scope or inside another type, not in a function",
+        "2:3: error: @Bind applies to a type declared at file scope or inside another type, not in a function"
       ])
     #expect(result.fixIts == [])
     // Nothing is generated for a declaration the macro refuses.

@@ -119,18 +119,19 @@ import Testing
       """#)
     #expect(
       result.diagnostics == [
-        "2:11: error: @Inject property must be declared with 'var'; its value is read through an accessor",
+        "2:11: error: @Inject property must be declared with 'var'; its value is read through an accessor"
       ])
-    #expect(result.fixIts == [
-      "replace 'let' with 'var'",
-    ])
+    #expect(
+      result.fixIts == [
+        "replace 'let' with 'var'"
+      ])
     #expect(
       result.fixedSources == [
         #"""
         final class A: Sendable {
           @Inject var api: any APIClient
         }
-        """#,
+        """#
       ])
     // Nothing is generated for a declaration the macro refuses.
     #expect(
@@ -150,18 +151,19 @@ import Testing
       """#)
     #expect(
       result.diagnostics == [
-        "2:11: error: @Inject applies to instance properties: it resolves in the container current when the owner is made",
+        "2:11: error: @Inject applies to instance properties: it resolves in the container current when the owner is made"
       ])
-    #expect(result.fixIts == [
-      "remove 'static'",
-    ])
+    #expect(
+      result.fixIts == [
+        "remove 'static'"
+      ])
     #expect(
       result.fixedSources == [
         #"""
         final class A: Sendable {
           @Inject var api: any APIClient
         }
-        """#,
+        """#
       ])
     // Nothing is generated for a declaration the macro refuses.
     #expect(
@@ -181,18 +183,19 @@ import Testing
       """#)
     #expect(
       result.diagnostics == [
-        "2:11: error: @Inject property is already resolved on first access; remove 'lazy'",
+        "2:11: error: @Inject property is already resolved on first access; remove 'lazy'"
       ])
-    #expect(result.fixIts == [
-      "remove 'lazy'",
-    ])
+    #expect(
+      result.fixIts == [
+        "remove 'lazy'"
+      ])
     #expect(
       result.fixedSources == [
         #"""
         final class A: Sendable {
           @Inject var api: any APIClient
         }
-        """#,
+        """#
       ])
     // Nothing is generated for a declaration the macro refuses.
     #expect(
@@ -212,18 +215,19 @@ import Testing
       """#)
     #expect(
       result.diagnostics == [
-        "2:11: error: a 'weak' property cannot be computed; use @WeakInject to hold the dependency weakly",
+        "2:11: error: a 'weak' property cannot be computed; use @WeakInject to hold the dependency weakly"
       ])
-    #expect(result.fixIts == [
-      "use @WeakInject",
-    ])
+    #expect(
+      result.fixIts == [
+        "use @WeakInject"
+      ])
     #expect(
       result.fixedSources == [
         #"""
         final class A: Sendable {
           @WeakInject var coordinator: Coordinator?
         }
-        """#,
+        """#
       ])
     // Nothing is generated for a declaration the macro refuses.
     #expect(
@@ -243,18 +247,19 @@ import Testing
       """#)
     #expect(
       result.diagnostics == [
-        "2:15: error: @WeakInject holds the instance weakly already; remove 'weak'",
+        "2:15: error: @WeakInject holds the instance weakly already; remove 'weak'"
       ])
-    #expect(result.fixIts == [
-      "remove 'weak'",
-    ])
+    #expect(
+      result.fixIts == [
+        "remove 'weak'"
+      ])
     #expect(
       result.fixedSources == [
         #"""
         final class A: Sendable {
           @WeakInject var coordinator: Coordinator?
         }
-        """#,
+        """#
       ])
     // Nothing is generated for a declaration the macro refuses.
     #expect(
@@ -274,7 +279,7 @@ import Testing
       """#)
     #expect(
       result.diagnostics == [
-        "2:34: error: @Inject property 'api' cannot have accessors; the macro writes its getter",
+        "2:34: error: @Inject property 'api' cannot have accessors; the macro writes its getter"
       ])
     #expect(result.fixIts == [])
     // Nothing is generated for a declaration the macro refuses.
@@ -295,7 +300,7 @@ import Testing
       """#)
     #expect(
       result.diagnostics == [
-        "2:15: error: @Inject property 'api' needs a type annotation: the type is what it resolves",
+        "2:15: error: @Inject property 'api' needs a type annotation: the type is what it resolves"
       ])
     #expect(result.fixIts == [])
     // Nothing is generated for a declaration the macro refuses.
@@ -316,18 +321,19 @@ import Testing
       """#)
     #expect(
       result.diagnostics == [
-        "2:28: error: @Inject property 'retries' cannot have an initial value; the container provides it",
+        "2:28: error: @Inject property 'retries' cannot have an initial value; the container provides it"
       ])
-    #expect(result.fixIts == [
-      "remove the initial value",
-    ])
+    #expect(
+      result.fixIts == [
+        "remove the initial value"
+      ])
     #expect(
       result.fixedSources == [
         #"""
         final class A: Sendable {
           @Inject var retries: Int
         }
-        """#,
+        """#
       ])
     // Nothing is generated for a declaration the macro refuses.
     #expect(
@@ -347,18 +353,19 @@ import Testing
       """#)
     #expect(
       result.diagnostics == [
-        "2:20: error: @Inject property 'api' cannot be implicitly unwrapped; declare it 'Database?'",
+        "2:20: error: @Inject property 'api' cannot be implicitly unwrapped; declare it 'Database?'"
       ])
-    #expect(result.fixIts == [
-      "declare it 'Database?'",
-    ])
+    #expect(
+      result.fixIts == [
+        "declare it 'Database?'"
+      ])
     #expect(
       result.fixedSources == [
         #"""
         final class A: Sendable {
           @Inject var api: Database?
         }
-        """#,
+        """#
       ])
     // Nothing is generated for a declaration the macro refuses.
     #expect(
@@ -378,18 +385,19 @@ import Testing
       """#)
     #expect(
       result.diagnostics == [
-        "2:32: error: @WeakInject property 'coordinator' must be optional: it reads nil once the instance is released",
+        "2:32: error: @WeakInject property 'coordinator' must be optional: it reads nil once the instance is released"
       ])
-    #expect(result.fixIts == [
-      "make it 'Coordinator?'",
-    ])
+    #expect(
+      result.fixIts == [
+        "make it 'Coordinator?'"
+      ])
     #expect(
       result.fixedSources == [
         #"""
         final class A: Sendable {
           @WeakInject var coordinator: Coordinator?
         }
-        """#,
+        """#
       ])
     // Nothing is generated for a declaration the macro refuses.
     #expect(
@@ -409,7 +417,7 @@ import Testing
       """#)
     #expect(
       result.diagnostics == [
-        "2:15: error: @WeakInject resolves a type key; inject a key-path dependency with @Inject",
+        "2:15: error: @WeakInject resolves a type key; inject a key-path dependency with @Inject"
       ])
     #expect(result.fixIts == [])
     // Nothing is generated for a declaration the macro refuses.
@@ -430,18 +438,19 @@ import Testing
       """#)
     #expect(
       result.diagnostics == [
-        "2:27: error: a key-path dependency always has a default factory, so 'api' is never nil; declare it 'any APIClient'",
+        "2:27: error: a key-path dependency always has a default factory, so 'api' is never nil; declare it 'any APIClient'"
       ])
-    #expect(result.fixIts == [
-      "declare it 'any APIClient'",
-    ])
+    #expect(
+      result.fixIts == [
+        "declare it 'any APIClient'"
+      ])
     #expect(
       result.fixedSources == [
         #"""
         final class A: Sendable {
           @Inject(\.api) var api: any APIClient
         }
-        """#,
+        """#
       ])
     // Nothing is generated for a declaration the macro refuses.
     #expect(
@@ -461,7 +470,7 @@ import Testing
       """#)
     #expect(
       result.diagnostics == [
-        "2:3: error: @Inject applies to an instance property declared with 'var'",
+        "2:3: error: @Inject applies to an instance property declared with 'var'"
       ])
     #expect(result.fixIts == [])
     // Nothing is generated for a declaration the macro refuses.
@@ -483,11 +492,12 @@ import Testing
       """#)
     #expect(
       result.diagnostics == [
-        "3:3: error: @Inject applies to an instance property declared with 'var'; mark the initializer of an @Injectable type with @InjectableInit",
+        "3:3: error: @Inject applies to an instance property declared with 'var'; mark the initializer of an @Injectable type with @InjectableInit"
       ])
-    #expect(result.fixIts == [
-      "use @InjectableInit",
-    ])
+    #expect(
+      result.fixIts == [
+        "use @InjectableInit"
+      ])
     #expect(
       result.fixedSources == [
         #"""
@@ -495,7 +505,7 @@ import Testing
         final class A: Sendable {
           @InjectableInit init() {}
         }
-        """#,
+        """#
       ])
     // Nothing is generated for a declaration the macro refuses.
     #expect(

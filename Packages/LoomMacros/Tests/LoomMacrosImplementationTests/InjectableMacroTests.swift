@@ -230,11 +230,12 @@ import Testing
       """#)
     #expect(
       result.diagnostics == [
-        "2:1: error: @Injectable class 'Service' must be 'final': its factory makes exactly this class",
+        "2:1: error: @Injectable class 'Service' must be 'final': its factory makes exactly this class"
       ])
-    #expect(result.fixIts == [
-      "add 'final'",
-    ])
+    #expect(
+      result.fixIts == [
+        "add 'final'"
+      ])
     #expect(
       result.fixedSources == [
         #"""
@@ -242,7 +243,7 @@ import Testing
         final class Service {
           init(api: any APIClient) {}
         }
-        """#,
+        """#
       ])
     // Nothing is generated for a declaration the macro refuses.
     #expect(
@@ -263,11 +264,12 @@ import Testing
       """#)
     #expect(
       result.diagnostics == [
-        "2:8: error: @Injectable class 'Service' must be 'final': its factory makes exactly this class",
+        "2:8: error: @Injectable class 'Service' must be 'final': its factory makes exactly this class"
       ])
-    #expect(result.fixIts == [
-      "add 'final'",
-    ])
+    #expect(
+      result.fixIts == [
+        "add 'final'"
+      ])
     #expect(
       result.fixedSources == [
         #"""
@@ -275,7 +277,7 @@ import Testing
         public final class Service {
           init(api: any APIClient) {}
         }
-        """#,
+        """#
       ])
     // Nothing is generated for a declaration the macro refuses.
     #expect(
@@ -294,7 +296,7 @@ import Testing
       """#)
     #expect(
       result.diagnostics == [
-        "1:1: error: @Injectable applies to a class, struct or actor",
+        "1:1: error: @Injectable applies to a class, struct or actor"
       ])
     #expect(result.fixIts == [])
     // Nothing is generated for a declaration the macro refuses.
@@ -312,7 +314,7 @@ import Testing
       """#)
     #expect(
       result.diagnostics == [
-        "2:11: error: @Injectable does not support generic types; register 'Box' with a factory closure for each type argument",
+        "2:11: error: @Injectable does not support generic types; register 'Box' with a factory closure for each type argument"
       ])
     #expect(result.fixIts == [])
     // Nothing is generated for a declaration the macro refuses.
@@ -333,12 +335,13 @@ import Testing
       """#)
     #expect(
       result.diagnostics == [
-        "2:8: error: 'Cache' has 2 initializers; mark the one the container calls with @InjectableInit",
+        "2:8: error: 'Cache' has 2 initializers; mark the one the container calls with @InjectableInit"
       ])
-    #expect(result.fixIts == [
-      "mark init(storage:) with @InjectableInit",
-      "mark init(memory:) with @InjectableInit",
-    ])
+    #expect(
+      result.fixIts == [
+        "mark init(storage:) with @InjectableInit",
+        "mark init(memory:) with @InjectableInit",
+      ])
     #expect(
       result.fixedSources == [
         #"""
@@ -377,11 +380,12 @@ import Testing
       """#)
     #expect(
       result.diagnostics == [
-        "4:3: error: only one initializer of 'Cache' can be marked @InjectableInit; the container calls one",
+        "4:3: error: only one initializer of 'Cache' can be marked @InjectableInit; the container calls one"
       ])
-    #expect(result.fixIts == [
-      "remove this @InjectableInit",
-    ])
+    #expect(
+      result.fixIts == [
+        "remove this @InjectableInit"
+      ])
     #expect(
       result.fixedSources == [
         #"""
@@ -390,7 +394,7 @@ import Testing
           @InjectableInit init(storage: Storage) {}
           init(memory: Memory) {}
         }
-        """#,
+        """#
       ])
     // Nothing is generated for a declaration the macro refuses.
     #expect(
@@ -412,7 +416,7 @@ import Testing
       """#)
     #expect(
       result.diagnostics == [
-        "3:7: error: a failable initializer cannot make a registration; make it throw an error instead of returning nil",
+        "3:7: error: a failable initializer cannot make a registration; make it throw an error instead of returning nil"
       ])
     #expect(result.fixIts == [])
     // Nothing is generated for a declaration the macro refuses.
@@ -434,7 +438,7 @@ import Testing
       """#)
     #expect(
       result.diagnostics == [
-        "3:7: error: a generic initializer cannot be resolved; give its parameters concrete types",
+        "3:7: error: a generic initializer cannot be resolved; give its parameters concrete types"
       ])
     #expect(result.fixIts == [])
     // Nothing is generated for a declaration the macro refuses.
@@ -456,7 +460,7 @@ import Testing
       """#)
     #expect(
       result.diagnostics == [
-        "3:25: error: a variadic parameter cannot be resolved; take an array instead",
+        "3:25: error: a variadic parameter cannot be resolved; take an array instead"
       ])
     #expect(result.fixIts == [])
     // Nothing is generated for a declaration the macro refuses.
@@ -478,7 +482,7 @@ import Testing
       """#)
     #expect(
       result.diagnostics == [
-        "3:17: error: an 'inout' parameter cannot be resolved; take the value instead",
+        "3:17: error: an 'inout' parameter cannot be resolved; take the value instead"
       ])
     #expect(result.fixIts == [])
     // Nothing is generated for a declaration the macro refuses.
@@ -500,11 +504,12 @@ import Testing
       """#)
     #expect(
       result.diagnostics == [
-        "3:23: error: a parameter takes one @Named; keep the one that names its registration",
+        "3:23: error: a parameter takes one @Named; keep the one that names its registration"
       ])
-    #expect(result.fixIts == [
-      "remove this @Named",
-    ])
+    #expect(
+      result.fixIts == [
+        "remove this @Named"
+      ])
     #expect(
       result.fixedSources == [
         #"""
@@ -512,7 +517,7 @@ import Testing
         struct Cache {
           init(@Named("disk") storage: Storage) {}
         }
-        """#,
+        """#
       ])
     // Nothing is generated for a declaration the macro refuses.
     #expect(
@@ -533,11 +538,12 @@ import Testing
       """#)
     #expect(
       result.diagnostics == [
-        "3:8: error: a parameter with a default value is not resolved, so @Named has no effect; remove the default value to resolve it",
+        "3:8: error: a parameter with a default value is not resolved, so @Named has no effect; remove the default value to resolve it"
       ])
-    #expect(result.fixIts == [
-      "remove the default value",
-    ])
+    #expect(
+      result.fixIts == [
+        "remove the default value"
+      ])
     #expect(
       result.fixedSources == [
         #"""
@@ -545,7 +551,7 @@ import Testing
         struct Cache {
           init(@Named("disk") storage: Storage) {}
         }
-        """#,
+        """#
       ])
     // Nothing is generated for a declaration the macro refuses.
     #expect(
@@ -565,7 +571,7 @@ import Testing
       """#)
     #expect(
       result.diagnostics == [
-        "2:3: error: @InjectableInit marks the initializer an @Injectable type is made with; add @Injectable to the type, or remove @InjectableInit",
+        "2:3: error: @InjectableInit marks the initializer an @Injectable type is made with; add @Injectable to the type, or remove @InjectableInit"
       ])
     #expect(result.fixIts == [])
     // Nothing is generated for a declaration the macro refuses.
@@ -587,7 +593,7 @@ import Testing
       """#)
     #expect(
       result.diagnostics == [
-        "3:3: error: @InjectableInit marks the initializer of an @Injectable type; remove it here",
+        "3:3: error: @InjectableInit marks the initializer of an @Injectable type; remove it here"
       ])
     #expect(result.fixIts == [])
     // Nothing is generated for a declaration the macro refuses.
@@ -616,7 +622,7 @@ import Testing
       """#)
     #expect(
       result.diagnostics == [
-        "2:3: error: @Injectable only reads initializers declared in the type's body; move this initializer there",
+        "2:3: error: @Injectable only reads initializers declared in the type's body; move this initializer there"
       ])
     #expect(result.fixIts == [])
     // Nothing is generated for a declaration the macro refuses.

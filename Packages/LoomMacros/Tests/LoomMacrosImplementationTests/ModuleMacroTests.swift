@@ -104,7 +104,7 @@ import Testing
       """#)
     #expect(
       result.diagnostics == [
-        "1:1: error: @Module applies to a struct, class, enum or actor",
+        "1:1: error: @Module applies to a struct, class, enum or actor"
       ])
     #expect(result.fixIts == [])
     // Nothing is generated for a declaration the macro refuses.
@@ -124,7 +124,7 @@ import Testing
       """#)
     #expect(
       result.diagnostics == [
-        "3:8: error: @Module writes assemble(into:) from the @Provides methods; remove this one, or drop @Module and conform to Assembly yourself",
+        "3:8: error: @Module writes assemble(into:) from the @Provides methods; remove this one, or drop @Module and conform to Assembly yourself"
       ])
     #expect(result.fixIts == [])
     // Nothing is generated for a declaration the macro refuses.
@@ -147,7 +147,7 @@ import Testing
       """#)
     #expect(
       result.diagnostics == [
-        "4:3: error: 'AppModule' provides 'Config' twice (also 'primary'); give one a different name:, or remove one",
+        "4:3: error: 'AppModule' provides 'Config' twice (also 'primary'); give one a different name:, or remove one"
       ])
     #expect(result.fixIts == [])
     // Nothing is generated for a declaration the macro refuses.
@@ -181,7 +181,7 @@ import Testing
       """#)
     #expect(
       result.diagnostics == [
-        "2:3: error: @Provides methods belong to a @Module type; add @Module to the type that declares it",
+        "2:3: error: @Provides methods belong to a @Module type; add @Module to the type that declares it"
       ])
     #expect(result.fixIts == [])
     // Nothing is generated for a declaration the macro refuses.
@@ -203,7 +203,7 @@ import Testing
       """#)
     #expect(
       result.diagnostics == [
-        "3:3: error: @Provides applies to a method of a @Module type",
+        "3:3: error: @Provides applies to a method of a @Module type"
       ])
     #expect(result.fixIts == [])
     // Nothing is generated for a declaration the macro refuses.
@@ -230,7 +230,7 @@ import Testing
       """#)
     #expect(
       result.diagnostics == [
-        "3:18: error: @Provides method 'configure' must return the dependency it provides",
+        "3:18: error: @Provides method 'configure' must return the dependency it provides"
       ])
     #expect(result.fixIts == [])
     // Nothing is generated for a declaration the macro refuses.
@@ -257,11 +257,12 @@ import Testing
       """#)
     #expect(
       result.diagnostics == [
-        "3:29: error: @Provides method 'clock' cannot return an opaque type: its return type is the key; return 'any Clock' or a concrete type",
+        "3:29: error: @Provides method 'clock' cannot return an opaque type: its return type is the key; return 'any Clock' or a concrete type"
       ])
-    #expect(result.fixIts == [
-      "return 'any Clock'",
-    ])
+    #expect(
+      result.fixIts == [
+        "return 'any Clock'"
+      ])
     #expect(
       result.fixedSources == [
         #"""
@@ -269,7 +270,7 @@ import Testing
         struct AppModule {
           @Provides func clock() -> any Clock { SystemClock() }
         }
-        """#,
+        """#
       ])
     // Nothing is generated for a declaration the macro refuses.
     #expect(
@@ -295,7 +296,7 @@ import Testing
       """#)
     #expect(
       result.diagnostics == [
-        "3:22: error: @Provides method 'make' cannot be generic: its return type is the key it registers",
+        "3:22: error: @Provides method 'make' cannot be generic: its return type is the key it registers"
       ])
     #expect(result.fixIts == [])
     // Nothing is generated for a declaration the macro refuses.
@@ -322,11 +323,12 @@ import Testing
       """#)
     #expect(
       result.diagnostics == [
-        "3:13: error: @Provides method 'config' cannot be 'mutating': a module provides from an immutable value",
+        "3:13: error: @Provides method 'config' cannot be 'mutating': a module provides from an immutable value"
       ])
-    #expect(result.fixIts == [
-      "remove 'mutating'",
-    ])
+    #expect(
+      result.fixIts == [
+        "remove 'mutating'"
+      ])
     #expect(
       result.fixedSources == [
         #"""
@@ -334,7 +336,7 @@ import Testing
         struct AppModule {
           @Provides func config() -> Config { Config() }
         }
-        """#,
+        """#
       ])
     // Nothing is generated for a declaration the macro refuses.
     #expect(

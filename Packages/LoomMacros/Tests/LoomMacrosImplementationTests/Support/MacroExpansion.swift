@@ -91,10 +91,13 @@ private func applying(
   for change in fixIt.changes {
     switch change {
     case .replace(let old, let new):
-      edits.append((offset(old.position, of: old)..<offset(old.endPosition, of: old), new.description))
+      edits.append(
+        (offset(old.position, of: old)..<offset(old.endPosition, of: old), new.description))
     case .replaceLeadingTrivia(let token, let trivia):
       let node = Syntax(token)
-      let range = offset(token.position, of: node)..<offset(token.positionAfterSkippingLeadingTrivia, of: node)
+      let range =
+        offset(
+          token.position, of: node)..<offset(token.positionAfterSkippingLeadingTrivia, of: node)
       edits.append((range, trivia.description))
     default:
       Issue.record("a fix-it change the test helper cannot apply: \(change)")

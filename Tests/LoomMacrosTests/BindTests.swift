@@ -1,0 +1,102 @@
+import LoomMacros
+import MacroFixtureKeys
+import Testing
+
+// NB: this module does not import MacroFixtureFeature, which binds the fixture keys; it is only
+// linked into the test executable, as a feature module is into an app.
+
+/// The second binding of `Conflicted`; MacroFixtureFeature declares the first.
+@Bind((any Conflicted).self)
+struct TestConflicted: Conflicted {}
+
+@Suite struct BindTests {
+  @Test func aBindingDeclaredInAnotherModuleResolvesFromTheDefaultContainer() {
+    // An isolated child of the default container: the default's (discovered) registrations with
+    // this test's Salutation, and nothing left behind in the default container.
+    let container = Container.default.makeIsolatedChild()
+    container.register(\.salutation) { _ in Salutation(word: "Hello") }
+
+    let greeter = container.resolve((any Greeter).self)
+
+    #expect(greeter.greet("Ada") == "Hello Ada")
+    #expect(container.resolve((any Greeter).self) as AnyObject === greeter as AnyObject)
+  }
+
+  @Test func aKeyPathBindingReplacesTheDeclaredDefault() throws {
+    let container = Container()
+    let fixtures = Container.discoveredBindings.filter {
+      $0.key != DependencyKey((any Conflicted).self)
+    }
+    try container.install(fixtures)
+
+    #expect(container.resolve(\.farewell).greet("Ada") == "Goodbye Ada")
+  }
+
+  @Test func discoveredBindingsDescribeTheirKeyImplementationAndPlace() {
+    let descriptions = Container.discoveredBindings.map(\.description)
+
+    #expect(
+      descriptions.contains(
+        "Greeter → EnglishGreeter (singleton) at MacroFixtureFeature/Bindings.swift:7"))
+    #expect(
+      descriptions.contains(
+        "\\.farewell → EnglishFarewell at MacroFixtureFeature/Bindings.swift:18"))
+    #expect(
+      descriptions.contains(
+        "Greeter (name: \"formal\") → FormalGreeter (transient) at"
+          + " MacroFixtureFeature/Bindings.swift:23"))
+  }
+
+  @Test func installedBindingsDeclareTheirEdges() throws {
+    let container = Container()
+    try container.install(
+      Container.discoveredBindings.filter { $0.key != DependencyKey((any Conflicted).self) })
+
+    let formal = DependencyKey((any Greeter).self, name: "formal")
+    let edges = container.graph.edges(from: formal)
+    #expect(edges.map(\.to) == [DependencyKey((any Greeter).self)])
+    #expect(edges.map(\.isDeferred) == [true])
+    #expect(
+      container.graph.edges(from: DependencyKey((any Greeter).self)).map(\.to) == [
+        DependencyKey(\Container.salutation)
+      ])
+    #expect(container.graph.node(for: formal)?.origin == "@Bind")
+    #expect(container.validate().isValid)
+    #expect(
+      container.resolve((any Greeter).self, name: "formal").greet("Ada") == "Good day. Hi Ada")
+  }
+
+  @Test func twoBindingsForOneKeyAreAnErrorNamingBothTypesAndFiles() throws {
+    let container = Container()
+
+    let error = try #require(throws: DiscoveryError.self) {
+      try container.installDiscoveredBindings()
+    }
+
+    #expect(error.code == .conflictingBindings)
+    #expect(error.conflicts.map(\.key) == [DependencyKey((any Conflicted).self)])
+    #expect(
+      error.description == """
+        DiscoveryError: Conflicted is bound by 2 implementations
+        ├─ Conflicted: TestConflicted (LoomMacrosTests/BindTests.swift:9), \
+        FeatureConflicted (MacroFixtureFeature/Bindings.swift:30)
+        └─ To fix: keep one binding per key: remove one of the @Bind attributes, or bind one of \
+        them to another key (another name: or key path).
+        """)
+    // Nothing was installed.
+    #expect(container.graph.nodes.isEmpty)
+  }
+
+  @Test func theDefaultContainerReportsTheConflictWhenTheKeyIsResolved() throws {
+    let error = try #require(throws: ResolutionError.self) {
+      try Container.default.tryResolve((any Conflicted).self)
+    }
+
+    #expect(error.code == .duplicateRegistration)
+    #expect(
+      error.summary
+        == "Conflicted is bound by 2 implementations: TestConflicted"
+        + " (LoomMacrosTests/BindTests.swift:9), FeatureConflicted"
+        + " (MacroFixtureFeature/Bindings.swift:30)")
+  }
+}

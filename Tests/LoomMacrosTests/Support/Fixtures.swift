@@ -1,0 +1,45 @@
+import LoomMacros
+import Synchronization
+
+// MARK: - Services
+
+protocol APIClient: Sendable {
+  var label: String { get }
+}
+
+final class StubAPIClient: APIClient {
+  let label: String
+  init(label: String) { self.label = label }
+}
+
+final class Database: Sendable {
+  let label: String
+  init(label: String) { self.label = label }
+}
+
+final class Clock: Sendable {}
+
+final class Coordinator: Sendable {}
+
+struct Config: Sendable {
+  var url = "https://example.com"
+}
+
+extension Container {
+  var api: Dependency<any APIClient> {
+    Dependency(.singleton) { _ in StubAPIClient(label: "default") }
+  }
+
+  var clock: Dependency<Clock> {
+    Dependency(.singleton) { _ in Clock() }
+  }
+}
+
+/// Counts calls from any thread.
+final class Counter: Sendable {
+  private let count = Mutex(0)
+
+  var value: Int { count.withLock { $0 } }
+
+  func increment() { count.withLock { $0 += 1 } }
+}
