@@ -29,7 +29,7 @@ public enum InjectMacro: AccessorMacro, PeerMacro {
     guard
       let property = InjectedProperty.read(
         declaration, attribute: node, weak: false, problems: &problems)
-    else { return [] }
+    else { return [InjectedProperty.placeholderGetter] }
     return [property.getter]
   }
 
@@ -80,7 +80,7 @@ public enum WeakInjectMacro: AccessorMacro, PeerMacro {
     guard
       let property = InjectedProperty.read(
         declaration, attribute: node, weak: true, problems: &problems)
-    else { return [] }
+    else { return [InjectedProperty.placeholderGetter] }
     return [property.getter]
   }
 
@@ -108,6 +108,12 @@ public enum WeakInjectMacro: AccessorMacro, PeerMacro {
 }
 
 extension InjectedProperty {
+  /// The getter of a property the macro refused (and reported, from the peer role).
+  ///
+  /// NB: without any getter the compiler adds "expansion of macro 'Inject()' did not produce a
+  /// non-observing accessor" to our diagnostic; the peer adds no storage, so this never runs.
+  static let placeholderGetter: AccessorDeclSyntax = "get { fatalError() }"
+
   /// `get { _api.wrappedValue }`.
   var getter: AccessorDeclSyntax {
     """

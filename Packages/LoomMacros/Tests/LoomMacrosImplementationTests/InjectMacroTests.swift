@@ -133,11 +133,15 @@ import Testing
         }
         """#
       ])
-    // Nothing is generated for a declaration the macro refuses.
+    // A refused property gets a placeholder getter (see placeholderGetter) and no storage.
     #expect(
       result.source == #"""
         final class A: Sendable {
-          let api: any APIClient
+          let api: any APIClient {
+            get {
+              fatalError()
+            }
+          }
         }
         """#)
   }
@@ -165,11 +169,15 @@ import Testing
         }
         """#
       ])
-    // Nothing is generated for a declaration the macro refuses.
+    // A refused property gets a placeholder getter (see placeholderGetter) and no storage.
     #expect(
       result.source == #"""
         final class A: Sendable {
-          static var api: any APIClient
+          static var api: any APIClient {
+            get {
+              fatalError()
+            }
+          }
         }
         """#)
   }
@@ -197,11 +205,15 @@ import Testing
         }
         """#
       ])
-    // Nothing is generated for a declaration the macro refuses.
+    // A refused property gets a placeholder getter (see placeholderGetter) and no storage.
     #expect(
       result.source == #"""
         final class A: Sendable {
-          lazy var api: any APIClient
+          lazy var api: any APIClient {
+            get {
+              fatalError()
+            }
+          }
         }
         """#)
   }
@@ -229,11 +241,15 @@ import Testing
         }
         """#
       ])
-    // Nothing is generated for a declaration the macro refuses.
+    // A refused property gets a placeholder getter (see placeholderGetter) and no storage.
     #expect(
       result.source == #"""
         final class A: Sendable {
-          weak var coordinator: Coordinator?
+          weak var coordinator: Coordinator? {
+            get {
+              fatalError()
+            }
+          }
         }
         """#)
   }
@@ -261,11 +277,15 @@ import Testing
         }
         """#
       ])
-    // Nothing is generated for a declaration the macro refuses.
+    // A refused property gets a placeholder getter (see placeholderGetter) and no storage.
     #expect(
       result.source == #"""
         final class A: Sendable {
-          weak var coordinator: Coordinator?
+          weak var coordinator: Coordinator? {
+            get {
+              fatalError()
+            }
+          }
         }
         """#)
   }
@@ -282,11 +302,16 @@ import Testing
         "2:34: error: @Inject property 'api' cannot have accessors; the macro writes its getter"
       ])
     #expect(result.fixIts == [])
-    // Nothing is generated for a declaration the macro refuses.
+    // A refused property gets a placeholder getter (see placeholderGetter) and no storage.
     #expect(
       result.source == #"""
         final class A: Sendable {
-          var api: any APIClient { fatalError() }
+          var api: any APIClient { 
+          get {fatalError() 
+          }
+            get {
+              fatalError()
+            }}
         }
         """#)
   }
@@ -303,11 +328,15 @@ import Testing
         "2:15: error: @Inject property 'api' needs a type annotation: the type is what it resolves"
       ])
     #expect(result.fixIts == [])
-    // Nothing is generated for a declaration the macro refuses.
+    // A refused property gets a placeholder getter (see placeholderGetter) and no storage.
     #expect(
       result.source == #"""
         final class A: Sendable {
-          var api
+          var api {
+            get {
+              fatalError()
+            }
+          }
         }
         """#)
   }
@@ -335,11 +364,15 @@ import Testing
         }
         """#
       ])
-    // Nothing is generated for a declaration the macro refuses.
+    // A refused property gets a placeholder getter (see placeholderGetter) and no storage.
     #expect(
       result.source == #"""
         final class A: Sendable {
-          var retries: Int = 3
+          var retries: Int {
+            get {
+              fatalError()
+            }
+          }
         }
         """#)
   }
@@ -367,11 +400,15 @@ import Testing
         }
         """#
       ])
-    // Nothing is generated for a declaration the macro refuses.
+    // A refused property gets a placeholder getter (see placeholderGetter) and no storage.
     #expect(
       result.source == #"""
         final class A: Sendable {
-          var api: Database!
+          var api: Database! {
+            get {
+              fatalError()
+            }
+          }
         }
         """#)
   }
@@ -399,11 +436,15 @@ import Testing
         }
         """#
       ])
-    // Nothing is generated for a declaration the macro refuses.
+    // A refused property gets a placeholder getter (see placeholderGetter) and no storage.
     #expect(
       result.source == #"""
         final class A: Sendable {
-          var coordinator: Coordinator
+          var coordinator: Coordinator {
+            get {
+              fatalError()
+            }
+          }
         }
         """#)
   }
@@ -420,11 +461,15 @@ import Testing
         "2:15: error: @WeakInject resolves a type key; inject a key-path dependency with @Inject"
       ])
     #expect(result.fixIts == [])
-    // Nothing is generated for a declaration the macro refuses.
+    // A refused property gets a placeholder getter (see placeholderGetter) and no storage.
     #expect(
       result.source == #"""
         final class A: Sendable {
-          var coordinator: Coordinator?
+          var coordinator: Coordinator? {
+            get {
+              fatalError()
+            }
+          }
         }
         """#)
   }
@@ -452,11 +497,15 @@ import Testing
         }
         """#
       ])
-    // Nothing is generated for a declaration the macro refuses.
+    // A refused property gets a placeholder getter (see placeholderGetter) and no storage.
     #expect(
       result.source == #"""
         final class A: Sendable {
-          var api: (any APIClient)?
+          var api: (any APIClient)? {
+            get {
+              fatalError()
+            }
+          }
         }
         """#)
   }
