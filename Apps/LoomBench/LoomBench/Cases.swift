@@ -45,38 +45,39 @@ struct CaseInfo {
 }
 
 /// Every case, in the order of the table and the JSON line.
-let allCases: [CaseInfo] = [
-  CaseInfo("baseline.closure", vs: nil),
-  CaseInfo("baseline.direct3"),
-  CaseInfo("baseline.direct5"),
-  CaseInfo("singleton.type", goal: .ratioAtMost(3)),
-  CaseInfo("singleton.name"),
-  CaseInfo("singleton.keypath", goal: .ratioAtMost(5)),
-  // A child container resolving a singleton registered in its parent.
-  CaseInfo("child.singleton", goal: .ratioAtMostTimes(2, reference: "singleton.type")),
-  CaseInfo("transient.chain3", vs: "baseline.direct3", goal: .ratioAtMost(2)),
-  CaseInfo("transient.deps5", vs: "baseline.direct5", goal: .ratioAtMost(3)),
-  CaseInfo("register.1000"),
-  CaseInfo("firstResolve.1000"),
-  CaseInfo("singleton.2threads", goal: .scalingAtLeast(1.5)),
-  CaseInfo("diag.closure.2threads", diagnostic: true),
-  CaseInfo("diag.value.2threads", diagnostic: true),
-  CaseInfo("diag.chain3.closures", vs: "baseline.direct3", diagnostic: true),
-  CaseInfo("diag.register.1000.named", diagnostic: true),
-  CaseInfo("diag.firstResolve.1000.named", diagnostic: true),
-  CaseInfo("validate.1k"),
-  CaseInfo("validate.10k"),
-  CaseInfo("validate.100k"),
-  // The 100k figure again, as a ratio to validate.1k: validation grows no faster than linearly.
-  CaseInfo("validate.growth", vs: "validate.1k", goal: .ratioAtMost(2), diagnostic: true),
-  CaseInfo("singleton.async"),
-  // Wall time of one bootstrap over its critical path (computed: the longest chain x 1 ms).
-  CaseInfo("bootstrap.1000", vs: "diag.bootstrap.criticalPath", goal: .ratioAtMost(2)),
-  CaseInfo("diag.bootstrap.criticalPath", diagnostic: true),
-  CaseInfo("session.cached", goal: .ratioAtMostTimes(2, reference: "singleton.type")),
-  CaseInfo("flow.cached", goal: .ratioAtMostTimes(2, reference: "singleton.type")),
-  CaseInfo("endSession.1000"),
-]
+let allCases: [CaseInfo] =
+  [
+    CaseInfo("baseline.closure", vs: nil),
+    CaseInfo("baseline.direct3"),
+    CaseInfo("baseline.direct5"),
+    CaseInfo("singleton.type", goal: .ratioAtMost(3)),
+    CaseInfo("singleton.name"),
+    CaseInfo("singleton.keypath", goal: .ratioAtMost(5)),
+    // A child container resolving a singleton registered in its parent.
+    CaseInfo("child.singleton", goal: .ratioAtMostTimes(2, reference: "singleton.type")),
+    CaseInfo("transient.chain3", vs: "baseline.direct3", goal: .ratioAtMost(2)),
+    CaseInfo("transient.deps5", vs: "baseline.direct5", goal: .ratioAtMost(3)),
+    CaseInfo("register.1000"),
+    CaseInfo("firstResolve.1000"),
+    CaseInfo("singleton.2threads", goal: .scalingAtLeast(1.5)),
+    CaseInfo("diag.closure.2threads", diagnostic: true),
+    CaseInfo("diag.value.2threads", diagnostic: true),
+    CaseInfo("diag.chain3.closures", vs: "baseline.direct3", diagnostic: true),
+    CaseInfo("diag.register.1000.named", diagnostic: true),
+    CaseInfo("diag.firstResolve.1000.named", diagnostic: true),
+    CaseInfo("validate.1k"),
+    CaseInfo("validate.10k"),
+    CaseInfo("validate.100k"),
+    // The 100k figure again, as a ratio to validate.1k: validation grows no faster than linearly.
+    CaseInfo("validate.growth", vs: "validate.1k", goal: .ratioAtMost(2), diagnostic: true),
+    CaseInfo("singleton.async"),
+    // Wall time of one bootstrap over its critical path (computed: the longest chain x 1 ms).
+    CaseInfo("bootstrap.1000", vs: "diag.bootstrap.criticalPath", goal: .ratioAtMost(2)),
+    CaseInfo("diag.bootstrap.criticalPath", diagnostic: true),
+    CaseInfo("session.cached", goal: .ratioAtMostTimes(2, reference: "singleton.type")),
+    CaseInfo("flow.cached", goal: .ratioAtMostTimes(2, reference: "singleton.type")),
+    CaseInfo("endSession.1000"),
+  ] + MacroBench.cases
 
 /// A type registered under 1,000 names for the `diag.*.named` cases.
 struct NamedKey: Sendable {}
@@ -178,5 +179,5 @@ func makeRunners() -> [any Runner] {
       resolve: { container in
         for name in names { _ = container.resolve(NamedKey.self, name: name) }
       }),
-  ] + GraphBench.runners() + AsyncBench.runners() + SessionBench.runners()
+  ] + GraphBench.runners() + AsyncBench.runners() + SessionBench.runners() + MacroBench.runners()
 }

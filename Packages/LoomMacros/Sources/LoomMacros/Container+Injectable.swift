@@ -20,6 +20,7 @@ extension Container {
   ///   - lifetime: How long instances live; transient unless stated.
   ///   - fileID: Where the registration is made, for `dump()` and errors.
   ///   - line: The line of the registration.
+  @inlinable
   public func register<Value: Injectable>(
     _ type: Value.Type, name: String? = nil, lifetime: Lifetime = .transient,
     fileID: StaticString = #fileID, line: UInt = #line
@@ -61,7 +62,7 @@ extension Container {
   ///   - fileID: Where the registration is declared.
   ///   - line: The line of the declaration.
   ///   - factory: Makes the value on the main actor.
-  @_documentation(visibility: private)
+  @_documentation(visibility: private) @inlinable
   public func _registerMainActor<Value: Sendable>(
     _ type: Value.Type, name: String? = nil, lifetime: Lifetime = .transient,
     dependencies: [DependencyKey], fileID: StaticString = #fileID, line: UInt = #line,

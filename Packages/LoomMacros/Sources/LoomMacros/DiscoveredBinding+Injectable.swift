@@ -16,7 +16,7 @@ extension DiscoveredBinding {
   ///   - line: The line of the declaration.
   ///   - cast: Converts an implementation to the key's type (`{ $0 }`, checked by the compiler).
   /// - Returns: The binding.
-  @_documentation(visibility: private)
+  @_documentation(visibility: private) @inlinable
   public static func _injectable<Key: Sendable, Implementation: Injectable>(
     _ implementation: Implementation.Type, as key: Key.Type, name: String? = nil,
     lifetime: Lifetime = .transient, fileID: StaticString = #fileID, line: UInt = #line,
@@ -58,7 +58,7 @@ extension DiscoveredBinding {
   ///   - line: The line of the declaration.
   ///   - cast: Converts an implementation to the key's type (`{ $0 }`, checked by the compiler).
   /// - Returns: The binding.
-  @_documentation(visibility: private)
+  @_documentation(visibility: private) @inlinable
   public static func _injectable<Key: Sendable, Implementation: Injectable>(
     _ implementation: Implementation.Type, as keyPath: DependencyKeyPath<Key>,
     lifetime: Lifetime? = nil, fileID: StaticString = #fileID, line: UInt = #line,

@@ -31,14 +31,15 @@ public protocol Injectable: Sendable {
 /// ```
 @_documentation(visibility: private)
 public struct _Injection<Value: Sendable>: Sendable {
+  @usableFromInline
   enum Factory: Sendable {
     case sync(@Sendable (Resolver) throws -> Value)
     case async(@Sendable (Resolver) async throws -> Value)
     case mainActor(@MainActor @Sendable (Resolver) throws -> Value)
   }
 
-  let dependencies: [DependencyKey]
-  let factory: Factory
+  @usableFromInline let dependencies: [DependencyKey]
+  @usableFromInline let factory: Factory
 
   /// A synchronous factory.
   ///

@@ -30,7 +30,9 @@ extension Container {
   /// - Throws: A ``DiscoveryError`` naming every key bound more than once, with each
   ///   implementation and where it is declared; nothing is installed then.
   public func installDiscoveredBindings() throws(DiscoveryError) {
-    try install(Container.discoveredBindings)
+    let (bindings, conflicts) = DiscoveryRegistry.shared.checkedBindings
+    if let conflicts { throw conflicts }
+    register(bindings)
   }
 
   /// Installs `bindings` into this container, refusing keys bound more than once.
@@ -49,6 +51,11 @@ extension Container {
   ///   implementation and where it is declared; nothing is installed then.
   public func install(_ bindings: [DiscoveredBinding]) throws(DiscoveryError) {
     if let error = DiscoveryError.conflicts(in: bindings) { throw error }
+    register(bindings)
+  }
+
+  /// Registers `bindings`, which were checked for conflicts.
+  private func register(_ bindings: [DiscoveredBinding]) {
     withDiscoveryOrigin {
       for binding in bindings { binding.register(self, nil) }
     }
@@ -78,13 +85,8 @@ extension Container {
   /// read, a library), so the error surfaces where the key is resolved, with its chain, and only
   /// for the programs (and tests) that resolve it.
   func installDiscoveredBindingsForDefault() {
-    let bindings = Container.discoveredBindings
-    guard let error = DiscoveryError.conflicts(in: bindings) else {
-      withDiscoveryOrigin {
-        for binding in bindings { binding.register(self, nil) }
-      }
-      return
-    }
+    let (bindings, conflicts) = DiscoveryRegistry.shared.checkedBindings
+    guard let error = conflicts else { return register(bindings) }
     let conflicted = Set(error.conflicts.map(\.key))
     withDiscoveryOrigin {
       for binding in bindings where !conflicted.contains(binding.key) {

@@ -52,9 +52,11 @@ public struct DiscoveredBinding: Sendable, CustomStringConvertible {
   public let location: CodeLocation
   /// Registers the binding in a container; with a failure, a registration of the same key and
   /// type whose resolves throw that failure instead (for a key bound twice).
-  let register: @Sendable (Container, _ failure: (@Sendable (Resolver) -> ResolutionError)?) -> Void
+  @usableFromInline let register:
+    @Sendable (Container, _ failure: (@Sendable (Resolver) -> ResolutionError)?) -> Void
 
-  private init(
+  @usableFromInline
+  init(
     key: DependencyKey, implementation: any Any.Type, lifetime: Lifetime?,
     dependencies: [DependencyKey], location: CodeLocation,
     register: @escaping @Sendable (Container, (@Sendable (Resolver) -> ResolutionError)?) -> Void
@@ -102,6 +104,7 @@ extension DiscoveredBinding {
   ///   - fileID: Where the binding is declared.
   ///   - line: The line of the declaration.
   ///   - factory: Makes the value.
+  @inlinable
   public init<Value: Sendable>(
     _ type: Value.Type, name: String? = nil, implementation: any Any.Type,
     lifetime: Lifetime = .transient, dependencies: [DependencyKey] = [],
@@ -131,6 +134,7 @@ extension DiscoveredBinding {
   ///   - fileID: Where the binding is declared.
   ///   - line: The line of the declaration.
   ///   - factory: Makes the value.
+  @inlinable
   public init<Value: Sendable>(
     _ type: Value.Type, name: String? = nil, implementation: any Any.Type,
     lifetime: Lifetime = .transient, dependencies: [DependencyKey] = [],
@@ -162,6 +166,7 @@ extension DiscoveredBinding {
   ///   - line: The line of the declaration.
   ///   - factory: Makes the value on the main actor.
   /// - Returns: The binding.
+  @inlinable
   public static func mainActor<Value: Sendable>(
     _ type: Value.Type, name: String? = nil, implementation: any Any.Type,
     lifetime: Lifetime = .transient, dependencies: [DependencyKey] = [],
@@ -174,7 +179,11 @@ extension DiscoveredBinding {
       factory: .mainActor(mainActorProducer(factory)))
   }
 
-  private init<Value: Sendable>(
+  // NB: inlinable down to the `register` closure, so that it is specialised for `Value` in the
+  // module that declares the binding (as the core's `register` is): unspecialised, every install
+  // looks up the generic metadata of its registration.
+  @inlinable
+  init<Value: Sendable>(
     _ type: Value.Type, name: String?, implementation: any Any.Type, lifetime: Lifetime,
     dependencies: [DependencyKey], location: CodeLocation,
     factory: TypedRegistration<Value>.Factory
@@ -218,6 +227,7 @@ extension DiscoveredBinding {
   ///   - fileID: Where the binding is declared.
   ///   - line: The line of the declaration.
   ///   - factory: Makes the value.
+  @inlinable
   public init<Value: Sendable>(
     _ keyPath: DependencyKeyPath<Value>, implementation: any Any.Type, lifetime: Lifetime? = nil,
     dependencies: [DependencyKey] = [], fileID: StaticString = #fileID, line: UInt = #line,
@@ -244,6 +254,7 @@ extension DiscoveredBinding {
   ///   - fileID: Where the binding is declared.
   ///   - line: The line of the declaration.
   ///   - factory: Makes the value.
+  @inlinable
   public init<Value: Sendable>(
     _ keyPath: DependencyKeyPath<Value>, implementation: any Any.Type, lifetime: Lifetime? = nil,
     dependencies: [DependencyKey] = [], fileID: StaticString = #fileID, line: UInt = #line,
@@ -271,6 +282,7 @@ extension DiscoveredBinding {
   ///   - line: The line of the declaration.
   ///   - factory: Makes the value on the main actor.
   /// - Returns: The binding.
+  @inlinable
   public static func mainActor<Value: Sendable>(
     _ keyPath: DependencyKeyPath<Value>, implementation: any Any.Type, lifetime: Lifetime? = nil,
     dependencies: [DependencyKey] = [], fileID: StaticString = #fileID, line: UInt = #line,
@@ -282,7 +294,8 @@ extension DiscoveredBinding {
       factory: .mainActor(mainActorProducer(factory)))
   }
 
-  private init<Value: Sendable>(
+  @inlinable
+  init<Value: Sendable>(
     _ keyPath: DependencyKeyPath<Value>, implementation: any Any.Type, lifetime: Lifetime?,
     dependencies: [DependencyKey], location: CodeLocation,
     factory: TypedRegistration<Value>.Factory
@@ -314,12 +327,14 @@ extension DiscoveredBinding {
 
 extension TypedRegistration.Factory {
   /// A factory that throws `failure` for every resolve.
+  @inlinable
   static func failing(_ failure: @escaping @Sendable (Resolver) -> ResolutionError) -> Self {
     .sync(producer { (resolver: Resolver) throws -> Value in throw failure(resolver) })
   }
 }
 
 /// The container that key-path declarations are read from while bindings are made.
+@usableFromInline
 enum DiscoveryProbe {
-  static let container = Container()
+  @usableFromInline static let container = Container()
 }

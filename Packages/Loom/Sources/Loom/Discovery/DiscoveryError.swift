@@ -121,10 +121,11 @@ public struct DiscoveryError: Error, Sendable, CustomStringConvertible {
 
   /// The conflicts among `bindings`, or nil when every key is bound once.
   static func conflicts(in bindings: [DiscoveredBinding]) -> DiscoveryError? {
+    // The common case, no conflict, allocates one set; only a conflict groups the bindings.
+    var keys = Set<DependencyKey>(minimumCapacity: bindings.count)
+    guard bindings.contains(where: { !keys.insert($0.key).inserted }) else { return nil }
     var byKey: [DependencyKey: [DiscoveredBinding]] = [:]
-    byKey.reserveCapacity(bindings.count)
     for binding in bindings { byKey[binding.key, default: []].append(binding) }
-    guard byKey.count < bindings.count else { return nil }
     let conflicts = byKey.values.filter { $0.count > 1 }
       .map { bindings in Conflict(key: bindings[0].key, bindings: bindings.sorted(by: declared)) }
       .sorted { declared($0.bindings[0], $1.bindings[0]) }

@@ -10,6 +10,8 @@ final class DiscoveryRegistry: Sendable {
   private struct State {
     var makers: [@Sendable () -> DiscoveredBinding] = []
     var bindings: [DiscoveredBinding] = []
+    /// The conflicts among `bindings`, found once for every count of bindings (`nil` before).
+    var conflicts: (count: Int, error: DiscoveryError?)?
   }
 
   private let state = Locked(State())
@@ -21,11 +23,28 @@ final class DiscoveryRegistry: Sendable {
   /// The bindings of every record enrolled so far, in enrolment order (made on first request).
   var bindings: [DiscoveredBinding] {
     state.withLock { state in
-      // NB: a maker only builds a value (keys, closures); it never reads the registry back.
-      while state.bindings.count < state.makers.count {
-        state.bindings.append(state.makers[state.bindings.count]())
-      }
+      Self.makeEnrolled(&state)
       return state.bindings
+    }
+  }
+
+  /// The bindings, and the conflicts among them (checked once, not on every install).
+  var checkedBindings: (bindings: [DiscoveredBinding], conflicts: DiscoveryError?) {
+    state.withLock { state in
+      Self.makeEnrolled(&state)
+      if let checked = state.conflicts, checked.count == state.bindings.count {
+        return (state.bindings, checked.error)
+      }
+      let error = DiscoveryError.conflicts(in: state.bindings)
+      state.conflicts = (state.bindings.count, error)
+      return (state.bindings, error)
+    }
+  }
+
+  private static func makeEnrolled(_ state: inout State) {
+    // NB: a maker only builds a value (keys, closures); it never reads the registry back.
+    while state.bindings.count < state.makers.count {
+      state.bindings.append(state.makers[state.bindings.count]())
     }
   }
 }
