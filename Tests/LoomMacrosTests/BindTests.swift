@@ -9,6 +9,25 @@ import Testing
 @Bind((any Conflicted).self)
 struct TestConflicted: Conflicted {}
 
+/// A main-actor binding: resolved on the main actor, or with `await` from anywhere.
+@MainActor
+@Bind(lifetime: .singleton)
+final class BoundScreen {
+  let salutation: Salutation
+  init(@Named(\.salutation) salutation: Salutation) { self.salutation = salutation }
+}
+
+/// An asynchronous binding: its initializer is `async`.
+@Bind(lifetime: .singleton)
+actor BoundStore {
+  init() async {}
+}
+
+/// The discovered bindings of `type`, to install them alone (the whole set conflicts on purpose).
+func discovered(_ type: Any.Type) -> [DiscoveredBinding] {
+  Container.discoveredBindings.filter { $0.implementation == type }
+}
+
 @Suite struct BindTests {
   @Test func aBindingDeclaredInAnotherModuleResolvesFromTheDefaultContainer() {
     // An isolated child of the default container: the default's (discovered) registrations with
@@ -64,6 +83,33 @@ struct TestConflicted: Conflicted {}
     #expect(container.validate().isValid)
     #expect(
       container.resolve((any Greeter).self, name: "formal").greet("Ada") == "Good day. Hi Ada")
+  }
+
+  @MainActor
+  @Test func aMainActorBindingIsMadeOnTheMainActorWithItsEdges() async throws {
+    let container = Container()
+    try container.install(discovered(BoundScreen.self))
+
+    let screen = container.resolve(BoundScreen.self)
+    #expect(screen.salutation.word == "Hi")
+    #expect(
+      container.graph.edges(from: DependencyKey(BoundScreen.self)).map(\.to) == [
+        DependencyKey(\Container.salutation)
+      ])
+    let elsewhere = await Task.detached { await container.resolveAsync(BoundScreen.self) }.value
+    #expect(elsewhere === screen)
+  }
+
+  @Test func anAsyncBindingIsResolvedWithAwait() async throws {
+    let container = Container()
+    try container.install(discovered(BoundStore.self))
+
+    let error = try #require(throws: ResolutionError.self) {
+      try container.tryResolve(BoundStore.self)
+    }
+    #expect(error.code == .asyncRequired)
+    let store = try await container.tryResolveAsync(BoundStore.self)
+    #expect(try await container.tryResolveAsync(BoundStore.self) === store)
   }
 
   @Test func twoBindingsForOneKeyAreAnErrorNamingBothTypesAndFiles() throws {
