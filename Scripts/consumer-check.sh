@@ -30,6 +30,7 @@ products=(
   "LoomAssembly|from branch|Loom LoomAssembly"
   "LoomSession|from branch|Loom LoomSession"
   "LoomTesting|from branch|Loom LoomTesting"
+  "LoomMacros|branch|Loom LoomAssembly LoomMacros"
 )
 
 # Prints the consumer's main.swift for a product: it resolves something through the product and
@@ -97,6 +98,31 @@ let overridden = withOverrides {
 print("LoomTesting: overridden Clock \(overridden), restored Clock \(inject(Clock.self).now)")
 SWIFT
       ;;
+    LoomMacros)
+      cat <<'SWIFT'
+import LoomMacros
+
+@Injectable
+final class Greeter: Sendable {
+  let word: String
+  init(@Named("word") word: String) { self.word = word }
+}
+
+@Bind(lifetime: .singleton)
+final class Clock: Sendable {}
+
+final class Screen: Sendable {
+  @Inject var greeter: Greeter
+}
+
+let container = Container()
+container.register(String.self, name: "word", instance: "Hello")
+container.register(Greeter.self)
+let screen = container.withCurrent { Screen() }
+let clock = Container.default.resolve(Clock.self)
+print("LoomMacros: @Inject read \(screen.greeter.word), @Bind found \(Container.discoveredBindings.count) binding, Container.default keeps it: \(Container.default.resolve(Clock.self) === clock)")
+SWIFT
+      ;;
     *)
       echo "error: no consumer source for product '$1' in Scripts/consumer-check.sh." >&2
       return 1
@@ -111,6 +137,9 @@ expected_output() {
     LoomAssembly) echo "LoomAssembly: AppAssembly registered Config(consumer)" ;;
     LoomSession) echo "LoomSession: session Profile reused true, new after endSession() true" ;;
     LoomTesting) echo "LoomTesting: overridden Clock 2, restored Clock 1" ;;
+    LoomMacros)
+      echo "LoomMacros: @Inject read Hello, @Bind found 1 binding, Container.default keeps it: true"
+      ;;
     *)
       echo "error: no expected output for product '$1' in Scripts/consumer-check.sh." >&2
       return 1
