@@ -134,7 +134,7 @@ let package = Package(
 
     .executableTarget(
       name: "LoomDemo",
-      dependencies: ["Loom", "LoomAssembly", "LoomSession"],
+      dependencies: ["Loom", "LoomAssembly", "LoomSession", "LoomMacros"],
       path: "Apps/LoomDemo"
     ),
     .target(

@@ -7,9 +7,24 @@ import LoomAssembly
 /// environment layer comes last, so its registrations replace earlier ones and `dump()` says
 /// which. The Settings feature's child container is declared by ``UserAssembly``.
 enum Wiring {
-  /// A new container with the whole app installed, writing to `console`.
+  /// A new container with the whole app installed, writing to `console`: the types that bind
+  /// themselves with `@Bind` (``SignIn``), then the assemblies.
   static func makeContainer(_ environment: AppEnvironment, console: Console) -> Container {
-    Container().install { assemblies(environment, console: console) }
+    let container = Container()
+    do {
+      try container.install(bindings)
+    } catch {
+      // NB: `install(_:)` only throws for a key bound twice; the demo binds each key once.
+      preconditionFailure("\(error)")
+    }
+    return container.install { assemblies(environment, console: console) }
+  }
+
+  /// The bindings this app declares with `@Bind`. A container other than `Container.default`
+  /// installs discovered bindings on request; only the app's own, since a test process links
+  /// other modules' bindings too.
+  static var bindings: [DiscoveredBinding] {
+    Container.discoveredBindings.filter { $0.location.fileID.description.hasPrefix("LoomDemo/") }
   }
 
   /// The app's assemblies; a test installs them into its own container with

@@ -1,29 +1,33 @@
 import Loom
-import LoomAssembly
+import LoomMacros
 
-/// The app-wide services: two named loggers and analytics.
+/// The app-wide services: two named loggers and analytics, each made by a `@Provides` method.
 ///
-/// The loggers write to the ``Console`` that ``ConsoleAssembly`` registers.
-struct ServicesAssembly: Assembly {
+/// `@Module` (LoomMacros) makes this type an `Assembly`: its `assemble(into:)` registers each
+/// `@Provides` method, with the return type as the key, `name:` and `lifetime:` as written, and
+/// the parameters resolved and declared as dependencies, so the graph and `validate()` know them
+/// without running anything. The loggers write to the ``Console`` that ``ConsoleAssembly``
+/// registers.
+@Module
+struct ServicesAssembly {
   var expectedKeys: [DependencyKey] {
-    [Self.console]
+    [DependencyKey(Console.self)]
   }
 
-  var registrations: Registrations {
-    // Named registrations: two loggers of the same type, told apart by name. A closure's
-    // dependencies are declared, so the graph and `validate()` know them without running it.
-    Singleton(Logger.self, name: "ui", dependencies: [Self.console]) { r in
-      Logger(category: "ui", console: r.resolve())
-    }
-    Singleton(Logger.self, name: "analytics", dependencies: [Self.console]) { r in
-      Logger(category: "analytics", console: r.resolve())
-    }
-    // A closure that picks a named dependency.
-    Singleton(Analytics.self, dependencies: [DependencyKey(Logger.self, name: "analytics")]) { r in
-      Analytics(log: r.resolve(name: "analytics"))
-    }
+  // Named registrations: two loggers of the same type, told apart by name.
+  @Provides(name: "ui", lifetime: .singleton)
+  func uiLogger(console: Console) -> Logger {
+    Logger(category: "ui", console: console)
   }
 
-  /// Where the loggers write.
-  private static let console = DependencyKey(Console.self)
+  @Provides(name: "analytics", lifetime: .singleton)
+  func analyticsLogger(console: Console) -> Logger {
+    Logger(category: "analytics", console: console)
+  }
+
+  // `@Named` picks the named logger for this parameter.
+  @Provides(lifetime: .singleton)
+  func analytics(@Named("analytics") log: Logger) -> Analytics {
+    Analytics(log: log)
+  }
 }

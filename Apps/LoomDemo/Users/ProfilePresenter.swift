@@ -1,14 +1,16 @@
 import Loom
+import LoomMacros
 
 /// Turns one user's profile into text for the screen.
 ///
 /// Made per user with a runtime argument (`container.resolve(ProfilePresenter.self, arguments:
-/// 42)`); its services come from `@Injected` properties, which capture `Container.current` when
-/// the presenter is made and resolve on first use.
-struct ProfilePresenter: Sendable {
+/// 42)`); its services come from `@Inject` properties (LoomMacros). Like `@Injected`, they capture
+/// the container that makes the presenter and resolve on first use; unlike it, they leave no
+/// mutable stored property behind, so the presenter can be a `Sendable` class.
+final class ProfilePresenter: Sendable {
   let userID: User.ID
-  @Injected(\.userService) private var users: UserService
-  @Injected(name: "ui") private var log: Logger
+  @Inject(\.userService) private var users: UserService
+  @Inject(name: "ui") private var log: Logger
 
   init(userID: User.ID) {
     self.userID = userID

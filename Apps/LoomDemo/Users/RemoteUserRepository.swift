@@ -1,4 +1,11 @@
+import LoomMacros
+
 /// Loads users from the user API through ``HTTPClient``.
+///
+/// `@Injectable` (LoomMacros) lets ``UserAssembly`` register it by type alone,
+/// `container.register(RemoteUserRepository.self, lifetime: .singleton)`: the macro wrote the
+/// factory from the initializer and declared `HTTPClient` as its dependency.
+@Injectable
 final class RemoteUserRepository: UserRepository {
   /// The API answered with a body that is not a user record.
   struct MalformedRecord: Error {

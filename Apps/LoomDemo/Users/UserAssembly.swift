@@ -1,5 +1,6 @@
 import Loom
 import LoomAssembly
+import LoomMacros
 
 /// The users module: the repository and its protocol binding, the user service and the profile
 /// presenter; it owns the Settings feature.
@@ -16,7 +17,6 @@ struct UserAssembly: Assembly {
   }
 
   var registrations: Registrations {
-    Singleton(RemoteUserRepository.self, RemoteUserRepository.init)
     // The key-path dependency declared in `Container+Dependencies.swift`, registered here so that
     // it is attributed to this assembly.
     Singleton(\.userService, UserService.init)
@@ -25,8 +25,10 @@ struct UserAssembly: Assembly {
   func assemble(into container: Container) {
     registrations.register(into: container)
     // What the DSL does not cover is registered with the core API, still attributed to this
-    // assembly. A protocol bound to an implementation: `any UserRepository` is the
-    // RemoteUserRepository singleton above, seen through the protocol.
+    // assembly. An `@Injectable` type, registered by type alone (its factory and edges come from
+    // the macro), and a protocol bound to it: `any UserRepository` is that singleton, seen
+    // through the protocol.
+    container.register(RemoteUserRepository.self, lifetime: .singleton)
     container.bind((any UserRepository).self, to: RemoteUserRepository.self)
     // A runtime argument: a new presenter for each user ID.
     container.register(ProfilePresenter.self) { (_, userID: User.ID) in
