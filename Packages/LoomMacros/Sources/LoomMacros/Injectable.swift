@@ -13,6 +13,10 @@
 public protocol Injectable: Sendable {
   /// How the container makes an instance: the factory written from the chosen initializer and
   /// the keys it resolves. Written by the macro.
+  ///
+  /// ```swift
+  /// let keys = UserService._injection  // what register(UserService.self) registers
+  /// ```
   @_documentation(visibility: private)
   static var _injection: _Injection<Self> { get }
 }

@@ -33,6 +33,11 @@ public enum BindMacro: ExtensionMacro {
   /// Writes the record (and the conformance, for the first `@Bind` of a type without
   /// `@Injectable`), or reports why the type cannot be bound.
   ///
+  /// ```swift
+  /// BindMacro.expansion(
+  ///   of: attribute, attachedTo: type, providingExtensionsOf: typeName, conformingTo: [], in: context)
+  /// ```
+  ///
   /// - Parameters:
   ///   - node: The `@Bind` attribute.
   ///   - declaration: The type.

@@ -16,6 +16,10 @@ public import SwiftSyntaxMacros
 public enum InjectMacro: AccessorMacro, PeerMacro {
   /// Writes the getter that reads the storage.
   ///
+  /// ```swift
+  /// let getter = InjectMacro.expansion(of: attribute, providingAccessorsOf: property, in: context)
+  /// ```
+  ///
   /// - Parameters:
   ///   - node: The `@Inject` attribute.
   ///   - declaration: The property.
@@ -34,6 +38,10 @@ public enum InjectMacro: AccessorMacro, PeerMacro {
   }
 
   /// Declares the storage, or reports why the declaration cannot have one.
+  ///
+  /// ```swift
+  /// let storage = InjectMacro.expansion(of: attribute, providingPeersOf: property, in: context)
+  /// ```
   ///
   /// - Parameters:
   ///   - node: The `@Inject` attribute.
@@ -62,10 +70,15 @@ public enum InjectMacro: AccessorMacro, PeerMacro {
 /// @WeakInject var coordinator: AppCoordinator?
 /// // becomes
 /// var coordinator: AppCoordinator? { get { _coordinator.wrappedValue } }
-/// private let _coordinator = Loom.WeakInjected<AppCoordinator>(fileID: "App/Detail.swift", line: 3)
+/// private let _coordinator = Loom.WeakInjected<AppCoordinator>(fileID: "App/D.swift", line: 3)
 /// ```
 public enum WeakInjectMacro: AccessorMacro, PeerMacro {
   /// Writes the getter that reads the storage.
+  ///
+  /// ```swift
+  /// let getter = WeakInjectMacro.expansion(
+  ///   of: attribute, providingAccessorsOf: property, in: context)
+  /// ```
   ///
   /// - Parameters:
   ///   - node: The `@WeakInject` attribute.
@@ -85,6 +98,11 @@ public enum WeakInjectMacro: AccessorMacro, PeerMacro {
   }
 
   /// Declares the storage, or reports why the declaration cannot have one.
+  ///
+  /// ```swift
+  /// let storage = WeakInjectMacro.expansion(
+  ///   of: attribute, providingPeersOf: property, in: context)
+  /// ```
   ///
   /// - Parameters:
   ///   - node: The `@WeakInject` attribute.

@@ -25,6 +25,11 @@ public import SwiftSyntaxMacros
 public enum InjectableMacro: ExtensionMacro {
   /// Writes the conformance, or reports why the type cannot have one.
   ///
+  /// ```swift
+  /// InjectableMacro.expansion(
+  ///   of: attribute, attachedTo: type, providingExtensionsOf: typeName, conformingTo: [], in: context)
+  /// ```
+  ///
   /// - Parameters:
   ///   - node: The `@Injectable` attribute.
   ///   - declaration: The type.
@@ -51,6 +56,10 @@ public enum InjectableMacro: ExtensionMacro {
 /// It expands to nothing; it only checks that it is on an initializer of such a type.
 public enum InjectableInitMacro: PeerMacro {
   /// Checks where the marker is; adds nothing.
+  ///
+  /// ```swift
+  /// _ = InjectableInitMacro.expansion(of: attribute, providingPeersOf: initializer, in: context)
+  /// ```
   ///
   /// - Parameters:
   ///   - node: The `@InjectableInit` attribute.

@@ -26,6 +26,11 @@ public import SwiftSyntaxMacros
 public enum ModuleMacro: ExtensionMacro {
   /// Writes the `Assembly` conformance, or reports why the type cannot be a module.
   ///
+  /// ```swift
+  /// ModuleMacro.expansion(
+  ///   of: attribute, attachedTo: type, providingExtensionsOf: typeName, conformingTo: [], in: context)
+  /// ```
+  ///
   /// - Parameters:
   ///   - node: The `@Module` attribute.
   ///   - declaration: The type.

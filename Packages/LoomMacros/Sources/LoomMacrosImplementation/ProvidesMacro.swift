@@ -9,6 +9,10 @@ public import SwiftSyntaxMacros
 public enum ProvidesMacro: PeerMacro {
   /// Checks the method; adds nothing.
   ///
+  /// ```swift
+  /// _ = ProvidesMacro.expansion(of: attribute, providingPeersOf: method, in: context)
+  /// ```
+  ///
   /// - Parameters:
   ///   - node: The `@Provides` attribute.
   ///   - declaration: The method.

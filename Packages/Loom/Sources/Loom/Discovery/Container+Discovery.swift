@@ -68,8 +68,10 @@ extension Container {
   ///
   /// ```swift
   /// container.install(
-  ///   .mainActor(ProfileModel.self, implementation: ProfileModel.self,
-  ///     dependencies: [DependencyKey(UserService.self)]) { r in ProfileModel(users: try r.tryResolve()) })
+  ///   .mainActor(
+  ///     ProfileModel.self, implementation: ProfileModel.self,
+  ///     dependencies: [DependencyKey(UserService.self)]
+  ///   ) { r in ProfileModel(users: try r.tryResolve()) })
   /// ```
   ///
   /// - Parameter binding: The binding to register.

@@ -53,7 +53,9 @@ extension DiscoveredBinding {
   /// Enrolls a binding made by `make`; called by the link-time record `@Bind` generates.
   ///
   /// ```swift
-  /// DiscoveredBinding._enroll { DiscoveredBinding(Clock.self, implementation: SystemClock.self) { _ in SystemClock() } }
+  /// DiscoveredBinding._enroll {
+  ///   DiscoveredBinding(Clock.self, implementation: SystemClock.self) { _ in SystemClock() }
+  /// }
   /// ```
   ///
   /// - Parameter make: Makes the binding when the program first asks for the bindings.

@@ -170,7 +170,8 @@ struct InjectedProperty {
       problems.error(
         .error(
           macro, "implicitlyUnwrapped",
-          "\(spelled) property '\(name)' cannot be implicitly unwrapped; declare it '\(wrapped.text)?'"
+          "\(spelled) property '\(name)' cannot be implicitly unwrapped; declare it"
+            + " '\(wrapped.text)?'"
         ),
         at: type,
         fixIt: .replace(
@@ -186,7 +187,8 @@ struct InjectedProperty {
         problems.error(
           .error(
             macro, "weakNotOptional",
-            "@WeakInject property '\(name)' must be optional: it reads nil once the instance is released"
+            "@WeakInject property '\(name)' must be optional: it reads nil once the instance is"
+              + " released"
           ),
           at: type,
           fixIt: .replace(
@@ -211,7 +213,8 @@ struct InjectedProperty {
         problems.error(
           .error(
             macro, "optionalKeyPath",
-            "a key-path dependency always has a default factory, so '\(name)' is never nil; declare it '\(wrapped.text)'"
+            "a key-path dependency always has a default factory, so '\(name)' is never nil;"
+              + " declare it '\(wrapped.text)'"
           ),
           at: type,
           fixIt: .replace(
