@@ -182,6 +182,67 @@ import Testing
         """#)
   }
 
+  @Test func aClassPropertyIsAnErrorWithAFixIt() {
+    let result = expand(
+      #"""
+      final class A: Sendable {
+        @Inject class var api: any APIClient
+      }
+      """#)
+    #expect(
+      result.diagnostics == [
+        "2:11: error: @Inject applies to instance properties: it resolves in the container current when the owner is made"
+      ])
+    #expect(
+      result.fixIts == [
+        "remove 'class'"
+      ])
+    #expect(
+      result.fixedSources == [
+        #"""
+        final class A: Sendable {
+          @Inject var api: any APIClient
+        }
+        """#
+      ])
+    // A refused property gets a placeholder getter (see placeholderGetter) and no storage.
+    #expect(
+      result.source == #"""
+        final class A: Sendable {
+          class var api: any APIClient {
+            get {
+              fatalError()
+            }
+          }
+        }
+        """#)
+  }
+
+  @Test func aDestructuringPatternIsAnError() {
+    let result = expand(
+      #"""
+      final class A: Sendable {
+        @Inject var (a, b): (Int, Int)
+      }
+      """#)
+    #expect(
+      result.diagnostics == [
+        "2:15: error: @Inject applies to a property with a plain name"
+      ])
+    #expect(result.fixIts == [])
+    // A refused property gets a placeholder getter (see placeholderGetter) and no storage.
+    #expect(
+      result.source == #"""
+        final class A: Sendable {
+          var (a, b): (Int, Int) {
+            get {
+              fatalError()
+            }
+          }
+        }
+        """#)
+  }
+
   @Test func lazyIsAnErrorWithAFixIt() {
     let result = expand(
       #"""
