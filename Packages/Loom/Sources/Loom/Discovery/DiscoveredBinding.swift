@@ -52,11 +52,9 @@ public struct DiscoveredBinding: Sendable, CustomStringConvertible {
   public let location: CodeLocation
   /// Registers the binding in a container; with a failure, a registration of the same key and
   /// type whose resolves throw that failure instead (for a key bound twice).
-  @usableFromInline let register:
-    @Sendable (Container, _ failure: (@Sendable (Resolver) -> ResolutionError)?) -> Void
+  let register: @Sendable (Container, _ failure: (@Sendable (Resolver) -> ResolutionError)?) -> Void
 
-  @usableFromInline
-  init(
+  private init(
     key: DependencyKey, implementation: any Any.Type, lifetime: Lifetime?,
     dependencies: [DependencyKey], location: CodeLocation,
     register: @escaping @Sendable (Container, (@Sendable (Resolver) -> ResolutionError)?) -> Void
@@ -104,7 +102,6 @@ extension DiscoveredBinding {
   ///   - fileID: Where the binding is declared.
   ///   - line: The line of the declaration.
   ///   - factory: Makes the value.
-  @inlinable
   public init<Value: Sendable>(
     _ type: Value.Type, name: String? = nil, implementation: any Any.Type,
     lifetime: Lifetime = .transient, dependencies: [DependencyKey] = [],
@@ -114,7 +111,7 @@ extension DiscoveredBinding {
     self.init(
       type, name: name, implementation: implementation, lifetime: lifetime,
       dependencies: dependencies, location: CodeLocation(fileID: fileID, line: line),
-      factory: .sync(producer(factory)))
+      factory: .sync(factory))
   }
 
   /// A binding of `type` (and `name`) to an asynchronous factory.
@@ -134,7 +131,6 @@ extension DiscoveredBinding {
   ///   - fileID: Where the binding is declared.
   ///   - line: The line of the declaration.
   ///   - factory: Makes the value.
-  @inlinable
   public init<Value: Sendable>(
     _ type: Value.Type, name: String? = nil, implementation: any Any.Type,
     lifetime: Lifetime = .transient, dependencies: [DependencyKey] = [],
@@ -144,7 +140,7 @@ extension DiscoveredBinding {
     self.init(
       type, name: name, implementation: implementation, lifetime: lifetime,
       dependencies: dependencies, location: CodeLocation(fileID: fileID, line: line),
-      factory: .async(asyncProducer(factory)))
+      factory: .async(factory))
   }
 
   /// A binding of `type` (and `name`) to a factory that runs on the main actor.
@@ -166,7 +162,6 @@ extension DiscoveredBinding {
   ///   - line: The line of the declaration.
   ///   - factory: Makes the value on the main actor.
   /// - Returns: The binding.
-  @inlinable
   public static func mainActor<Value: Sendable>(
     _ type: Value.Type, name: String? = nil, implementation: any Any.Type,
     lifetime: Lifetime = .transient, dependencies: [DependencyKey] = [],
@@ -176,33 +171,27 @@ extension DiscoveredBinding {
     DiscoveredBinding(
       type, name: name, implementation: implementation, lifetime: lifetime,
       dependencies: dependencies, location: CodeLocation(fileID: fileID, line: line),
-      factory: .mainActor(mainActorProducer(factory)))
+      factory: .mainActor(factory))
   }
 
-  // NB: inlinable down to the `register` closure, so that it is specialised for `Value` in the
-  // module that declares the binding (as the core's `register` is): unspecialised, every install
-  // looks up the generic metadata of its registration.
-  @inlinable
-  init<Value: Sendable>(
+  private init<Value: Sendable>(
     _ type: Value.Type, name: String?, implementation: any Any.Type, lifetime: Lifetime,
     dependencies: [DependencyKey], location: CodeLocation,
-    factory: TypedRegistration<Value>.Factory
+    factory: FactoryClosure<Value>
   ) {
     let key = DependencyKey(type, name: name)
     self.init(
       key: key, implementation: implementation, lifetime: lifetime, dependencies: dependencies,
       location: location
     ) { container, failure in
-      let probe = UInt(bitPattern: ObjectIdentifier(type))
       if let failure {
         container.add(
-          key, probe: probe, keyPath: nil, lifetime: .transient,
-          factory: TypedRegistration<Value>.Factory.failing(failure), dependencies: [],
-          location: location)
+          key, keyPath: nil, lifetime: .transient, factory: FactoryClosure<Value>.failing(failure),
+          dependencies: [], location: location)
       } else {
         container.add(
-          key, probe: probe, keyPath: nil, lifetime: lifetime, factory: factory,
-          dependencies: dependencies, location: location)
+          key, keyPath: nil, lifetime: lifetime, factory: factory, dependencies: dependencies,
+          location: location)
       }
     }
   }
@@ -227,7 +216,6 @@ extension DiscoveredBinding {
   ///   - fileID: Where the binding is declared.
   ///   - line: The line of the declaration.
   ///   - factory: Makes the value.
-  @inlinable
   public init<Value: Sendable>(
     _ keyPath: DependencyKeyPath<Value>, implementation: any Any.Type, lifetime: Lifetime? = nil,
     dependencies: [DependencyKey] = [], fileID: StaticString = #fileID, line: UInt = #line,
@@ -235,7 +223,7 @@ extension DiscoveredBinding {
   ) {
     self.init(
       keyPath, implementation: implementation, lifetime: lifetime, dependencies: dependencies,
-      location: CodeLocation(fileID: fileID, line: line), factory: .sync(producer(factory)))
+      location: CodeLocation(fileID: fileID, line: line), factory: .sync(factory))
   }
 
   /// A binding of a key-path dependency to an asynchronous factory.
@@ -254,7 +242,6 @@ extension DiscoveredBinding {
   ///   - fileID: Where the binding is declared.
   ///   - line: The line of the declaration.
   ///   - factory: Makes the value.
-  @inlinable
   public init<Value: Sendable>(
     _ keyPath: DependencyKeyPath<Value>, implementation: any Any.Type, lifetime: Lifetime? = nil,
     dependencies: [DependencyKey] = [], fileID: StaticString = #fileID, line: UInt = #line,
@@ -262,7 +249,7 @@ extension DiscoveredBinding {
   ) {
     self.init(
       keyPath, implementation: implementation, lifetime: lifetime, dependencies: dependencies,
-      location: CodeLocation(fileID: fileID, line: line), factory: .async(asyncProducer(factory)))
+      location: CodeLocation(fileID: fileID, line: line), factory: .async(factory))
   }
 
   /// A binding of a key-path dependency to a factory that runs on the main actor.
@@ -282,7 +269,6 @@ extension DiscoveredBinding {
   ///   - line: The line of the declaration.
   ///   - factory: Makes the value on the main actor.
   /// - Returns: The binding.
-  @inlinable
   public static func mainActor<Value: Sendable>(
     _ keyPath: DependencyKeyPath<Value>, implementation: any Any.Type, lifetime: Lifetime? = nil,
     dependencies: [DependencyKey] = [], fileID: StaticString = #fileID, line: UInt = #line,
@@ -291,14 +277,13 @@ extension DiscoveredBinding {
     DiscoveredBinding(
       keyPath, implementation: implementation, lifetime: lifetime, dependencies: dependencies,
       location: CodeLocation(fileID: fileID, line: line),
-      factory: .mainActor(mainActorProducer(factory)))
+      factory: .mainActor(factory))
   }
 
-  @inlinable
-  init<Value: Sendable>(
+  private init<Value: Sendable>(
     _ keyPath: DependencyKeyPath<Value>, implementation: any Any.Type, lifetime: Lifetime?,
     dependencies: [DependencyKey], location: CodeLocation,
-    factory: TypedRegistration<Value>.Factory
+    factory: FactoryClosure<Value>
   ) {
     // NB: the declaration only names the property (for messages, `\.api`); reading it from a
     // container of its own runs no factory and cannot reach Container.default, which may be the
@@ -309,32 +294,27 @@ extension DiscoveredBinding {
       key: key, implementation: implementation, lifetime: lifetime, dependencies: dependencies,
       location: location
     ) { container, failure in
-      let probe = UInt(bitPattern: ObjectIdentifier(keyPath))
       if let failure {
         container.add(
-          key, probe: probe, keyPath: keyPath, lifetime: .transient,
-          factory: TypedRegistration<Value>.Factory.failing(failure),
-          dependencies: [], location: location)
+          key, keyPath: keyPath, lifetime: .transient,
+          factory: FactoryClosure<Value>.failing(failure), dependencies: [], location: location)
       } else {
         container.add(
-          key, probe: probe, keyPath: keyPath,
-          lifetime: lifetime ?? container[keyPath: keyPath].lifetime, factory: factory,
-          dependencies: dependencies, location: location)
+          key, keyPath: keyPath, lifetime: lifetime ?? container[keyPath: keyPath].lifetime,
+          factory: factory, dependencies: dependencies, location: location)
       }
     }
   }
 }
 
-extension TypedRegistration.Factory {
+extension FactoryClosure {
   /// A factory that throws `failure` for every resolve.
-  @inlinable
   static func failing(_ failure: @escaping @Sendable (Resolver) -> ResolutionError) -> Self {
-    .sync(producer { (resolver: Resolver) throws -> Value in throw failure(resolver) })
+    .sync { resolver in throw failure(resolver) }
   }
 }
 
 /// The container that key-path declarations are read from while bindings are made.
-@usableFromInline
 enum DiscoveryProbe {
-  @usableFromInline static let container = Container()
+  static let container = Container()
 }
