@@ -132,9 +132,9 @@ swift run --package-path "$client" --scratch-path "$work/build" Conflict >"$out"
   echo "error: the conflict client did not build or run" >&2
   exit 1
 }
-expect "$out" "DiscoveryError: Payments is bound by 2 implementations"
-expect "$out" "├─ Payments: StripePayments (Bindings/Bindings.swift:5), PayPalPayments (Bindings/Bindings.swift:8)"
-expect "$out" "ResolutionError: Payments is bound by 2 implementations: StripePayments (Bindings/Bindings.swift:5), PayPalPayments (Bindings/Bindings.swift:8)"
+expect "$out" "DiscoveryError: any Payments is bound by 2 implementations"
+expect "$out" "├─ any Payments: StripePayments (Bindings/Bindings.swift:5), PayPalPayments (Bindings/Bindings.swift:8)"
+expect "$out" "ResolutionError: any Payments is bound by 2 implementations: StripePayments (Bindings/Bindings.swift:5), PayPalPayments (Bindings/Bindings.swift:8)"
 
 if ((failures > 0)); then
   echo "error: $failures macro diagnostic check(s) failed; the logs are in $work" >&2

@@ -56,13 +56,13 @@ func discovered(_ type: Any.Type) -> [DiscoveredBinding] {
 
     #expect(
       descriptions.contains(
-        "Greeter → EnglishGreeter (singleton) at MacroFixtureFeature/Bindings.swift:7"))
+        "any Greeter → EnglishGreeter (singleton) at MacroFixtureFeature/Bindings.swift:7"))
     #expect(
       descriptions.contains(
         "\\.farewell → EnglishFarewell at MacroFixtureFeature/Bindings.swift:18"))
     #expect(
       descriptions.contains(
-        "Greeter (name: \"formal\") → FormalGreeter (transient) at"
+        "any Greeter (name: \"formal\") → FormalGreeter (transient) at"
           + " MacroFixtureFeature/Bindings.swift:23"))
   }
 
@@ -123,8 +123,8 @@ func discovered(_ type: Any.Type) -> [DiscoveredBinding] {
     #expect(error.conflicts.map(\.key) == [DependencyKey((any Conflicted).self)])
     #expect(
       error.description == """
-        DiscoveryError: Conflicted is bound by 2 implementations
-        ├─ Conflicted: TestConflicted (LoomMacrosTests/BindTests.swift:9), \
+        DiscoveryError: any Conflicted is bound by 2 implementations
+        ├─ any Conflicted: TestConflicted (LoomMacrosTests/BindTests.swift:9), \
         FeatureConflicted (MacroFixtureFeature/Bindings.swift:30)
         └─ To fix: keep one binding per key: remove one of the @Bind attributes, or bind one of \
         them to another key (another name: or key path).
@@ -141,7 +141,7 @@ func discovered(_ type: Any.Type) -> [DiscoveredBinding] {
     #expect(error.code == .duplicateRegistration)
     #expect(
       error.summary
-        == "Conflicted is bound by 2 implementations: TestConflicted"
+        == "any Conflicted is bound by 2 implementations: TestConflicted"
         + " (LoomMacrosTests/BindTests.swift:9), FeatureConflicted"
         + " (MacroFixtureFeature/Bindings.swift:30)")
   }

@@ -11,6 +11,7 @@ final class Profile: Sendable {
   @Inject(\.clock) var clock: Clock
   @Inject var crashes: (any Error & Sendable)?
   @WeakInject var coordinator: Coordinator?
+  @WeakInject(\.coordinator) var keyedCoordinator: Coordinator?
 
   func apiOrError() throws(ResolutionError) -> any APIClient { try _api.get() }
 }
@@ -78,6 +79,24 @@ final class Screen {
     #expect(profile.coordinator === held)
     held = nil
     #expect(profile.coordinator == nil)
+  }
+
+  @Test func aWeakPropertyIsNilWhileItsTypeIsNotRegistered() {
+    let container = Container()
+    let profile = container.withCurrent { Profile() }
+
+    #expect(profile.coordinator == nil)
+    container.register(Coordinator.self, lifetime: .weak) { _ in Coordinator() }
+    let held = container.resolve(Coordinator.self)
+    #expect(profile.coordinator === held)
+  }
+
+  @Test func aWeakPropertyResolvesAKeyPathDependency() {
+    let container = Container()
+    let profile = container.withCurrent { Profile() }
+
+    let held = container.resolve(\.coordinator)
+    #expect(profile.keyedCoordinator === held)
   }
 
   @Test func theStorageThrowsWhatTheResolveThrows() throws {

@@ -31,12 +31,12 @@ public struct Salutation: Sendable {
 extension Container {
   /// The salutation, with a default.
   public var salutation: Dependency<Salutation> {
-    Dependency(.singleton) { _ in Salutation(word: "Hi") }
+    Dependency(.singleton, dependencies: []) { _ in Salutation(word: "Hi") }
   }
 
   /// A key-path dependency with a default, which the feature module rebinds.
   public var farewell: Dependency<any Greeter> {
-    Dependency(.singleton) { _ in DefaultFarewell() }
+    Dependency(.singleton, dependencies: []) { _ in DefaultFarewell() }
   }
 }
 

@@ -27,11 +27,15 @@ struct Config: Sendable {
 
 extension Container {
   var api: Dependency<any APIClient> {
-    Dependency(.singleton) { _ in StubAPIClient(label: "default") }
+    Dependency(.singleton, dependencies: []) { _ in StubAPIClient(label: "default") }
+  }
+
+  var coordinator: Dependency<Coordinator> {
+    Dependency(.weak, dependencies: []) { _ in Coordinator() }
   }
 
   var clock: Dependency<Clock> {
-    Dependency(.singleton) { _ in Clock() }
+    Dependency(.singleton, dependencies: []) { _ in Clock() }
   }
 }
 

@@ -57,7 +57,8 @@ public macro Inject<Value: Sendable>(_ keyPath: DependencyKeyPath<Value>) =
 /// Injects the dependency registered for the property's type, held weakly.
 ///
 /// The property's type must be optional: once everyone else released the instance, it reads
-/// `nil`. It has the semantics of `@WeakInjected`, with no mutable stored property.
+/// `nil`, and it reads `nil` while nothing is registered for its key. It has the semantics of
+/// `@WeakInjected`, with no mutable stored property.
 ///
 /// ```swift
 /// final class DetailModel: Sendable {
@@ -65,8 +66,9 @@ public macro Inject<Value: Sendable>(_ keyPath: DependencyKeyPath<Value>) =
 /// }
 /// ```
 ///
-/// > Important: The first read traps with the message of the `ResolutionError` if the
-/// > dependency cannot be resolved; `try _coordinator.get()` throws it instead.
+/// > Important: A read traps with the message of the `ResolutionError` if the dependency is
+/// > registered but cannot be resolved; `try _coordinator.get()` throws it instead (a missing
+/// > registration included).
 @attached(accessor)
 @attached(peer, names: prefixed(_))
 public macro WeakInject() = #externalMacro(module: "LoomMacrosPlugin", type: "WeakInjectMacro")
@@ -81,4 +83,18 @@ public macro WeakInject() = #externalMacro(module: "LoomMacrosPlugin", type: "We
 @attached(accessor)
 @attached(peer, names: prefixed(_))
 public macro WeakInject(name: String) =
+  #externalMacro(module: "LoomMacrosPlugin", type: "WeakInjectMacro")
+
+/// Injects a key-path dependency, held weakly.
+///
+/// ```swift
+/// final class DetailModel: Sendable {
+///   @WeakInject(\.coordinator) var coordinator: AppCoordinator?
+/// }
+/// ```
+///
+/// - Parameter keyPath: The key path to the `Dependency` property.
+@attached(accessor)
+@attached(peer, names: prefixed(_))
+public macro WeakInject<Value: AnyObject & Sendable>(_ keyPath: DependencyKeyPath<Value>) =
   #externalMacro(module: "LoomMacrosPlugin", type: "WeakInjectMacro")

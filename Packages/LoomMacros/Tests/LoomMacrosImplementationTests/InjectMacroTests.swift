@@ -510,27 +510,24 @@ import Testing
         """#)
   }
 
-  @Test func weakInjectTakesNoKeyPath() {
+  @Test func weakInjectTakesAKeyPath() {
     let result = expand(
       #"""
       final class A: Sendable {
         @WeakInject(\.coordinator) var coordinator: Coordinator?
       }
       """#)
-    #expect(
-      result.diagnostics == [
-        "2:15: error: @WeakInject resolves a type key; inject a key-path dependency with @Inject"
-      ])
-    #expect(result.fixIts == [])
-    // A refused property gets a placeholder getter (see placeholderGetter) and no storage.
+    #expect(result.diagnostics == [])
     #expect(
       result.source == #"""
         final class A: Sendable {
           var coordinator: Coordinator? {
             get {
-              fatalError()
+              _coordinator.wrappedValue
             }
           }
+
+          private let _coordinator = Loom.WeakInjected<Coordinator>(\.coordinator, fileID: "TestModule/test.swift", line: 2)
         }
         """#)
   }
@@ -544,7 +541,7 @@ import Testing
       """#)
     #expect(
       result.diagnostics == [
-        "2:27: error: a key-path dependency always has a default factory, so 'api' is never nil; declare it 'any APIClient'"
+        "2:27: error: an optional @Inject property resolves a type key, as @OptionalInjected does; declare the key-path property 'api' as 'any APIClient'"
       ])
     #expect(
       result.fixIts == [

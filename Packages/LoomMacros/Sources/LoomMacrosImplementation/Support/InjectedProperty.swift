@@ -198,14 +198,6 @@ struct InjectedProperty {
                 .with(\.trailingTrivia, type.trailingTrivia))))
         return nil
       }
-      if let keyPath {
-        problems.error(
-          .error(
-            macro, "weakKeyPath",
-            "@WeakInject resolves a type key; inject a key-path dependency with @Inject"),
-          at: keyPath)
-        return nil
-      }
       holding = .weak
       valueType = wrapped
     } else if let wrapped = type.optionalWrapped {
@@ -213,8 +205,8 @@ struct InjectedProperty {
         problems.error(
           .error(
             macro, "optionalKeyPath",
-            "a key-path dependency always has a default factory, so '\(name)' is never nil;"
-              + " declare it '\(wrapped.text)'"
+            "an optional @Inject property resolves a type key, as @OptionalInjected does;"
+              + " declare the key-path property '\(name)' as '\(wrapped.text)'"
           ),
           at: type,
           fixIt: .replace(
