@@ -1,0 +1,265 @@
+/// Why a ``Component`` could not produce what was asked: the members and steps that failed in
+/// `resolve()`, a construction that needs its own value, or a handle that outlived its component.
+///
+/// Its ``description`` reads as a small tree:
+///
+/// ```
+/// ComponentError: AppComponent.resolve(): database failed, 1 skipped
+/// ├─ database: failed
+/// │    DatabaseError.unreachable
+/// ├─ users: skipped because database failed
+/// └─ To fix: fix the failures above; resolve() again retries what failed and what was skipped.
+/// ```
+///
+/// Match on ``code`` to handle a kind of failure:
+///
+/// ```swift
+/// do {
+///   let app = try await AppComponent(config: .live).resolve()
+/// } catch where error.code == .resolveFailed {
+///   for failure in error.failures { print(failure.name) }
+/// }
+/// ```
+public struct ComponentError: Error, Sendable, CustomStringConvertible {
+  /// The kind of failure. New codes may be added: match with `==`, not an exhaustive switch.
+  ///
+  /// ```swift
+  /// if error.code == .resolveFailed { print(error.failures.count) }
+  /// ```
+  public struct Code: Hashable, Sendable, CustomStringConvertible {
+    private enum Base: String, Hashable, Sendable {
+      case resolveFailed, recursiveConstruction, componentReleased
+    }
+
+    private let base: Base
+
+    private init(_ base: Base) {
+      self.base = base
+    }
+
+    /// Members or start-up steps failed in `resolve()`; ``ComponentError/failures`` lists them,
+    /// with those skipped because something they need failed.
+    ///
+    /// ```swift
+    /// error.code == .resolveFailed
+    /// ```
+    public static let resolveFailed = Code(.resolveFailed)
+    /// A member's construction needs the member itself, through a ``Lazy`` or ``Provider``
+    /// handle read while it runs (on one thread, or on threads that wait for each other).
+    ///
+    /// ```swift
+    /// error.code == .recursiveConstruction
+    /// ```
+    public static let recursiveConstruction = Code(.recursiveConstruction)
+    /// A ``Lazy`` or ``Provider`` handle made by a component was read after the component was
+    /// released.
+    ///
+    /// ```swift
+    /// error.code == .componentReleased
+    /// ```
+    public static let componentReleased = Code(.componentReleased)
+
+    /// The code's name, such as `resolveFailed`.
+    ///
+    /// ```swift
+    /// print(ComponentError.Code.resolveFailed)  // resolveFailed
+    /// ```
+    public var description: String { base.rawValue }
+  }
+
+  /// One member or start-up step that did not complete in `resolve()`.
+  ///
+  /// ```swift
+  /// for failure in error.failures where failure.skippedBecause.isEmpty {
+  ///   print(failure.name, failure.error ?? "")
+  /// }
+  /// ```
+  public struct Failure: Sendable, CustomStringConvertible {
+    /// The member's or the step's name, as declared (`database`, `warmCaches`).
+    ///
+    /// ```swift
+    /// print(failure.name)  // database
+    /// ```
+    public let name: String
+    /// What the member's factory or the step threw; `nil` when it was skipped.
+    ///
+    /// ```swift
+    /// if let cause = failure.error { print(cause) }
+    /// ```
+    public let error: (any Error)?
+    /// The members and steps whose failure kept this one from running, in declaration order;
+    /// empty when it ran and failed.
+    ///
+    /// ```swift
+    /// print(failure.skippedBecause)  // ["database"]
+    /// ```
+    public let skippedBecause: [String]
+
+    /// Makes a failure record.
+    ///
+    /// ```swift
+    /// let failure = ComponentError.Failure(name: "users", skippedBecause: ["database"])
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - name: The member's or step's name.
+    ///   - error: What it threw, if it ran.
+    ///   - skippedBecause: What it waited for that failed, if it was skipped.
+    public init(name: String, error: (any Error)? = nil, skippedBecause: [String] = []) {
+      self.name = name
+      self.error = error
+      self.skippedBecause = skippedBecause
+    }
+
+    /// `name: failed` followed by the error, indented, or `name: skipped because a, b failed`.
+    ///
+    /// ```swift
+    /// print(failure)
+    /// ```
+    public var description: String {
+      if !skippedBecause.isEmpty {
+        return "\(name): skipped because \(skippedBecause.joined(separator: ", ")) failed"
+      }
+      let cause = error.map { String(describing: $0) } ?? "failed"
+      let lines = cause.split(separator: "\n", omittingEmptySubsequences: false)
+      return (["\(name): failed"] + lines.map { "     " + $0 }).joined(separator: "\n")
+    }
+  }
+
+  /// The kind of failure.
+  ///
+  /// ```swift
+  /// if error.code == .componentReleased { print(error.member ?? "") }
+  /// ```
+  public let code: Code
+  /// The component's type name, such as `AppComponent`.
+  ///
+  /// ```swift
+  /// print(error.component)  // AppComponent
+  /// ```
+  public let component: String
+  /// The member concerned, for ``Code/recursiveConstruction`` and ``Code/componentReleased``.
+  ///
+  /// ```swift
+  /// print(error.member ?? "-")
+  /// ```
+  public let member: String?
+  /// For ``Code/resolveFailed``: every member and step that failed or was skipped, in
+  /// declaration order.
+  ///
+  /// ```swift
+  /// let names = error.failures.map(\.name)
+  /// ```
+  public let failures: [Failure]
+  /// One line saying what went wrong.
+  ///
+  /// ```swift
+  /// print(error.summary)
+  /// ```
+  public let summary: String
+  /// How to fix it.
+  ///
+  /// ```swift
+  /// print(error.hint)
+  /// ```
+  public let hint: String
+
+  /// Makes an error; the static functions below make the ones Loom reports.
+  ///
+  /// ```swift
+  /// let error = ComponentError(
+  ///   code: .resolveFailed, component: "AppComponent", failures: failures,
+  ///   summary: "AppComponent.resolve(): database failed",
+  ///   hint: "fix the failures above.")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - code: The kind of failure.
+  ///   - component: The component's type name.
+  ///   - member: The member concerned, if one is.
+  ///   - failures: The failed and skipped members and steps.
+  ///   - summary: One line saying what went wrong.
+  ///   - hint: How to fix it.
+  public init(
+    code: Code, component: String, member: String? = nil, failures: [Failure] = [],
+    summary: String, hint: String
+  ) {
+    self.code = code
+    self.component = component
+    self.member = member
+    self.failures = failures
+    self.summary = summary
+    self.hint = hint
+  }
+
+  /// The failures of one `resolve()` of `component`, reported together.
+  ///
+  /// ```swift
+  /// throw ComponentError.resolveFailed(component: "AppComponent", failures: failures)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - component: The component's type name.
+  ///   - failures: What failed and what was skipped, in declaration order.
+  /// - Returns: The error.
+  public static func resolveFailed(component: String, failures: [Failure]) -> ComponentError {
+    let failed = failures.filter(\.skippedBecause.isEmpty).map(\.name)
+    let skipped = failures.count - failed.count
+    return ComponentError(
+      code: .resolveFailed, component: component, failures: failures,
+      summary: "\(component).resolve(): \(failed.joined(separator: ", ")) failed"
+        + (skipped == 0 ? "" : ", \(skipped) skipped"),
+      hint:
+        "fix the failures above; resolve() again retries what failed and what was skipped.")
+  }
+
+  /// A construction of a value of type `type` that needs its own value while it runs.
+  ///
+  /// ```swift
+  /// let error = ComponentError.recursiveConstruction(of: "Analytics")
+  /// ```
+  ///
+  /// - Parameter type: The type of the member being built.
+  /// - Returns: The error.
+  public static func recursiveConstruction(of type: String) -> ComponentError {
+    ComponentError(
+      code: .recursiveConstruction, component: "", member: type,
+      summary: "building \(type) needs \(type) itself, through a Lazy or Provider read while it is built",
+      hint:
+        "read the Lazy or Provider after the initializer returns (that is what they are for), or break the dependency."
+    )
+  }
+
+  /// A handle made by `component` for `member`, read after the component was released.
+  ///
+  /// ```swift
+  /// let error = ComponentError.componentReleased(component: "AppComponent", member: "analytics")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - component: The component's type name.
+  ///   - member: The member the handle reads.
+  /// - Returns: The error.
+  public static func componentReleased(component: String, member: String) -> ComponentError {
+    ComponentError(
+      code: .componentReleased, component: component, member: member,
+      summary: "a Lazy or Provider of \(component).\(member) was read after the component was released",
+      hint: "keep the component alive as long as the instances it made use their handles.")
+  }
+
+  /// The summary, each failure, and how to fix it, as a tree.
+  ///
+  /// ```swift
+  /// print(error)
+  /// ```
+  public var description: String {
+    var lines = ["ComponentError: \(summary)"]
+    for failure in failures {
+      let parts = failure.description.split(separator: "\n", omittingEmptySubsequences: false)
+      lines.append("├─ " + parts[0])
+      lines.append(contentsOf: parts.dropFirst().map { "│" + $0 })
+    }
+    lines.append("└─ To fix: \(hint)")
+    return lines.joined(separator: "\n")
+  }
+}

@@ -1,0 +1,75 @@
+public import Loom
+
+/// Makes the ``Loom/Lazy`` and ``Loom/Provider`` handles that a component's members take, so a
+/// type written for a ``Loom/Container`` works unchanged in a component.
+///
+/// A handle resolves in a container; a component has none, so the first handle it makes creates
+/// a small private one in which every member a handle points at is registered, under its name,
+/// with a factory that reads the member from the component. Reading a `Lazy` then reads the
+/// member once; calling a `Provider` reads it on every call (a transient member is built again).
+///
+/// The registrations hold the component weakly (a cached member that holds a handle would
+/// otherwise keep its component alive forever): a handle read after the component is released
+/// fails with ``ComponentError/Code/componentReleased``.
+///
+/// ```swift
+/// let handles = ComponentHandles()
+/// let analytics: Lazy<Analytics> = handles.lazy(Analytics.self, member: "analytics") { container in
+///   container.register(Analytics.self, name: "analytics") { _ in Analytics() }
+/// }
+/// ```
+public final class ComponentHandles: Sendable {
+  private let container = Locked<Container?>(nil)
+
+  /// Makes the handle maker of one component instance; its container is made on first use.
+  ///
+  /// ```swift
+  /// let handles = ComponentHandles()
+  /// ```
+  public init() {}
+
+  /// A handle that reads `member` on first use and keeps the value.
+  ///
+  /// ```swift
+  /// let analytics = handles.lazy(Analytics.self, member: "analytics", register: registerHandles)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The member's type.
+  ///   - member: The member's name.
+  ///   - register: Registers every member handles point at, when the container is made.
+  /// - Returns: The handle.
+  public func lazy<Value: Sendable>(
+    _ type: Value.Type, member: String, register: (Container) -> Void
+  ) -> Lazy<Value> {
+    handleContainer(register).lazy(type, name: member)
+  }
+
+  /// A handle that reads `member` on every call.
+  ///
+  /// ```swift
+  /// let makeRequest = handles.provider(Request.self, member: "request", register: registerHandles)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The member's type.
+  ///   - member: The member's name.
+  ///   - register: Registers every member handles point at, when the container is made.
+  /// - Returns: The handle.
+  public func provider<Value: Sendable>(
+    _ type: Value.Type, member: String, register: (Container) -> Void
+  ) -> Provider<Value> {
+    handleContainer(register).provider(type, name: member)
+  }
+
+  /// The container handles resolve in, made and filled by `register` on first use.
+  private func handleContainer(_ register: (Container) -> Void) -> Container {
+    container.withLock { container in
+      if let container { return container }
+      let made = Container()
+      register(made)
+      container = made
+      return made
+    }
+  }
+}

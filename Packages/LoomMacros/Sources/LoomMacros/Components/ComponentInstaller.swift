@@ -1,0 +1,207 @@
+public import Loom
+
+/// Turns a ``Component``'s members into registrations of a ``Loom/Container``: what a generated
+/// `install(into:)` does.
+///
+/// Each member is registered under its type and name (`DependencyKey(Database.self, name:
+/// "database")`, the key it has in the component's graph), with its lifetime and its declared
+/// dependencies, and a factory that reads it from the component: the container and the component
+/// share one instance of a shared member. A member whose type no other member of the component
+/// has is also bound under its type alone, so `container.resolve(Database.self)` and
+/// `@Injected var database: Database` find it (a binding for a synchronous member, a registration
+/// that reads the member for an asynchronous one). Start-up steps become start-up tasks that
+/// ``Loom/Container/bootstrap()`` runs.
+///
+/// ```swift
+/// var installer = ComponentInstaller(container, component: "AppComponent")
+/// installer.member(AppConfig.self, "config", .input, fileID: "App/App.swift", line: 3) {
+///   component.config
+/// }
+/// installer.finish()
+/// ```
+public struct ComponentInstaller {
+  private struct Pending {
+    let key: DependencyKey
+    let dependencies: [String]
+    let register: (_ container: Container, _ dependencies: [DependencyKey]) -> Void
+    let bindType: (Container) -> Void
+  }
+
+  private let container: Container
+  private let component: String
+  private var pending: [Pending] = []
+  private var steps: [(Container, [DependencyKey]) -> Void] = []
+  private var stepDependencies: [[String]] = []
+
+  /// Starts installing the members of `component` into `container`.
+  ///
+  /// ```swift
+  /// var installer = ComponentInstaller(container, component: "AppComponent")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - container: The container that receives the registrations.
+  ///   - component: The component's type name, for the start-up tasks' names.
+  public init(_ container: Container, component: String) {
+    self.container = container
+    self.component = component
+  }
+
+  /// Adds a synchronous member.
+  ///
+  /// ```swift
+  /// installer.member(LiveAPIClient.self, "api", .shared, dependencies: ["config"],
+  ///                  fileID: "App/App.swift", line: 4) { component.api }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The member's type.
+  ///   - name: The member's name.
+  ///   - lifetime: The member's lifetime.
+  ///   - dependencies: The members it is built from.
+  ///   - fileID: The file that declares it.
+  ///   - line: The line that declares it.
+  ///   - read: Reads the member from the component.
+  public mutating func member<Value: Sendable>(
+    _ type: Value.Type, _ name: String, _ lifetime: ComponentLifetime,
+    dependencies: [String] = [], fileID: StaticString, line: UInt,
+    _ read: @escaping @Sendable () throws -> Value
+  ) {
+    add(type, name, dependencies: dependencies, fileID: fileID, line: line) { container, keys in
+      container.register(
+        type, name: name, lifetime: lifetime.lifetime, dependencies: keys, fileID: fileID,
+        line: line
+      ) { _ in try read() }
+    }
+  }
+
+  /// Adds an asynchronous member.
+  ///
+  /// ```swift
+  /// installer.asyncMember(Database.self, "database", .shared, dependencies: ["config"],
+  ///                       fileID: "App/App.swift", line: 5) { try await component.database }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The member's type.
+  ///   - name: The member's name.
+  ///   - lifetime: The member's lifetime.
+  ///   - dependencies: The members it is built from.
+  ///   - fileID: The file that declares it.
+  ///   - line: The line that declares it.
+  ///   - read: Reads the member from the component.
+  public mutating func asyncMember<Value: Sendable>(
+    _ type: Value.Type, _ name: String, _ lifetime: ComponentLifetime,
+    dependencies: [String] = [], fileID: StaticString, line: UInt,
+    _ read: @escaping @Sendable () async throws -> Value
+  ) {
+    let key = DependencyKey(type, name: name)
+    pending.append(
+      Pending(
+        key: key, dependencies: dependencies,
+        register: { container, keys in
+          container.register(
+            type, name: name, lifetime: lifetime.lifetime, dependencies: keys, fileID: fileID,
+            line: line
+          ) { _ async throws in try await read() }
+        },
+        bindType: { container in
+          // NB: a binding resolves its target synchronously, which an asynchronous member is
+          // not: register the type with an asynchronous factory that reads the member instead.
+          container.register(
+            type, lifetime: lifetime.lifetime, dependencies: [key], fileID: fileID, line: line
+          ) { _ async throws in try await read() }
+        }))
+  }
+
+  /// Adds a synchronous member of a main-actor component (`@Component(mainActor: true)`).
+  ///
+  /// ```swift
+  /// installer.mainActorMember(RootViewModel.self, "root", .shared,
+  ///                           fileID: "App/App.swift", line: 6) { component.root }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The member's type.
+  ///   - name: The member's name.
+  ///   - lifetime: The member's lifetime.
+  ///   - dependencies: The members it is built from (kept for the type bindings only: the
+  ///     container's main-actor registrations take no declared dependencies).
+  ///   - fileID: The file that declares it.
+  ///   - line: The line that declares it.
+  ///   - read: Reads the member from the component, on the main actor.
+  public mutating func mainActorMember<Value: Sendable>(
+    _ type: Value.Type, _ name: String, _ lifetime: ComponentLifetime,
+    dependencies: [String] = [], fileID: StaticString, line: UInt,
+    _ read: @escaping @MainActor @Sendable () throws -> Value
+  ) {
+    add(type, name, dependencies: dependencies, fileID: fileID, line: line) { container, _ in
+      container.registerMainActor(
+        type, name: name, lifetime: lifetime.lifetime, fileID: fileID, line: line
+      ) { _ in try read() }
+    }
+  }
+
+  /// Adds a start-up step, as a start-up task named `Component.step`.
+  ///
+  /// ```swift
+  /// installer.step("warmCaches", dependencies: ["users"], fileID: "App/App.swift", line: 9) {
+  ///   try await component.warmCaches(users: component.users)
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The step's name.
+  ///   - dependencies: The members it takes.
+  ///   - fileID: The file that declares it.
+  ///   - line: The line that declares it.
+  ///   - run: Runs the step.
+  public mutating func step(
+    _ name: String, dependencies: [String] = [], fileID: StaticString, line: UInt,
+    _ run: @escaping @Sendable () async throws -> Void
+  ) {
+    let task = "\(component).\(name)"
+    stepDependencies.append(dependencies)
+    steps.append { container, keys in
+      container.addStartupTask(task, dependencies: keys, fileID: fileID, line: line) { _ in
+        try await run()
+      }
+    }
+  }
+
+  /// Registers everything added, then binds each member whose type is unique among them under
+  /// its type alone.
+  ///
+  /// ```swift
+  /// installer.finish()
+  /// ```
+  public func finish() {
+    var keys: [String: DependencyKey] = [:]
+    var typeCounts: [ObjectIdentifier: Int] = [:]
+    for item in pending {
+      keys[item.key.name ?? ""] = item.key
+      typeCounts[ObjectIdentifier(item.key.valueType), default: 0] += 1
+    }
+    for item in pending {
+      item.register(container, item.dependencies.compactMap { keys[$0] })
+    }
+    for item in pending where typeCounts[ObjectIdentifier(item.key.valueType)] == 1 {
+      item.bindType(container)
+    }
+    for (step, dependencies) in zip(steps, stepDependencies) {
+      step(container, dependencies.compactMap { keys[$0] })
+    }
+  }
+
+  private mutating func add<Value: Sendable>(
+    _ type: Value.Type, _ name: String, dependencies: [String], fileID: StaticString,
+    line: UInt, register: @escaping (Container, [DependencyKey]) -> Void
+  ) {
+    pending.append(
+      Pending(
+        key: DependencyKey(type, name: name), dependencies: dependencies, register: register,
+        bindType: { container in
+          container.bind(type, to: type, implementationName: name, fileID: fileID, line: line)
+        }))
+  }
+}

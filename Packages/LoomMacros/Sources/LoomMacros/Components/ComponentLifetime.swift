@@ -1,0 +1,98 @@
+public import Loom
+
+/// How long a member of a ``Component`` lives: the first argument of `@Provide`.
+///
+/// | lifetime | the value | in the graph |
+/// | --- | --- | --- |
+/// | ``input`` | passed to the component's initializer | `singleton` |
+/// | ``shared`` | built on first read, once per component instance | `singleton` |
+/// | ``transient`` | built on every read | `transient` |
+/// | ``once`` | built on first read, once per process, for every instance | `once` |
+///
+/// ```swift
+/// @Component
+/// struct AppComponent {
+///   @Provide(.input) var config: AppConfig
+///   @Provide(.shared, with: [\Self.config]) var api: LiveAPIClient
+///   @Provide(.transient, with: [\Self.api]) var request: RequestBuilder
+///   @Provide(.once, with: []) var clock: SystemClock
+/// }
+/// ```
+public enum ComponentLifetime: Sendable, Hashable, CustomStringConvertible {
+  /// A value the component is made with: a required parameter of its initializer.
+  ///
+  /// ```swift
+  /// @Provide(.input) var config: AppConfig
+  /// ```
+  case input
+  /// Built on first read and kept by the component instance (and by its copies): every read of
+  /// the member returns the same value, and concurrent first reads build it once.
+  ///
+  /// ```swift
+  /// @Provide(.shared, with: [\Self.config]) var api: LiveAPIClient
+  /// ```
+  case shared
+  /// Built again on every read.
+  ///
+  /// ```swift
+  /// @Provide(.transient, with: [\Self.api]) var request: RequestBuilder
+  /// ```
+  case transient
+  /// Built on first read and kept for the life of the process: every instance of the component
+  /// reads the same value. It may only be built from other `.once` members, since a value of one
+  /// instance would otherwise leak into all of them.
+  ///
+  /// ```swift
+  /// @Provide(.once, with: []) var clock: SystemClock
+  /// ```
+  case once
+
+  /// The lifetime that stands for this one in a ``Loom/DependencyGraph`` and in a
+  /// ``Loom/Container`` the component is installed into.
+  ///
+  /// Inputs and shared members are singletons of their component; `.once` is a custom lifetime
+  /// named `once` that ranks above singletons, so `validate()` reports a `.once` value that holds
+  /// a shorter-lived one as captive.
+  ///
+  /// ```swift
+  /// ComponentLifetime.shared.lifetime == .singleton  // true
+  /// print(ComponentLifetime.once.lifetime)          // once
+  /// ```
+  public var lifetime: Lifetime {
+    switch self {
+    case .input, .shared: .singleton
+    case .transient: .transient
+    case .once: ProcessLifetime.lifetime
+    }
+  }
+
+  /// `input`, `shared`, `transient` or `once`.
+  ///
+  /// ```swift
+  /// print(ComponentLifetime.shared)  // shared
+  /// ```
+  public var description: String {
+    switch self {
+    case .input: "input"
+    case .shared: "shared"
+    case .transient: "transient"
+    case .once: "once"
+    }
+  }
+}
+
+/// The `once` lifetime in graphs and containers: one instance per registration for the process.
+struct ProcessLifetime: CustomLifetime {
+  static let lifetime = Lifetime.custom(ProcessLifetime())
+  /// One cache for the whole process.
+  static let cache = InstanceCache()
+
+  var name: String { "once" }
+  var rank: LifetimeRank { LifetimeRank(LifetimeRank.singleton.value + 1) }
+
+  func instanceCache(for context: borrowing LifetimeContext) throws(ResolutionError)
+    -> InstanceCache
+  {
+    Self.cache
+  }
+}
