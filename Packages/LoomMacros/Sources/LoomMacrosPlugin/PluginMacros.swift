@@ -18,6 +18,7 @@ enum PluginMacros {
       ModuleMacro.self,
       ProvidesMacro.self,
       WeakInjectMacro.self,
+      ComponentMacro.self, ProvideMacro.self, ChildMacro.self, PerformMacro.self,
     ]
   }
 }

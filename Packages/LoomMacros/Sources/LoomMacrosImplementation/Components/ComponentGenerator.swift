@@ -1,0 +1,567 @@
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+
+/// Writes the members `@Component` adds to a valid component.
+struct ComponentGenerator {
+  let component: ComponentDeclaration
+  /// `fileID: "Module/File.swift", line: 12` of each member and step, by name.
+  let locations: [String: String]
+  private let order: DependencyOrder
+  private let members: [String: ComponentMember]
+
+  init(_ component: ComponentDeclaration, locations: [String: String]) {
+    self.component = component
+    self.locations = locations
+    self.order = DependencyOrder(component)
+    var members: [String: ComponentMember] = [:]
+    for member in component.members { members[member.name] = member }
+    self.members = members
+  }
+
+  private var access: String { component.access }
+  private var isolation: String { component.isMainActor ? "@MainActor " : "" }
+  private var inputs: [ComponentMember] { component.members.filter { $0.kind == .input } }
+  private var overridable: [ComponentMember] { component.members.filter { $0.kind != .input } }
+  private var cached: [ComponentMember] { component.members.filter { $0.kind.isCached } }
+  private var hasDeferred: Bool {
+    component.members.contains { !$0.deferredDependencies.isEmpty }
+  }
+
+  func declarations() -> [DeclSyntax] {
+    var declarations: [String] = ["private let _loom: _LoomStorage"]
+    declarations += [initializer, wiringInitializer, storageInitializer, overriding, overrides]
+    declarations.append(storage)
+    declarations += onceStorage
+    for member in component.members { declarations += read(member) }
+    if hasDeferred { declarations.append(registerHandles) }
+    declarations += [resolved, resolve, install, describe]
+    return declarations.map { DeclSyntax(stringLiteral: $0) }
+  }
+
+  /// Getters that stop the program, for a component with errors: they keep the accessors of the
+  /// valid members compiling, so only the diagnostics of `@Component` are shown.
+  static func stubs(for members: [LocalMember], component: String) -> [DeclSyntax] {
+    members.map { member in
+      let effects = member.effects.specifiers
+      return """
+        private func _loomRead_\(raw: member.name)()\(raw: effects.isEmpty ? "" : " " + effects) -> \(member.type) {
+          fatalError("\(raw: component) has errors; see the diagnostics of @Component")
+        }
+        """
+    }
+  }
+
+  // MARK: - Initializers
+
+  private var initializer: String {
+    let parameters =
+      inputs.map { "\($0.name): \(parameterType($0.type))" } + [
+        "_ configure: (inout Overrides) -> Void = { _ in }"
+      ]
+    return """
+      \(isolation)\(access)init(\(parameters.joined(separator: ", "))) {
+        var _overrides = Overrides()
+        configure(&_overrides)
+        self._loom = _LoomStorage(\(storageArguments(inputs: inputs.map { "\($0.name): \($0.name)" }, overrides: "_overrides", changed: "_overrides", base: "nil")))
+      }
+      """
+  }
+
+  /// The initializer a parent uses for a child: inputs sorted by label, so the parent can wire
+  /// them without knowing the order they are declared in.
+  private var wiringInitializer: String {
+    let sorted = inputs.sorted { $0.name < $1.name }
+    let parameters =
+      ["_loomWiring _overrides: Overrides"] + sorted.map { "\($0.name): \(parameterType($0.type))" }
+    return """
+      \(isolation)\(access)init(\(parameters.joined(separator: ", "))) {
+        self._loom = _LoomStorage(\(storageArguments(inputs: inputs.map { "\($0.name): \($0.name)" }, overrides: "_overrides", changed: "_overrides", base: "nil")))
+      }
+      """
+  }
+
+  private var storageInitializer: String {
+    """
+    private init(_loomStorage: _LoomStorage) {
+      self._loom = _loomStorage
+    }
+    """
+  }
+
+  private var overriding: String {
+    """
+    \(access)func overriding(_ configure: (inout Overrides) -> Void) -> Self {
+      var _changed = Overrides()
+      configure(&_changed)
+      return Self(
+        _loomStorage: _LoomStorage(\(storageArguments(inputs: inputs.map { "\($0.name): _loom.\($0.name)" }, overrides: "_loom.overrides.merging(_changed)", changed: "_changed", base: "_loom"))))
+    }
+    """
+  }
+
+  private func storageArguments(
+    inputs: [String], overrides: String, changed: String, base: String
+  ) -> String {
+    (inputs + ["_overrides: \(overrides)", "_changed: \(changed)", "_base: \(base)"])
+      .joined(separator: ", ")
+  }
+
+  // MARK: - Overrides
+
+  private var overrides: String {
+    var lines: [String] = []
+    for member in overridable {
+      if member.kind == .child {
+        lines.append(
+          "\(access)var \(member.name) = LoomMacros.ChildOverrides<\(member.type.trimmedDescription)>()")
+      } else {
+        lines.append("\(access)var \(member.name): \(optional(member.type))")
+      }
+    }
+    let isEmpty =
+      overridable.isEmpty
+      ? "true"
+      : overridable.map { $0.kind == .child ? "\($0.name).isEmpty" : "\($0.name) == nil" }
+        .joined(separator: " && ")
+    var merging: String
+    if overridable.isEmpty {
+      merging = "self"
+    } else {
+      merging = "var merged = self\n"
+      for member in overridable {
+        if member.kind == .child {
+          merging += "merged.\(member.name) = \(member.name).merging(newer.\(member.name))\n"
+        } else {
+          merging += "if let value = newer.\(member.name) { merged.\(member.name) = value }\n"
+        }
+      }
+      merging += "return merged"
+    }
+    return """
+      \(access)struct Overrides: LoomMacros.ComponentOverrides {
+      \(indent(lines.joined(separator: "\n"), 1))\(lines.isEmpty ? "" : "\n")
+        \(access)init() {}
+
+        \(access)var isEmpty: Bool {
+          \(isEmpty)
+        }
+
+        \(access)func merging(_ newer: Self) -> Self {
+      \(indent(merging, 2))
+        }
+      }
+      """
+  }
+
+  // MARK: - Storage
+
+  private var storage: String {
+    var properties = ["let overrides: Overrides"]
+    if hasDeferred { properties.append("let handles = LoomMacros.ComponentHandles()") }
+    for member in component.members {
+      if member.kind == .input {
+        properties.append("let \(member.name): \(member.type.trimmedDescription)")
+      } else if member.kind.isCached {
+        properties.append("let \(member.name): \(cellType(member))")
+      }
+    }
+    let parameters =
+      inputs.map { "\($0.name): \(parameterType($0.type))" } + [
+        "_overrides: Overrides", "_changed: Overrides", "_base: _LoomStorage?",
+      ]
+    var body = ["self.overrides = _overrides"]
+    body += inputs.map { "self.\($0.name) = \($0.name)" }
+    body += changedFlags
+    for member in cached {
+      let override =
+        member.kind == .child
+        ? "_overrides.\(member.name).replacement" : "_overrides.\(member.name)"
+      var inherited = "_base?.\(member.name)"
+      if member.kind == .once {
+        inherited += " ?? \(component.name)._loomOnce_\(member.name).cell"
+      }
+      body.append(
+        "self.\(member.name) = .select(override: \(override), isChanged: _\(member.name)Changed, inherited: \(inherited))"
+      )
+    }
+    return """
+      private final class _LoomStorage: Sendable {
+      \(indent(properties.joined(separator: "\n"), 1))
+
+        init(\(parameters.joined(separator: ", "))) {
+      \(indent(body.joined(separator: "\n"), 2))
+        }
+      }
+      """
+  }
+
+  /// `let _apiChanged = _changed.api != nil || ...`: whether the new overrides affect each
+  /// cached member (or what it is built from), dependencies first; members that depend on each
+  /// other through `Lazy` or `Provider` share one flag.
+  private var changedFlags: [String] {
+    let memberCount = order.memberCount
+    func isInput(_ vertex: Int) -> Bool { members[order.names[vertex]]?.kind == .input }
+    let edges = (0..<order.names.count).map { vertex -> [Int] in
+      guard vertex < memberCount, !isInput(vertex) else { return [] }
+      return order.all[vertex].filter { $0 < memberCount && !isInput($0) }
+    }
+    // Only the flags a cached member needs, directly or not.
+    var needed = Set<Int>()
+    var stack = cached.compactMap { order.index[$0.name] }
+    while let vertex = stack.popLast() {
+      guard needed.insert(vertex).inserted else { continue }
+      stack.append(contentsOf: edges[vertex])
+    }
+    var lines: [String] = []
+    for group in order.stronglyConnectedComponents(edges) where needed.contains(group[0]) {
+      let inGroup = Set(group)
+      var terms = group.map { vertex -> String in
+        let name = order.names[vertex]
+        return members[name]?.kind == .child ? "!_changed.\(name).isEmpty" : "_changed.\(name) != nil"
+      }
+      var outside: [Int] = []
+      for vertex in group {
+        for next in edges[vertex] where !inGroup.contains(next) && !outside.contains(next) {
+          outside.append(next)
+        }
+      }
+      terms += outside.sorted().map { "_\(order.names[$0])Changed" }
+      let first = order.names[group[0]]
+      lines.append("let _\(first)Changed = \(terms.joined(separator: " || "))")
+      for vertex in group.dropFirst() {
+        lines.append("let _\(order.names[vertex])Changed = _\(first)Changed")
+      }
+    }
+    return lines
+  }
+
+  private var onceStorage: [String] {
+    let once = component.members.filter { $0.kind == .once }
+    guard !once.isEmpty else { return [] }
+    var declarations = once.map { member in
+      "private static let _loomOnce_\(member.name) = LoomMacros.OnceMember<\(cellType(member))>()"
+    }
+    declarations.append(
+      """
+      \(access)static func resetOnceMembers() {
+      \(indent(once.map { "_loomOnce_\($0.name).reset()" }.joined(separator: "\n"), 1))
+      }
+      """)
+    return declarations
+  }
+
+  // MARK: - Reading members
+
+  private func read(_ member: ComponentMember) -> [String] {
+    let effects = member.effects
+    let signature =
+      "\(isolation)private func _loomRead_\(member.name)()\(effects.specifiers.isEmpty ? "" : " " + effects.specifiers) -> \(member.type.trimmedDescription)"
+    switch member.kind {
+    case .input:
+      return ["\(signature) {\n  _loom.\(member.name)\n}"]
+    case .transient:
+      let body =
+        "if let value = _loom.overrides.\(member.name) { return value }\n"
+        + construction(of: member, receiver: "self", returning: true)
+      return ["\(signature) {\n\(indent(body, 1))\n}"]
+    case .shared, .once, .child:
+      if effects.isAsync {
+        let make =
+          "\(isolation)private static func _loomMake_\(member.name)(_ component: Self)\(" " + effects.specifiers) -> \(member.type.trimmedDescription)"
+        return [
+          "\(signature) {\n  \(effects.markers)_loom.\(member.name).get(self, Self._loomMake_\(member.name))\n}",
+          "\(make) {\n\(indent(construction(of: member, receiver: "component", returning: false), 1))\n}",
+        ]
+      }
+      let built = construction(of: member, receiver: "self", returning: false)
+      let closure =
+        built.contains("\n")
+        ? "{\n\(indent(built, 2))\n  }" : "{ \(built) }"
+      return ["\(signature) {\n  \(effects.markers)_loom.\(member.name).get \(closure)\n}"]
+    }
+  }
+
+  /// The code that builds `member`, reading its dependencies from `receiver`.
+  private func construction(
+    of member: ComponentMember, receiver: String, returning: Bool
+  ) -> String {
+    let markers = member.effects.markers
+    let ret = returning ? "return " : ""
+    func arguments(_ references: [MemberReference]) -> String {
+      references.map { reference in
+        let value = argument(reference, receiver: receiver)
+        return reference.label.map { "\($0): \(value)" } ?? value
+      }.joined(separator: ", ")
+    }
+    switch member.construction {
+    case .input:
+      return "\(ret)\(receiver).\(member.name)"
+    case .initializer(let type):
+      return "\(ret)\(markers)\(type)(\(arguments(member.dependencies)))"
+    case .reference(let callee):
+      return "\(ret)\(markers)\(callee)(\(arguments(member.dependencies)))"
+    case .closure(let closure):
+      let call = "factory(\(arguments(member.dependencies)))"
+      let factory = "let factory = \(reindented(closure.trimmedDescription))\n"
+      guard member.kind == .child else { return factory + "return \(markers)\(call)" }
+      // The child is made by the closure: the overrides inside it apply to a copy.
+      return factory
+        + "let child = \(markers)\(call)\n"
+        + "let inside = \(receiver)._loom.overrides.\(member.name).overrides\n"
+        + "return inside.isEmpty ? child : child.overriding { $0 = inside }"
+    case .child:
+      let sorted = member.dependencies.sorted { ($0.label ?? "") < ($1.label ?? "") }
+      let wiring = ["_loomWiring: \(receiver)._loom.overrides.\(member.name).overrides"]
+        + sorted.map { "\($0.label ?? $0.member): \(argument($0, receiver: receiver))" }
+      return "\(ret)\(markers)\(member.type.trimmedDescription)(\(wiring.joined(separator: ", ")))"
+    }
+  }
+
+  /// A member as an argument: read from `receiver`, or a `Lazy` / `Provider` handle of it.
+  private func argument(_ reference: MemberReference, receiver: String) -> String {
+    guard let deferral = reference.deferral, let target = members[reference.member] else {
+      return "\(receiver).\(reference.member)"
+    }
+    let method = deferral == .lazy ? "lazy" : "provider"
+    return
+      "\(receiver)._loom.handles.\(method)(\(metatype(target.type)), member: \"\(target.name)\", register: \(receiver)._loomRegisterHandles)"
+  }
+
+  private var registerHandles: String {
+    var targets: [ComponentMember] = []
+    for member in component.members {
+      for reference in member.deferredDependencies {
+        if let target = members[reference.member], !targets.contains(where: { $0.name == target.name }) {
+          targets.append(target)
+        }
+      }
+    }
+    let registrations = targets.map { target in
+      let register = component.isMainActor ? "registerMainActor" : "register"
+      return """
+        container.\(register)(\(metatype(target.type)), name: "\(target.name)") { [weak storage] _ in
+          guard let storage else {
+            throw LoomMacros.ComponentError.componentReleased(component: "\(component.name)", member: "\(target.name)")
+          }
+          return \(target.effects.isThrowing ? "try " : "")Self(_loomStorage: storage).\(target.name)
+        }
+        """
+    }
+    return """
+      private func _loomRegisterHandles(_ container: Loom.Container) {
+        let storage = _loom
+      \(indent(registrations.joined(separator: "\n"), 1))
+      }
+      """
+  }
+
+  // MARK: - resolve()
+
+  private var resolved: String {
+    var fields: [String] = []
+    for member in component.members where member.kind == .input || member.kind.isCached {
+      let type =
+        member.kind == .child
+        ? "\(member.type.trimmedDescription).Resolved" : member.type.trimmedDescription
+      fields.append("\(access)let \(member.name): \(type)")
+    }
+    fields.append("\(access)let component: \(component.name)")
+    return """
+      \(access)struct Resolved: Sendable {
+      \(indent(fields.joined(separator: "\n"), 1))
+      }
+      """
+  }
+
+  private var resolve: String {
+    let memberCount = order.memberCount
+    func prerequisites(_ name: String) -> String {
+      guard let vertex = order.index[name] else { return "" }
+      let found = order.cachedPrerequisites(
+        of: vertex,
+        isCached: { $0 < memberCount && (members[order.names[$0]]?.kind.isCached ?? false) },
+        isStep: { $0 >= memberCount }
+      ).sorted()
+      guard !found.isEmpty else { return "" }
+      return ", after: [\(found.map { "\"\(order.names[$0])\"" }.joined(separator: ", "))]"
+    }
+    let hop = component.isMainActor ? "@MainActor in " : ""
+    var slots: [String] = []
+    var items: [String] = []
+    for member in cached {
+      if member.kind == .child {
+        slots.append(
+          "let _\(member.name)Resolved = LoomMacros.ResolvedSlot<\(member.type.trimmedDescription).Resolved>()"
+        )
+        items.append(
+          ".child(\"\(member.name)\"\(prerequisites(member.name))) { \(hop)_\(member.name)Resolved.fill(try await self.\(member.name).resolve()) }"
+        )
+      } else {
+        items.append(
+          ".member(\"\(member.name)\"\(prerequisites(member.name))) { \(hop)_ = \(member.effects.markers)self.\(member.name) }"
+        )
+      }
+    }
+    for step in component.steps {
+      var effects = step.effects
+      let arguments = step.parameters.map { parameter -> String in
+        if let member = members[parameter.member] { effects = effects.union(member.effects) }
+        return parameter.label.map { "\($0): self.\(parameter.member)" } ?? "self.\(parameter.member)"
+      }
+      items.append(
+        ".step(\"\(step.name)\"\(prerequisites(step.name))) { \(hop)\(effects.markers)self.\(step.name)(\(arguments.joined(separator: ", "))) }"
+      )
+    }
+    var values: [String] = []
+    for member in component.members {
+      switch member.kind {
+      case .input: values.append("\(member.name): _loom.\(member.name)")
+      case .child: values.append("\(member.name): _\(member.name)Resolved.value")
+      case .shared, .once:
+        values.append(
+          "\(member.name): _loom.\(member.name).expectBuilt(\"\(component.name).\(member.name)\")")
+      case .transient: break
+      }
+    }
+    values.append("component: self")
+    let list = items.isEmpty ? "[]" : "[\n\(indent(items.joined(separator: ",\n"), 3)),\n    ]"
+    return """
+      \(isolation)\(access)func resolve() async throws(LoomMacros.ComponentError) -> Resolved {
+      \(indent(slots.joined(separator: "\n"), 1))\(slots.isEmpty ? "" : "\n")  try await LoomMacros.ComponentScheduler.run(
+          "\(component.name)",
+          \(list))
+        return Resolved(
+      \(indent(values.joined(separator: ",\n"), 2)))
+      }
+      """
+  }
+
+  // MARK: - install(into:)
+
+  private var install: String {
+    var lines = [
+      "let component = self",
+      "var installer = LoomMacros.ComponentInstaller(container, component: \"\(component.name)\")",
+    ]
+    let hop = component.isMainActor ? "@MainActor in " : ""
+    for member in component.members {
+      let kind = member.kind == .child ? "shared" : member.kind.rawValue
+      let dependencies = member.directDependencies.map { "\"\($0.member)\"" }
+      let dependencyArgument =
+        dependencies.isEmpty ? "" : ", dependencies: [\(dependencies.joined(separator: ", "))]"
+      let method: String
+      var readHop = ""
+      if member.effects.isAsync {
+        method = "asyncMember"
+        readHop = hop
+      } else {
+        method = component.isMainActor ? "mainActorMember" : "member"
+      }
+      lines.append(
+        "installer.\(method)(\(metatype(member.type)), \"\(member.name)\", .\(kind)\(dependencyArgument), \(location(member.name))) { \(readHop)\(member.effects.markers)component.\(member.name) }"
+      )
+    }
+    for step in component.steps {
+      var effects = step.effects
+      let arguments = step.parameters.map { parameter -> String in
+        if let member = members[parameter.member] { effects = effects.union(member.effects) }
+        return parameter.label.map { "\($0): component.\(parameter.member)" }
+          ?? "component.\(parameter.member)"
+      }
+      let dependencies = step.parameters.map { "\"\($0.member)\"" }
+      let dependencyArgument =
+        dependencies.isEmpty ? "" : ", dependencies: [\(dependencies.joined(separator: ", "))]"
+      lines.append(
+        "installer.step(\"\(step.name)\"\(dependencyArgument), \(location(step.name))) { \(hop)\(effects.markers)component.\(step.name)(\(arguments.joined(separator: ", "))) }"
+      )
+    }
+    lines.append("installer.finish()")
+    return """
+      \(isolation)\(access)func install(into container: Loom.Container) {
+      \(indent(lines.joined(separator: "\n"), 1))
+      }
+      """
+  }
+
+  // MARK: - The graph
+
+  private var describe: String {
+    var lines: [String] = []
+    for member in component.members {
+      var arguments = ["\"\(member.name)\"", metatype(member.type)]
+      if member.kind != .child { arguments.append(".\(member.kind.rawValue)") }
+      if member.effects != MemberEffects() {
+        arguments.append("effects: \(member.effects.argumentText)")
+      }
+      let direct = member.directDependencies.map { "\"\($0.member)\"" }
+      if !direct.isEmpty { arguments.append("dependencies: [\(direct.joined(separator: ", "))]") }
+      let deferred = member.deferredDependencies.map { "\"\($0.member)\"" }
+      if !deferred.isEmpty { arguments.append("deferred: [\(deferred.joined(separator: ", "))]") }
+      arguments.append(location(member.name))
+      let method = member.kind == .child ? "child" : "member"
+      lines.append("graph.\(method)(\(arguments.joined(separator: ", ")))")
+    }
+    return """
+      \(access)static func _describe(in graph: inout LoomMacros.ComponentGraph) {
+      \(indent(lines.joined(separator: "\n"), 1))
+      }
+      """
+  }
+
+  // MARK: - Helpers
+
+  private func location(_ name: String) -> String {
+    locations[name] ?? "fileID: #fileID, line: #line"
+  }
+
+  private func cellType(_ member: ComponentMember) -> String {
+    let cell = member.effects.isAsync ? "AsyncSharedCell" : "SharedCell"
+    return "LoomMacros.\(cell)<\(member.type.trimmedDescription)>"
+  }
+
+  /// A parameter type: `@escaping` added to a function type.
+  private func parameterType(_ type: TypeSyntax) -> String {
+    var bare = type.unparenthesized
+    if let attributed = bare.as(AttributedTypeSyntax.self) { bare = attributed.baseType }
+    return bare.is(FunctionTypeSyntax.self)
+      ? "@escaping \(type.trimmedDescription)" : type.trimmedDescription
+  }
+
+  /// `T?`, parenthesised when `T` needs it.
+  private func optional(_ type: TypeSyntax) -> String {
+    needsParentheses(type) ? "(\(type.trimmedDescription))?" : "\(type.trimmedDescription)?"
+  }
+
+  /// `T.self`, parenthesised when `T` needs it.
+  private func metatype(_ type: TypeSyntax) -> String {
+    needsParentheses(type) || type.is(OptionalTypeSyntax.self)
+      || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self)
+      ? "(\(type.trimmedDescription)).self" : "\(type.trimmedDescription).self"
+  }
+
+  private func needsParentheses(_ type: TypeSyntax) -> Bool {
+    type.is(SomeOrAnyTypeSyntax.self) || type.is(FunctionTypeSyntax.self)
+      || type.is(CompositionTypeSyntax.self) || type.is(AttributedTypeSyntax.self)
+  }
+}
+
+/// Source text copied from the user's file (a closure) with its lines after the first moved so
+/// that the least indented one starts at the first line's indentation.
+func reindented(_ text: String) -> String {
+  let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+  guard lines.count > 1 else { return text }
+  let rest = lines.dropFirst()
+  let margin =
+    rest.filter { !$0.allSatisfy(\.isWhitespace) }
+    .map { $0.prefix(while: { $0 == " " }).count }.min() ?? 0
+  return ([String(lines[0])] + rest.map { String($0.dropFirst(min(margin, $0.count))) })
+    .joined(separator: "\n")
+}
+
+/// `text` with every line indented by `levels` × 2 spaces (empty lines stay empty).
+func indent(_ text: String, _ levels: Int) -> String {
+  let prefix = String(repeating: "  ", count: levels)
+  return text.split(separator: "\n", omittingEmptySubsequences: false)
+    .map { $0.isEmpty ? "" : prefix + $0 }.joined(separator: "\n")
+}

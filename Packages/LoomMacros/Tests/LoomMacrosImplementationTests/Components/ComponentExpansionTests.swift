@@ -1,0 +1,536 @@
+import LoomMacrosImplementation
+import Testing
+
+// Expansion tests: the source @Component generates, pinned in full for two components, then the
+// parts that depend on a feature (children, handles, main actor, cycles broken by Lazy).
+@Suite struct ComponentExpansionTests {
+  @Test func aComponentWithAnInputAndASharedMember() {
+    let result = expandComponent(
+      #"""
+      @Component
+      struct SmallComponent {
+        @Provide(.input) var config: Config
+        @Provide(.shared, with: [\Self.config]) var api: API
+      }
+      """#)
+    #expect(result.diagnostics == [])
+    #expect(
+      result.source == #"""
+        struct SmallComponent {
+          var config: Config {
+            get {
+              _loomRead_config()
+            }
+          }
+          var api: API {
+            get {
+              _loomRead_api()
+            }
+          }
+
+          private let _loom: _LoomStorage
+
+          init(config: Config, _ configure: (inout Overrides) -> Void = { _ in
+            }) {
+            var _overrides = Overrides()
+            configure(&_overrides)
+            self._loom = _LoomStorage(config: config, _overrides: _overrides, _changed: _overrides, _base: nil)
+          }
+
+          init(_loomWiring _overrides: Overrides, config: Config) {
+            self._loom = _LoomStorage(config: config, _overrides: _overrides, _changed: _overrides, _base: nil)
+          }
+
+          private init(_loomStorage: _LoomStorage) {
+            self._loom = _loomStorage
+          }
+
+          func overriding(_ configure: (inout Overrides) -> Void) -> Self {
+            var _changed = Overrides()
+            configure(&_changed)
+            return Self(
+              _loomStorage: _LoomStorage(config: _loom.config, _overrides: _loom.overrides.merging(_changed), _changed: _changed, _base: _loom))
+          }
+
+          struct Overrides: LoomMacros.ComponentOverrides {
+            var api: API?
+
+            init() {
+            }
+
+            var isEmpty: Bool {
+              api == nil
+            }
+
+            func merging(_ newer: Self) -> Self {
+              var merged = self
+              if let value = newer.api {
+                merged.api = value
+              }
+              return merged
+            }
+          }
+
+          private final class _LoomStorage: Sendable {
+            let overrides: Overrides
+            let config: Config
+            let api: LoomMacros.SharedCell<API>
+
+            init(config: Config, _overrides: Overrides, _changed: Overrides, _base: _LoomStorage?) {
+              self.overrides = _overrides
+              self.config = config
+              let _apiChanged = _changed.api != nil
+              self.api = .select(override: _overrides.api, isChanged: _apiChanged, inherited: _base?.api)
+            }
+          }
+
+          private func _loomRead_config() -> Config {
+            _loom.config
+          }
+
+          private func _loomRead_api() -> API {
+            _loom.api.get {
+              API(config: self.config)
+            }
+          }
+
+          struct Resolved: Sendable {
+            let config: Config
+            let api: API
+            let component: SmallComponent
+          }
+
+          func resolve() async throws(LoomMacros.ComponentError) -> Resolved {
+            try await LoomMacros.ComponentScheduler.run(
+              "SmallComponent",
+              [
+                .member("api") {
+                  _ = self.api
+                },
+              ])
+            return Resolved(
+              config: _loom.config,
+              api: _loom.api.expectBuilt("SmallComponent.api"),
+              component: self)
+          }
+
+          func install(into container: Loom.Container) {
+            let component = self
+            var installer = LoomMacros.ComponentInstaller(container, component: "SmallComponent")
+            installer.member(Config.self, "config", .input, fileID: "TestModule/test.swift", line: 3) {
+              component.config
+            }
+            installer.member(API.self, "api", .shared, dependencies: ["config"], fileID: "TestModule/test.swift", line: 4) {
+              component.api
+            }
+            installer.finish()
+          }
+
+          static func _describe(in graph: inout LoomMacros.ComponentGraph) {
+            graph.member("config", Config.self, .input, fileID: "TestModule/test.swift", line: 3)
+            graph.member("api", API.self, .shared, dependencies: ["config"], fileID: "TestModule/test.swift", line: 4)
+          }
+        }
+
+        extension SmallComponent: LoomMacros.Component {
+        }
+        """#)
+  }
+
+  @Test func asyncTransientOnceMembersAndAStep() {
+    let result = expandComponent(
+      #"""
+      @Component
+      public struct AppComponent {
+        @Provide(.input) public var config: Config
+        @Provide(.shared, factory: { (config: Config) async throws in
+          try await Database.open(config.url)
+        })
+        public var database: Database
+        @Provide(.transient, Users.init(database:), effects: [.async, .throwing])
+        public var users: Users
+        @Provide(.once, Clock.init) var clock: Clock
+
+        @Perform func migrate(database: Database) async throws {
+          try await database.migrate()
+        }
+      }
+      """#)
+    #expect(result.diagnostics == [])
+    #expect(
+      result.source == #"""
+        public struct AppComponent {
+          public var config: Config {
+            get {
+              _loomRead_config()
+            }
+          }
+          public var database: Database {
+            get async throws {
+              try await _loomRead_database()
+            }
+          }
+          public var users: Users {
+            get async throws {
+              try await _loomRead_users()
+            }
+          }
+          var clock: Clock {
+            get {
+              _loomRead_clock()
+            }
+          }
+
+          func migrate(database: Database) async throws {
+            try await database.migrate()
+          }
+
+          private let _loom: _LoomStorage
+
+          public init(config: Config, _ configure: (inout Overrides) -> Void = { _ in
+            }) {
+            var _overrides = Overrides()
+            configure(&_overrides)
+            self._loom = _LoomStorage(config: config, _overrides: _overrides, _changed: _overrides, _base: nil)
+          }
+
+          public init(_loomWiring _overrides: Overrides, config: Config) {
+            self._loom = _LoomStorage(config: config, _overrides: _overrides, _changed: _overrides, _base: nil)
+          }
+
+          private init(_loomStorage: _LoomStorage) {
+            self._loom = _loomStorage
+          }
+
+          public func overriding(_ configure: (inout Overrides) -> Void) -> Self {
+            var _changed = Overrides()
+            configure(&_changed)
+            return Self(
+              _loomStorage: _LoomStorage(config: _loom.config, _overrides: _loom.overrides.merging(_changed), _changed: _changed, _base: _loom))
+          }
+
+          public struct Overrides: LoomMacros.ComponentOverrides {
+            public var database: Database?
+            public var users: Users?
+            public var clock: Clock?
+
+            public init() {
+            }
+
+            public var isEmpty: Bool {
+              database == nil && users == nil && clock == nil
+            }
+
+            public func merging(_ newer: Self) -> Self {
+              var merged = self
+              if let value = newer.database {
+                merged.database = value
+              }
+              if let value = newer.users {
+                merged.users = value
+              }
+              if let value = newer.clock {
+                merged.clock = value
+              }
+              return merged
+            }
+          }
+
+          private final class _LoomStorage: Sendable {
+            let overrides: Overrides
+            let config: Config
+            let database: LoomMacros.AsyncSharedCell<Database>
+            let clock: LoomMacros.SharedCell<Clock>
+
+            init(config: Config, _overrides: Overrides, _changed: Overrides, _base: _LoomStorage?) {
+              self.overrides = _overrides
+              self.config = config
+              let _databaseChanged = _changed.database != nil
+              let _clockChanged = _changed.clock != nil
+              self.database = .select(override: _overrides.database, isChanged: _databaseChanged, inherited: _base?.database)
+              self.clock = .select(override: _overrides.clock, isChanged: _clockChanged, inherited: _base?.clock ?? AppComponent._loomOnce_clock.cell)
+            }
+          }
+
+          private static let _loomOnce_clock = LoomMacros.OnceMember<LoomMacros.SharedCell<Clock>>()
+
+          public static func resetOnceMembers() {
+            _loomOnce_clock.reset()
+          }
+
+          private func _loomRead_config() -> Config {
+            _loom.config
+          }
+
+          private func _loomRead_database() async throws -> Database {
+            try await _loom.database.get(self, Self._loomMake_database)
+          }
+
+          private static func _loomMake_database(_ component: Self) async throws -> Database {
+            let factory = { (config: Config) async throws in
+              try await Database.open(config.url)
+            }
+            return try await factory(component.config)
+          }
+
+          private func _loomRead_users() async throws -> Users {
+            if let value = _loom.overrides.users {
+              return value
+            }
+            return try await Users.init(database: self.database)
+          }
+
+          private func _loomRead_clock() -> Clock {
+            _loom.clock.get {
+              Clock.init()
+            }
+          }
+
+          public struct Resolved: Sendable {
+            public let config: Config
+            public let database: Database
+            public let clock: Clock
+            public let component: AppComponent
+          }
+
+          public func resolve() async throws(LoomMacros.ComponentError) -> Resolved {
+            try await LoomMacros.ComponentScheduler.run(
+              "AppComponent",
+              [
+                .member("database") {
+                  _ = try await self.database
+                },
+                .member("clock") {
+                  _ = self.clock
+                },
+                .step("migrate", after: ["database"]) {
+                  try await self.migrate(database: self.database)
+                },
+              ])
+            return Resolved(
+              config: _loom.config,
+              database: _loom.database.expectBuilt("AppComponent.database"),
+              clock: _loom.clock.expectBuilt("AppComponent.clock"),
+              component: self)
+          }
+
+          public func install(into container: Loom.Container) {
+            let component = self
+            var installer = LoomMacros.ComponentInstaller(container, component: "AppComponent")
+            installer.member(Config.self, "config", .input, fileID: "TestModule/test.swift", line: 3) {
+              component.config
+            }
+            installer.asyncMember(Database.self, "database", .shared, dependencies: ["config"], fileID: "TestModule/test.swift", line: 4) {
+              try await component.database
+            }
+            installer.asyncMember(Users.self, "users", .transient, dependencies: ["database"], fileID: "TestModule/test.swift", line: 8) {
+              try await component.users
+            }
+            installer.member(Clock.self, "clock", .once, fileID: "TestModule/test.swift", line: 10) {
+              component.clock
+            }
+            installer.step("migrate", dependencies: ["database"], fileID: "TestModule/test.swift", line: 12) {
+              try await component.migrate(database: component.database)
+            }
+            installer.finish()
+          }
+
+          public static func _describe(in graph: inout LoomMacros.ComponentGraph) {
+            graph.member("config", Config.self, .input, fileID: "TestModule/test.swift", line: 3)
+            graph.member("database", Database.self, .shared, effects: [.async, .throwing], dependencies: ["config"], fileID: "TestModule/test.swift", line: 4)
+            graph.member("users", Users.self, .transient, effects: [.async, .throwing], dependencies: ["database"], fileID: "TestModule/test.swift", line: 8)
+            graph.member("clock", Clock.self, .once, fileID: "TestModule/test.swift", line: 10)
+          }
+        }
+
+        extension AppComponent: LoomMacros.Component {
+        }
+        """#)
+  }
+
+  @Test func aChildIsWiredThroughItsSortedWiringInitializer() {
+    let result = expandComponent(
+      #"""
+      @Component
+      struct AppComponent {
+        @Provide(.input) var authToken: String
+        @Provide(.shared, with: []) var api: API
+        @Child(with: [\Self.api], bindings: ["token": \Self.authToken]) var session: SessionComponent
+      }
+      """#)
+    #expect(result.diagnostics == [])
+    #expect(
+      result.source.contains(
+        """
+          private func _loomRead_session() -> SessionComponent {
+            _loom.session.get {
+              SessionComponent(_loomWiring: self._loom.overrides.session.overrides, api: self.api, token: self.authToken)
+            }
+          }
+        """))
+    #expect(result.source.contains("var session = LoomMacros.ChildOverrides<SessionComponent>()"))
+    #expect(
+      result.source.contains(
+        "let _sessionChanged = !_changed.session.isEmpty || _apiChanged"))
+    #expect(
+      result.source.contains(
+        """
+          init(_loomWiring _overrides: Overrides, authToken: String) {
+        """))
+    #expect(
+      result.source.contains(
+        """
+                .child("session", after: ["api"]) {
+                  _sessionResolved.fill(try await self.session.resolve())
+                },
+        """))
+    #expect(
+      result.source.contains(
+        """
+            graph.child("session", SessionComponent.self, dependencies: ["api", "authToken"], fileID: "TestModule/test.swift", line: 5)
+        """))
+  }
+
+  @Test func lazyAndProviderParametersBecomeHandlesOfTheComponent() {
+    let result = expandComponent(
+      #"""
+      @Component
+      struct AnalyticsComponent {
+        @Provide(.shared, factory: { (tracker: Lazy<Tracker>, event: Provider<Event>) in
+          Analytics(tracker: tracker, events: event)
+        })
+        var analytics: Analytics
+        @Provide(.shared, with: [\Self.analytics]) var tracker: Tracker
+        @Provide(.transient, with: []) var event: Event
+      }
+      """#)
+    #expect(result.diagnostics == [])
+    #expect(
+      result.source.contains(
+        """
+          private func _loomRead_analytics() -> Analytics {
+            _loom.analytics.get {
+              let factory = { (tracker: Lazy<Tracker>, event: Provider<Event>) in
+                Analytics(tracker: tracker, events: event)
+              }
+              return factory(self._loom.handles.lazy(Tracker.self, member: "tracker", register: self._loomRegisterHandles), self._loom.handles.provider(Event.self, member: "event", register: self._loomRegisterHandles))
+            }
+          }
+        """))
+    #expect(
+      result.source.contains(
+        """
+          private func _loomRegisterHandles(_ container: Loom.Container) {
+            let storage = _loom
+            container.register(Tracker.self, name: "tracker") { [weak storage] _ in
+              guard let storage else {
+                throw LoomMacros.ComponentError.componentReleased(component: "AnalyticsComponent", member: "tracker")
+              }
+              return Self(_loomStorage: storage).tracker
+            }
+        """))
+    // The members that need each other through a Lazy share one "changed" flag.
+    #expect(
+      result.source.contains(
+        """
+              let _eventChanged = _changed.event != nil
+              let _analyticsChanged = _changed.analytics != nil || _changed.tracker != nil || _eventChanged
+              let _trackerChanged = _analyticsChanged
+        """))
+    #expect(
+      result.source.contains(
+        """
+            graph.member("analytics", Analytics.self, .shared, deferred: ["tracker", "event"], fileID: "TestModule/test.swift", line: 3)
+        """))
+  }
+
+  @Test func aMainActorComponentIsolatesItsMembersAndAPI() {
+    let result = expandComponent(
+      #"""
+      @Component(mainActor: true)
+      struct RootComponent {
+        @Provide(.input) var api: API
+        @Provide(.shared, RootModel.init(api:)) var model: RootModel
+        @Perform func start(model: RootModel) { model.start() }
+      }
+      """#)
+    #expect(result.diagnostics == [])
+    #expect(result.source.contains("  @MainActor var model: RootModel {"))
+    #expect(result.source.contains("  @MainActor func start(model: RootModel) { model.start() }"))
+    #expect(result.source.contains("  @MainActor init(api: API, _ configure:"))
+    #expect(result.source.contains("  @MainActor private func _loomRead_model() -> RootModel {"))
+    #expect(
+      result.source.contains(
+        "  @MainActor func resolve() async throws(LoomMacros.ComponentError) -> Resolved {"))
+    #expect(
+      result.source.contains(
+        """
+                .step("start", after: ["model"]) { @MainActor in
+                  self.start(model: self.model)
+                },
+        """))
+    #expect(
+      result.source.contains(
+        """
+            installer.mainActorMember(RootModel.self, "model", .shared, dependencies: ["api"], fileID: "TestModule/test.swift", line: 4) {
+        """))
+    // Not isolated: what the Component protocol requires.
+    #expect(result.source.contains("  func overriding(_ configure: (inout Overrides) -> Void) -> Self {"))
+  }
+
+  @Test func aChildMadeByAFactoryGetsTheOverridesInsideItAsACopy() {
+    let result = expandComponent(
+      #"""
+      @Component
+      struct AppComponent {
+        @Provide(.input) var api: API
+        @Child(factory: { (api: API) async in await FeatureComponent.make(api: api) })
+        var feature: FeatureComponent
+      }
+      """#)
+    #expect(result.diagnostics == [])
+    #expect(
+      result.source.contains(
+        """
+          private static func _loomMake_feature(_ component: Self) async -> FeatureComponent {
+            let factory = { (api: API) async in
+              await FeatureComponent.make(api: api)
+            }
+            let child = await factory(component.api)
+            let inside = component._loom.overrides.feature.overrides
+            return inside.isEmpty ? child : child.overriding {
+              $0 = inside
+            }
+          }
+        """))
+  }
+
+  @Test func aGenericComponentNamesItsGenericTypes() {
+    let result = expandComponent(
+      #"""
+      @Component
+      struct Repository<Item: Sendable> {
+        @Provide(.input) var items: [Item]
+        @Provide(.shared, with: [\Self.items]) var store: Store<Item>
+      }
+      """#)
+    #expect(result.diagnostics == [])
+    #expect(result.source.contains("let store: LoomMacros.SharedCell<Store<Item>>"))
+    #expect(result.source.contains("Store<Item>(items: self.items)"))
+    #expect(result.source.contains("extension Repository: LoomMacros.Component {"))
+  }
+
+  @Test func functionTypedInputsEscape() {
+    let result = expandComponent(
+      #"""
+      @Component
+      struct Hooks {
+        @Provide(.input) var onEvent: @Sendable (String) -> Void
+      }
+      """#)
+    #expect(result.diagnostics == [])
+    #expect(
+      result.source.contains(
+        "init(onEvent: @escaping @Sendable (String) -> Void, _ configure:"))
+  }
+}
