@@ -200,6 +200,12 @@ let package = Package(
       path: "Packages/LoomMacros/Tests/LoomMacrosImplementationTests",
       swiftSettings: syntaxSwiftSettings, linkerSettings: syntaxLinkerSettings
     ),
+    // Compile-time components used for real: the macros expand in this target's sources.
+    .testTarget(
+      name: "LoomComponentTests",
+      dependencies: ["LoomMacros"],
+      path: "Tests/LoomComponentTests"
+    ),
     .testTarget(
       name: "LoomSessionTests",
       dependencies: ["Loom", "LoomSession"],

@@ -1,0 +1,25 @@
+import LoomMacros
+import Testing
+
+@Suite struct ComponentDeferredTests {
+  @Test func lazyAndProviderHandlesReadTheComponent() {
+    let component = AnalyticsComponent()
+    let analytics = component.analytics
+    #expect(analytics.tracker.value === component.tracker)
+    #expect(analytics.tracker.value.analytics === analytics)
+    #expect(analytics.events() !== analytics.events())
+  }
+
+  @Test func aHandleOutlivingItsComponentThrows() throws {
+    var analytics: Analytics?
+    do {
+      let component = AnalyticsComponent()
+      analytics = component.analytics
+    }
+    let handle = try #require(analytics).events
+    let error = try #require(#expect(throws: ResolutionError.self) { try handle.get() })
+    let cause = try #require(error.underlying as? ComponentError)
+    #expect(cause.code == .componentReleased)
+    #expect(cause.member == "event")
+  }
+}
