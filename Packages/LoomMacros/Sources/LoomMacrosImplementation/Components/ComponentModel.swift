@@ -191,7 +191,9 @@ struct LocalMember {
         ),
         at: initializer,
         fixIt: .replace(
-          binding, with: binding.with(\.initializer, nil).with(\.trailingTrivia, []),
+          binding,
+          with: binding.with(\.initializer, nil).with(
+            \.typeAnnotation, binding.typeAnnotation?.with(\.trailingTrivia, [])),
           "remove the initial value"))
       valid = false
     }

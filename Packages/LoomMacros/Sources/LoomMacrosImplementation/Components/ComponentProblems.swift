@@ -54,24 +54,34 @@ extension Note {
 }
 
 extension FixIt {
-  /// Replaces `node` with `replacement`.
+  // NB: the compiler applies a fix-it by replacing the old node's text, trivia included, with the
+  // new node's: a replacement keeps the old node's trivia, a removal its leading trivia only.
+
+  /// Replaces `node` with `replacement`, keeping `node`'s trivia.
   static func replace(
     _ node: some SyntaxProtocol, with replacement: some SyntaxProtocol, _ title: String
   ) -> FixIt {
-    FixIt(
-      message: FixItText(title),
-      changes: [.replace(oldNode: Syntax(node), newNode: Syntax(replacement))])
+    // NB: set through `Syntax`, not `with(\.leadingTrivia, ...)` on a generic node: that key path
+    // crashes with the toolchain's swift-syntax libraries.
+    var new = Syntax(replacement)
+    new.leadingTrivia = node.leadingTrivia
+    new.trailingTrivia = node.trailingTrivia
+    return FixIt(
+      message: FixItText(title), changes: [.replace(oldNode: Syntax(node), newNode: Syntax(new))])
   }
 
-  /// Replaces `node` with source text (trimmed text replaces trimmed text).
+  /// Replaces `node` with source text, keeping `node`'s trivia.
   static func replace(_ node: some SyntaxProtocol, withText text: String, _ title: String) -> FixIt
   {
     replace(node, with: TokenSyntax(.identifier(text), presence: .present), title)
   }
 
-  /// Removes `node`.
+  /// Removes `node` and the trivia after it.
   static func remove(_ node: some SyntaxProtocol, _ title: String) -> FixIt {
-    replace(node, withText: "", title)
+    let empty = TokenSyntax(.identifier(""), leadingTrivia: node.leadingTrivia, presence: .present)
+    return FixIt(
+      message: FixItText(title),
+      changes: [.replace(oldNode: Syntax(node), newNode: Syntax(empty))])
   }
 
   /// Renames every token of `tokens` to `name`.

@@ -238,7 +238,7 @@ import Testing
         """
         @Component
         struct App {
-          @Provide(.input)  var config: Config
+          @Provide(.input) var config: Config
         }
         """
       ])
@@ -536,7 +536,7 @@ import Testing
           @Provide(.input) let config: Config
           @Provide(.input) var name: String = "x"
           @Provide(.input) var untyped = 3
-          @Provide(.input)  var shared: Int
+          @Provide(.input) var shared: Int
           var plain: Int
         }
         """,
