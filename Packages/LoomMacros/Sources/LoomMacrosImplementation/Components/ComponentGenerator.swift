@@ -27,11 +27,30 @@ struct ComponentGenerator {
   private var hasDeferred: Bool {
     component.members.contains { !$0.deferredDependencies.isEmpty }
   }
+  /// The members `_LoomCells` stores: inputs and cached members.
+  private var stored: [ComponentMember] {
+    component.members.filter { $0.kind == .input || $0.kind.isCached }
+  }
+
+  /// How many stored members one cells struct holds at most.
+  ///
+  /// NB: the compiler's definite-initialization analysis of an initializer takes time that grows
+  /// with the square of the stored properties it sets (about 2 s for 500 on the machine this was
+  /// measured on), so a large component keeps its cells in structs of at most this many.
+  static let chunkSize = 64
+
+  /// `cells.api`, or `cells.c3.api` in a component large enough to be split.
+  private func path(_ name: String) -> String {
+    guard stored.count > Self.chunkSize,
+      let position = stored.firstIndex(where: { $0.name == name })
+    else { return "cells.\(name)" }
+    return "cells.c\(position / Self.chunkSize).\(name)"
+  }
 
   func declarations() -> [DeclSyntax] {
-    var declarations: [String] = ["private let _loom: _LoomStorage"]
+    var declarations: [String] = ["fileprivate let _loom: _LoomStorage"]
     declarations += [initializer, wiringInitializer, storageInitializer, overriding, overrides]
-    declarations.append(storage)
+    declarations += storage
     declarations += onceStorage
     for member in component.members { declarations += read(member) }
     if hasDeferred { declarations.append(registerHandles) }
@@ -63,7 +82,7 @@ struct ComponentGenerator {
       \(isolation)\(access)init(\(parameters.joined(separator: ", "))) {
         var _overrides = Overrides()
         configure(&_overrides)
-        self._loom = _LoomStorage(\(storageArguments(inputs: inputs.map { "\($0.name): \($0.name)" }, overrides: "_overrides", changed: "_overrides", base: "nil")))
+        self._loom = \(storage(inputs: inputs.map { "\($0.name): \($0.name)" }, overrides: "_overrides", changed: "_overrides", base: "nil"))
       }
       """
   }
@@ -76,14 +95,14 @@ struct ComponentGenerator {
       ["_loomWiring _overrides: Overrides"] + sorted.map { "\($0.name): \(parameterType($0.type))" }
     return """
       \(isolation)\(access)init(\(parameters.joined(separator: ", "))) {
-        self._loom = _LoomStorage(\(storageArguments(inputs: inputs.map { "\($0.name): \($0.name)" }, overrides: "_overrides", changed: "_overrides", base: "nil")))
+        self._loom = \(storage(inputs: inputs.map { "\($0.name): \($0.name)" }, overrides: "_overrides", changed: "_overrides", base: "nil"))
       }
       """
   }
 
   private var storageInitializer: String {
     """
-    private init(_loomStorage: _LoomStorage) {
+    fileprivate init(_loomStorage: _LoomStorage) {
       self._loom = _loomStorage
     }
     """
@@ -94,17 +113,20 @@ struct ComponentGenerator {
     \(access)func overriding(_ configure: (inout Overrides) -> Void) -> Self {
       var _changed = Overrides()
       configure(&_changed)
-      return Self(
-        _loomStorage: _LoomStorage(\(storageArguments(inputs: inputs.map { "\($0.name): _loom.\($0.name)" }, overrides: "_loom.overrides.merging(_changed)", changed: "_changed", base: "_loom"))))
+      let _overrides = _loom.overrides.merging(_changed)
+      return Self(_loomStorage: \(storage(inputs: inputs.map { "\($0.name): _loom.\(path($0.name))" }, overrides: "_overrides", changed: "_changed", base: "_loom.cells")))
     }
     """
   }
 
-  private func storageArguments(
-    inputs: [String], overrides: String, changed: String, base: String
-  ) -> String {
-    (inputs + ["_overrides: \(overrides)", "_changed: \(changed)", "_base: \(base)"])
-      .joined(separator: ", ")
+  /// `_LoomStorage(cells: _LoomCells(...), overrides: ...)`.
+  private func storage(inputs: [String], overrides: String, changed: String, base: String)
+    -> String
+  {
+    let arguments = (inputs + [
+      "_overrides: \(overrides)", "_changed: \(changed)", "_base: \(base)",
+    ]).joined(separator: ", ")
+    return "_LoomStorage(cells: _LoomCells(\(arguments)), overrides: \(overrides))"
   }
 
   // MARK: - Overrides
@@ -119,11 +141,13 @@ struct ComponentGenerator {
         lines.append("\(access)var \(member.name): \(optional(member.type))")
       }
     }
+    // NB: one statement per member, not one `&&` chain: the type checker's time on a long chain
+    // of operators grows far faster than the chain.
     let isEmpty =
-      overridable.isEmpty
-      ? "true"
-      : overridable.map { $0.kind == .child ? "\($0.name).isEmpty" : "\($0.name) == nil" }
-        .joined(separator: " && ")
+      overridable.map {
+        $0.kind == .child
+          ? "if !\($0.name).isEmpty { return false }\n" : "if \($0.name) != nil { return false }\n"
+      }.joined() + "return true"
     var merging: String
     if overridable.isEmpty {
       merging = "self"
@@ -144,7 +168,7 @@ struct ComponentGenerator {
         \(access)init() {}
 
         \(access)var isEmpty: Bool {
-          \(isEmpty)
+      \(indent(isEmpty, 2))
         }
 
         \(access)func merging(_ newer: Self) -> Self {
@@ -156,44 +180,78 @@ struct ComponentGenerator {
 
   // MARK: - Storage
 
-  private var storage: String {
-    var properties = ["let overrides: Overrides"]
-    if hasDeferred { properties.append("let handles = LoomMacros.ComponentHandles()") }
-    for member in component.members {
-      if member.kind == .input {
-        properties.append("let \(member.name): \(member.type.trimmedDescription)")
-      } else if member.kind.isCached {
-        properties.append("let \(member.name): \(cellType(member))")
-      }
+  private var storage: [String] {
+    var properties = ["let overrides: Overrides", "let cells: _LoomCells"]
+    if hasDeferred { properties.insert("let handles = LoomMacros.ComponentHandles()", at: 1) }
+    func declaration(_ member: ComponentMember) -> String {
+      member.kind == .input
+        ? "let \(member.name): \(member.type.trimmedDescription)"
+        : "let \(member.name): \(cellType(member))"
     }
     let parameters =
       inputs.map { "\($0.name): \(parameterType($0.type))" } + [
-        "_overrides: Overrides", "_changed: Overrides", "_base: _LoomStorage?",
+        "_overrides: Overrides", "_changed: Overrides", "_base: _LoomCells?",
       ]
-    var body = ["self.overrides = _overrides"]
-    body += inputs.map { "self.\($0.name) = \($0.name)" }
+    let split = stored.count > Self.chunkSize
+    var body = split ? [] : inputs.map { "self.\($0.name) = \($0.name)" }
     body += changedFlags
     for member in cached {
       let override =
         member.kind == .child
         ? "_overrides.\(member.name).replacement" : "_overrides.\(member.name)"
-      var inherited = "_base?.\(member.name)"
+      var inherited = "_base?.\(path(member.name).dropFirst("cells.".count))"
       if member.kind == .once {
         inherited += " ?? \(component.name)._loomOnce_\(member.name).cell"
       }
+      let cell =
+        ".select(override: \(override), isChanged: _\(member.name)Changed, inherited: \(inherited))"
       body.append(
-        "self.\(member.name) = .select(override: \(override), isChanged: _\(member.name)Changed, inherited: \(inherited))"
-      )
+        split
+          ? "let \(member.name): \(cellType(member)) = \(cell)" : "self.\(member.name) = \(cell)")
     }
-    return """
-      private final class _LoomStorage: Sendable {
+    var chunks: [[ComponentMember]] = []
+    var cells: [String]
+    if split {
+      chunks = stride(from: 0, to: stored.count, by: Self.chunkSize).map {
+        Array(stored[$0..<min($0 + Self.chunkSize, stored.count)])
+      }
+      cells = chunks.indices.map { "let c\($0): _LoomCells\($0)" }
+      for (index, chunk) in chunks.enumerated() {
+        let arguments = chunk.map { "\($0.name): \($0.name)" }.joined(separator: ", ")
+        body.append("self.c\(index) = _LoomCells\(index)(\(arguments))")
+      }
+    } else {
+      cells = stored.map(declaration)
+    }
+    let initializer =
+      body.isEmpty
+      ? "init(\(parameters.joined(separator: ", "))) {}"
+      : "init(\(parameters.joined(separator: ", "))) {\n\(indent(body.joined(separator: "\n"), 1))\n}"
+    return [
+      """
+      fileprivate final class _LoomStorage: Sendable {
       \(indent(properties.joined(separator: "\n"), 1))
 
-        init(\(parameters.joined(separator: ", "))) {
-      \(indent(body.joined(separator: "\n"), 2))
+        init(cells: _LoomCells, overrides: Overrides) {
+          self.cells = cells
+          self.overrides = overrides
         }
       }
+      """,
       """
+      fileprivate struct _LoomCells: Sendable {
+      \(indent(cells.joined(separator: "\n"), 1))\(cells.isEmpty ? "" : "\n")
+      \(indent(initializer, 1))
+      }
+      """,
+    ]
+      + chunks.enumerated().map { index, chunk in
+        """
+        fileprivate struct _LoomCells\(index): Sendable {
+        \(indent(chunk.map(declaration).joined(separator: "\n"), 1))
+        }
+        """
+      }
   }
 
   /// `let _apiChanged = _changed.api != nil || ...`: whether the new overrides affect each
@@ -259,7 +317,7 @@ struct ComponentGenerator {
       "\(isolation)private func _loomRead_\(member.name)()\(effects.specifiers.isEmpty ? "" : " " + effects.specifiers) -> \(member.type.trimmedDescription)"
     switch member.kind {
     case .input:
-      return ["\(signature) {\n  _loom.\(member.name)\n}"]
+      return ["\(signature) {\n  _loom.\(path(member.name))\n}"]
     case .transient:
       let body =
         "if let value = _loom.overrides.\(member.name) { return value }\n"
@@ -270,7 +328,7 @@ struct ComponentGenerator {
         let make =
           "\(isolation)private static func _loomMake_\(member.name)(_ component: Self)\(" " + effects.specifiers) -> \(member.type.trimmedDescription)"
         return [
-          "\(signature) {\n  \(effects.markers)_loom.\(member.name).get(self, Self._loomMake_\(member.name))\n}",
+          "\(signature) {\n  \(effects.markers)_loom.\(path(member.name)).get(self, Self._loomMake_\(member.name))\n}",
           "\(make) {\n\(indent(construction(of: member, receiver: "component", returning: false), 1))\n}",
         ]
       }
@@ -278,7 +336,7 @@ struct ComponentGenerator {
       let closure =
         built.contains("\n")
         ? "{\n\(indent(built, 2))\n  }" : "{ \(built) }"
-      return ["\(signature) {\n  \(effects.markers)_loom.\(member.name).get \(closure)\n}"]
+      return ["\(signature) {\n  \(effects.markers)_loom.\(path(member.name)).get \(closure)\n}"]
     }
   }
 
@@ -358,18 +416,36 @@ struct ComponentGenerator {
 
   // MARK: - resolve()
 
+  /// The aggregate `resolve()` returns: the children's aggregates, and a getter for every other
+  /// input and cached member, reading the value `resolve()` built (cells never change once built).
   private var resolved: String {
-    var fields: [String] = []
-    for member in component.members where member.kind == .input || member.kind.isCached {
-      let type =
-        member.kind == .child
-        ? "\(member.type.trimmedDescription).Resolved" : member.type.trimmedDescription
-      fields.append("\(access)let \(member.name): \(type)")
+    var lines = ["\(access)let component: \(component.name)"]
+    var parameters = ["_ component: \(component.name)"]
+    var assignments = ["self.component = component"]
+    var getters: [String] = []
+    for member in stored {
+      switch member.kind {
+      case .child:
+        let type = "\(member.type.trimmedDescription).Resolved"
+        lines.append("\(access)let \(member.name): \(type)")
+        parameters.append("\(member.name): \(type)")
+        assignments.append("self.\(member.name) = \(member.name)")
+      case .input:
+        getters.append(
+          "\(access)var \(member.name): \(member.type.trimmedDescription) { component._loom.\(path(member.name)) }"
+        )
+      default:
+        getters.append(
+          "\(access)var \(member.name): \(member.type.trimmedDescription) { component._loom.\(path(member.name)).expectBuilt(\"\(component.name).\(member.name)\") }"
+        )
+      }
     }
-    fields.append("\(access)let component: \(component.name)")
     return """
       \(access)struct Resolved: Sendable {
-      \(indent(fields.joined(separator: "\n"), 1))
+      \(indent((lines + [""] + getters).joined(separator: "\n"), 1))\(getters.isEmpty ? "" : "\n")
+        fileprivate init(\(parameters.joined(separator: ", "))) {
+      \(indent(assignments.joined(separator: "\n"), 2))
+        }
       }
       """
   }
@@ -387,16 +463,18 @@ struct ComponentGenerator {
       return ", after: [\(found.map { "\"\(order.names[$0])\"" }.joined(separator: ", "))]"
     }
     let hop = component.isMainActor ? "@MainActor in " : ""
-    var slots: [String] = []
+    var lines: [String] = []
     var items: [String] = []
+    var children: [String] = []
     for member in cached {
       if member.kind == .child {
-        slots.append(
+        lines.append(
           "let _\(member.name)Resolved = LoomMacros.ResolvedSlot<\(member.type.trimmedDescription).Resolved>()"
         )
         items.append(
           ".child(\"\(member.name)\"\(prerequisites(member.name))) { \(hop)_\(member.name)Resolved.fill(try await self.\(member.name).resolve()) }"
         )
+        children.append("\(member.name): _\(member.name)Resolved.value")
       } else {
         items.append(
           ".member(\"\(member.name)\"\(prerequisites(member.name))) { \(hop)_ = \(member.effects.markers)self.\(member.name) }"
@@ -413,26 +491,20 @@ struct ComponentGenerator {
         ".step(\"\(step.name)\"\(prerequisites(step.name))) { \(hop)\(effects.markers)self.\(step.name)(\(arguments.joined(separator: ", "))) }"
       )
     }
-    var values: [String] = []
-    for member in component.members {
-      switch member.kind {
-      case .input: values.append("\(member.name): _loom.\(member.name)")
-      case .child: values.append("\(member.name): _\(member.name)Resolved.value")
-      case .shared, .once:
-        values.append(
-          "\(member.name): _loom.\(member.name).expectBuilt(\"\(component.name).\(member.name)\")")
-      case .transient: break
-      }
+    // NB: one `append` per item, not one array literal: the type checker solves a literal of
+    // closures as one expression, which takes seconds on a large component.
+    if items.isEmpty {
+      lines.append("try await LoomMacros.ComponentScheduler.run(\"\(component.name)\", [])")
+    } else {
+      lines.append("var items: [LoomMacros.ComponentScheduler.Item] = []")
+      lines.append("items.reserveCapacity(\(items.count))")
+      lines += items.map { "items.append(\($0))" }
+      lines.append("try await LoomMacros.ComponentScheduler.run(\"\(component.name)\", items)")
     }
-    values.append("component: self")
-    let list = items.isEmpty ? "[]" : "[\n\(indent(items.joined(separator: ",\n"), 3)),\n    ]"
+    lines.append("return Resolved(\((["self"] + children).joined(separator: ", ")))")
     return """
       \(isolation)\(access)func resolve() async throws(LoomMacros.ComponentError) -> Resolved {
-      \(indent(slots.joined(separator: "\n"), 1))\(slots.isEmpty ? "" : "\n")  try await LoomMacros.ComponentScheduler.run(
-          "\(component.name)",
-          \(list))
-        return Resolved(
-      \(indent(values.joined(separator: ",\n"), 2)))
+      \(indent(lines.joined(separator: "\n"), 1))
       }
       """
   }

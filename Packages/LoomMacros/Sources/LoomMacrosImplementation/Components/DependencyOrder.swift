@@ -58,38 +58,55 @@ struct DependencyOrder {
   /// Where `from` takes `to`.
   func edgeNode(from: Int, to: Int) -> Syntax? { edgeNodes[from][to] }
 
-  /// The strongly connected components of `edges`, dependencies before their dependents.
+  /// The strongly connected components of `edges`, dependencies before their dependents
+  /// (Tarjan's algorithm, without recursion: a component can have thousands of members).
   func stronglyConnectedComponents(_ edges: [[Int]]) -> [[Int]] {
+    let count = names.count
     var order = 0
-    var numbers = [Int](repeating: -1, count: names.count)
-    var lowest = [Int](repeating: 0, count: names.count)
-    var onStack = [Bool](repeating: false, count: names.count)
+    var numbers = [Int](repeating: -1, count: count)
+    var lowest = [Int](repeating: 0, count: count)
+    var onStack = [Bool](repeating: false, count: count)
     var stack: [Int] = []
     var result: [[Int]] = []
-    func visit(_ vertex: Int) {
-      numbers[vertex] = order
-      lowest[vertex] = order
+    // Each frame: a vertex and the position of the next edge to follow.
+    var frames: [(vertex: Int, next: Int)] = []
+    for root in 0..<count where numbers[root] < 0 {
+      frames.append((root, 0))
+      numbers[root] = order
+      lowest[root] = order
       order += 1
-      stack.append(vertex)
-      onStack[vertex] = true
-      for next in edges[vertex] {
-        if numbers[next] < 0 {
-          visit(next)
-          lowest[vertex] = min(lowest[vertex], lowest[next])
-        } else if onStack[next] {
-          lowest[vertex] = min(lowest[vertex], numbers[next])
+      stack.append(root)
+      onStack[root] = true
+      while let (vertex, next) = frames.last {
+        if next < edges[vertex].count {
+          frames[frames.count - 1].next += 1
+          let target = edges[vertex][next]
+          if numbers[target] < 0 {
+            numbers[target] = order
+            lowest[target] = order
+            order += 1
+            stack.append(target)
+            onStack[target] = true
+            frames.append((target, 0))
+          } else if onStack[target] {
+            lowest[vertex] = min(lowest[vertex], numbers[target])
+          }
+          continue
         }
+        frames.removeLast()
+        if let parent = frames.last?.vertex {
+          lowest[parent] = min(lowest[parent], lowest[vertex])
+        }
+        guard lowest[vertex] == numbers[vertex] else { continue }
+        var component: [Int] = []
+        while let top = stack.popLast() {
+          onStack[top] = false
+          component.append(top)
+          if top == vertex { break }
+        }
+        result.append(component.sorted())
       }
-      guard lowest[vertex] == numbers[vertex] else { return }
-      var component: [Int] = []
-      while let top = stack.popLast() {
-        onStack[top] = false
-        component.append(top)
-        if top == vertex { break }
-      }
-      result.append(component.sorted())
     }
-    for vertex in 0..<names.count where numbers[vertex] < 0 { visit(vertex) }
     return result
   }
 

@@ -28,28 +28,28 @@ import Testing
             }
           }
 
-          private let _loom: _LoomStorage
+          fileprivate let _loom: _LoomStorage
 
           init(config: Config, _ configure: (inout Overrides) -> Void = { _ in
             }) {
             var _overrides = Overrides()
             configure(&_overrides)
-            self._loom = _LoomStorage(config: config, _overrides: _overrides, _changed: _overrides, _base: nil)
+            self._loom = _LoomStorage(cells: _LoomCells(config: config, _overrides: _overrides, _changed: _overrides, _base: nil), overrides: _overrides)
           }
 
           init(_loomWiring _overrides: Overrides, config: Config) {
-            self._loom = _LoomStorage(config: config, _overrides: _overrides, _changed: _overrides, _base: nil)
+            self._loom = _LoomStorage(cells: _LoomCells(config: config, _overrides: _overrides, _changed: _overrides, _base: nil), overrides: _overrides)
           }
 
-          private init(_loomStorage: _LoomStorage) {
+          fileprivate init(_loomStorage: _LoomStorage) {
             self._loom = _loomStorage
           }
 
           func overriding(_ configure: (inout Overrides) -> Void) -> Self {
             var _changed = Overrides()
             configure(&_changed)
-            return Self(
-              _loomStorage: _LoomStorage(config: _loom.config, _overrides: _loom.overrides.merging(_changed), _changed: _changed, _base: _loom))
+            let _overrides = _loom.overrides.merging(_changed)
+            return Self(_loomStorage: _LoomStorage(cells: _LoomCells(config: _loom.cells.config, _overrides: _overrides, _changed: _changed, _base: _loom.cells), overrides: _overrides))
           }
 
           struct Overrides: LoomMacros.ComponentOverrides {
@@ -59,7 +59,10 @@ import Testing
             }
 
             var isEmpty: Bool {
-              api == nil
+              if api != nil {
+                return false
+              }
+              return true
             }
 
             func merging(_ newer: Self) -> Self {
@@ -71,13 +74,21 @@ import Testing
             }
           }
 
-          private final class _LoomStorage: Sendable {
+          fileprivate final class _LoomStorage: Sendable {
             let overrides: Overrides
+            let cells: _LoomCells
+
+            init(cells: _LoomCells, overrides: Overrides) {
+              self.cells = cells
+              self.overrides = overrides
+            }
+          }
+
+          fileprivate struct _LoomCells: Sendable {
             let config: Config
             let api: LoomMacros.SharedCell<API>
 
-            init(config: Config, _overrides: Overrides, _changed: Overrides, _base: _LoomStorage?) {
-              self.overrides = _overrides
+            init(config: Config, _overrides: Overrides, _changed: Overrides, _base: _LoomCells?) {
               self.config = config
               let _apiChanged = _changed.api != nil
               self.api = .select(override: _overrides.api, isChanged: _apiChanged, inherited: _base?.api)
@@ -85,33 +96,38 @@ import Testing
           }
 
           private func _loomRead_config() -> Config {
-            _loom.config
+            _loom.cells.config
           }
 
           private func _loomRead_api() -> API {
-            _loom.api.get {
+            _loom.cells.api.get {
               API(config: self.config)
             }
           }
 
           struct Resolved: Sendable {
-            let config: Config
-            let api: API
             let component: SmallComponent
+
+            var config: Config {
+              component._loom.cells.config
+            }
+            var api: API {
+              component._loom.cells.api.expectBuilt("SmallComponent.api")
+            }
+
+            fileprivate init(_ component: SmallComponent) {
+              self.component = component
+            }
           }
 
           func resolve() async throws(LoomMacros.ComponentError) -> Resolved {
-            try await LoomMacros.ComponentScheduler.run(
-              "SmallComponent",
-              [
-                .member("api") {
-                  _ = self.api
-                },
-              ])
-            return Resolved(
-              config: _loom.config,
-              api: _loom.api.expectBuilt("SmallComponent.api"),
-              component: self)
+            var items: [LoomMacros.ComponentScheduler.Item] = []
+            items.reserveCapacity(1)
+            items.append(.member("api") {
+                _ = self.api
+              })
+            try await LoomMacros.ComponentScheduler.run("SmallComponent", items)
+            return Resolved(self)
           }
 
           func install(into container: Loom.Container) {
@@ -185,28 +201,28 @@ import Testing
             try await database.migrate()
           }
 
-          private let _loom: _LoomStorage
+          fileprivate let _loom: _LoomStorage
 
           public init(config: Config, _ configure: (inout Overrides) -> Void = { _ in
             }) {
             var _overrides = Overrides()
             configure(&_overrides)
-            self._loom = _LoomStorage(config: config, _overrides: _overrides, _changed: _overrides, _base: nil)
+            self._loom = _LoomStorage(cells: _LoomCells(config: config, _overrides: _overrides, _changed: _overrides, _base: nil), overrides: _overrides)
           }
 
           public init(_loomWiring _overrides: Overrides, config: Config) {
-            self._loom = _LoomStorage(config: config, _overrides: _overrides, _changed: _overrides, _base: nil)
+            self._loom = _LoomStorage(cells: _LoomCells(config: config, _overrides: _overrides, _changed: _overrides, _base: nil), overrides: _overrides)
           }
 
-          private init(_loomStorage: _LoomStorage) {
+          fileprivate init(_loomStorage: _LoomStorage) {
             self._loom = _loomStorage
           }
 
           public func overriding(_ configure: (inout Overrides) -> Void) -> Self {
             var _changed = Overrides()
             configure(&_changed)
-            return Self(
-              _loomStorage: _LoomStorage(config: _loom.config, _overrides: _loom.overrides.merging(_changed), _changed: _changed, _base: _loom))
+            let _overrides = _loom.overrides.merging(_changed)
+            return Self(_loomStorage: _LoomStorage(cells: _LoomCells(config: _loom.cells.config, _overrides: _overrides, _changed: _changed, _base: _loom.cells), overrides: _overrides))
           }
 
           public struct Overrides: LoomMacros.ComponentOverrides {
@@ -218,7 +234,16 @@ import Testing
             }
 
             public var isEmpty: Bool {
-              database == nil && users == nil && clock == nil
+              if database != nil {
+                return false
+              }
+              if users != nil {
+                return false
+              }
+              if clock != nil {
+                return false
+              }
+              return true
             }
 
             public func merging(_ newer: Self) -> Self {
@@ -236,14 +261,22 @@ import Testing
             }
           }
 
-          private final class _LoomStorage: Sendable {
+          fileprivate final class _LoomStorage: Sendable {
             let overrides: Overrides
+            let cells: _LoomCells
+
+            init(cells: _LoomCells, overrides: Overrides) {
+              self.cells = cells
+              self.overrides = overrides
+            }
+          }
+
+          fileprivate struct _LoomCells: Sendable {
             let config: Config
             let database: LoomMacros.AsyncSharedCell<Database>
             let clock: LoomMacros.SharedCell<Clock>
 
-            init(config: Config, _overrides: Overrides, _changed: Overrides, _base: _LoomStorage?) {
-              self.overrides = _overrides
+            init(config: Config, _overrides: Overrides, _changed: Overrides, _base: _LoomCells?) {
               self.config = config
               let _databaseChanged = _changed.database != nil
               let _clockChanged = _changed.clock != nil
@@ -259,11 +292,11 @@ import Testing
           }
 
           private func _loomRead_config() -> Config {
-            _loom.config
+            _loom.cells.config
           }
 
           private func _loomRead_database() async throws -> Database {
-            try await _loom.database.get(self, Self._loomMake_database)
+            try await _loom.cells.database.get(self, Self._loomMake_database)
           }
 
           private static func _loomMake_database(_ component: Self) async throws -> Database {
@@ -281,37 +314,43 @@ import Testing
           }
 
           private func _loomRead_clock() -> Clock {
-            _loom.clock.get {
+            _loom.cells.clock.get {
               Clock.init()
             }
           }
 
           public struct Resolved: Sendable {
-            public let config: Config
-            public let database: Database
-            public let clock: Clock
             public let component: AppComponent
+
+            public var config: Config {
+              component._loom.cells.config
+            }
+            public var database: Database {
+              component._loom.cells.database.expectBuilt("AppComponent.database")
+            }
+            public var clock: Clock {
+              component._loom.cells.clock.expectBuilt("AppComponent.clock")
+            }
+
+            fileprivate init(_ component: AppComponent) {
+              self.component = component
+            }
           }
 
           public func resolve() async throws(LoomMacros.ComponentError) -> Resolved {
-            try await LoomMacros.ComponentScheduler.run(
-              "AppComponent",
-              [
-                .member("database") {
-                  _ = try await self.database
-                },
-                .member("clock") {
-                  _ = self.clock
-                },
-                .step("migrate", after: ["database"]) {
-                  try await self.migrate(database: self.database)
-                },
-              ])
-            return Resolved(
-              config: _loom.config,
-              database: _loom.database.expectBuilt("AppComponent.database"),
-              clock: _loom.clock.expectBuilt("AppComponent.clock"),
-              component: self)
+            var items: [LoomMacros.ComponentScheduler.Item] = []
+            items.reserveCapacity(3)
+            items.append(.member("database") {
+                _ = try await self.database
+              })
+            items.append(.member("clock") {
+                _ = self.clock
+              })
+            items.append(.step("migrate", after: ["database"]) {
+                try await self.migrate(database: self.database)
+              })
+            try await LoomMacros.ComponentScheduler.run("AppComponent", items)
+            return Resolved(self)
           }
 
           public func install(into container: Loom.Container) {
@@ -363,7 +402,7 @@ import Testing
       result.source.contains(
         """
           private func _loomRead_session() -> SessionComponent {
-            _loom.session.get {
+            _loom.cells.session.get {
               SessionComponent(_loomWiring: self._loom.overrides.session.overrides, api: self.api, token: self.authToken)
             }
           }
@@ -380,9 +419,11 @@ import Testing
     #expect(
       result.source.contains(
         """
-                .child("session", after: ["api"]) {
-                  _sessionResolved.fill(try await self.session.resolve())
-                },
+            items.append(.child("session", after: ["api"]) {
+                _sessionResolved.fill(try await self.session.resolve())
+              })
+            try await LoomMacros.ComponentScheduler.run("AppComponent", items)
+            return Resolved(self, session: _sessionResolved.value)
         """))
     #expect(
       result.source.contains(
@@ -409,7 +450,7 @@ import Testing
       result.source.contains(
         """
           private func _loomRead_analytics() -> Analytics {
-            _loom.analytics.get {
+            _loom.cells.analytics.get {
               let factory = { (tracker: Lazy<Tracker>, event: Provider<Event>) in
                 Analytics(tracker: tracker, events: event)
               }
@@ -465,9 +506,9 @@ import Testing
     #expect(
       result.source.contains(
         """
-                .step("start", after: ["model"]) { @MainActor in
-                  self.start(model: self.model)
-                },
+            items.append(.step("start", after: ["model"]) { @MainActor in
+                self.start(model: self.model)
+              })
         """))
     #expect(
       result.source.contains(
@@ -516,6 +557,7 @@ import Testing
       """#)
     #expect(result.diagnostics == [])
     #expect(result.source.contains("let store: LoomMacros.SharedCell<Store<Item>>"))
+    #expect(result.source.contains("let component: Repository"))
     #expect(result.source.contains("Store<Item>(items: self.items)"))
     #expect(result.source.contains("extension Repository: LoomMacros.Component {"))
   }
@@ -532,5 +574,17 @@ import Testing
     #expect(
       result.source.contains(
         "init(onEvent: @escaping @Sendable (String) -> Void, _ configure:"))
+  }
+
+  @Test func aLargeComponentKeepsItsCellsInChunks() {
+    let members = (0..<70).map { "  @Provide(.shared, with: []) var m\($0): Service" }
+    let result = expandComponent(
+      "@Component\nstruct Large {\n\(members.joined(separator: "\n"))\n}")
+    #expect(result.diagnostics == [])
+    #expect(result.source.contains("    let c0: _LoomCells0\n    let c1: _LoomCells1\n"))
+    #expect(result.source.contains("    self.c1 = _LoomCells1(m64: m64, m65: m65, m66: m66, m67: m67, m68: m68, m69: m69)"))
+    #expect(result.source.contains("  fileprivate struct _LoomCells1: Sendable {\n    let m64: LoomMacros.SharedCell<Service>\n"))
+    #expect(result.source.contains("    _loom.cells.c1.m69.get {"))
+    #expect(result.source.contains("    _loom.cells.c0.m0.get {"))
   }
 }
