@@ -142,10 +142,13 @@ public struct ComponentInstaller {
     }
   }
 
-  /// Adds a start-up step, as a start-up task named `Component.step`.
+  /// Adds a start-up step, as a start-up task named `Component.step` that runs after the tasks
+  /// of the steps it comes after.
   ///
   /// ```swift
-  /// installer.step("warmCaches", dependencies: ["users"], fileID: "App/App.swift", line: 9) {
+  /// installer.step(
+  ///   "warmCaches", dependencies: ["users"], after: ["migrate"], fileID: "App/App.swift", line: 9
+  /// ) {
   ///   try await component.warmCaches(users: component.users)
   /// }
   /// ```
@@ -153,17 +156,21 @@ public struct ComponentInstaller {
   /// - Parameters:
   ///   - name: The step's name.
   ///   - dependencies: The members it takes.
+  ///   - after: The steps it runs after.
   ///   - fileID: The file that declares it.
   ///   - line: The line that declares it.
   ///   - run: Runs the step.
   public mutating func step(
-    _ name: String, dependencies: [String] = [], fileID: StaticString, line: UInt,
-    _ run: @escaping @Sendable () async throws -> Void
+    _ name: String, dependencies: [String] = [], after: [String] = [], fileID: StaticString,
+    line: UInt, _ run: @escaping @Sendable () async throws -> Void
   ) {
     let task = "\(component).\(name)"
+    let earlier = after.map { "\(component).\($0)" }
     stepDependencies.append(dependencies)
     steps.append { container, keys in
-      container.addStartupTask(task, dependencies: keys, fileID: fileID, line: line) { _ in
+      container.addStartupTask(
+        task, dependencies: keys, after: earlier, fileID: fileID, line: line
+      ) { _ in
         try await run()
       }
     }

@@ -90,7 +90,7 @@ struct ProcessLifetime: CustomLifetime {
   var name: String { "once" }
   var rank: LifetimeRank { LifetimeRank(LifetimeRank.singleton.value + 1) }
 
-  func instanceCache(for context: borrowing LifetimeContext) throws(ResolutionError)
+  func instanceCache(for context: LifetimeContext) throws(ResolutionError)
     -> InstanceCache
   {
     Self.cache

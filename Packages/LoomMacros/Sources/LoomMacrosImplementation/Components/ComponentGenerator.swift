@@ -542,8 +542,12 @@ struct ComponentGenerator {
           ?? "component.\(parameter.member)"
       }
       let dependencies = step.parameters.map { "\"\($0.member)\"" }
-      let dependencyArgument =
+      var dependencyArgument =
         dependencies.isEmpty ? "" : ", dependencies: [\(dependencies.joined(separator: ", "))]"
+      if !step.after.isEmpty {
+        dependencyArgument +=
+          ", after: [\(step.after.map { "\"\($0.name)\"" }.joined(separator: ", "))]"
+      }
       lines.append(
         "installer.step(\"\(step.name)\"\(dependencyArgument), \(location(step.name))) { \(hop)\(effects.markers)component.\(step.name)(\(arguments.joined(separator: ", "))) }"
       )
