@@ -9,6 +9,8 @@ struct ComponentGenerator {
   let locations: [String: String]
   private let order: DependencyOrder
   private let members: [String: ComponentMember]
+  /// The position of each stored member (inputs and cached members) in `stored`.
+  private let storedPositions: [String: Int]
 
   init(_ component: ComponentDeclaration, locations: [String: String]) {
     self.component = component
@@ -17,6 +19,11 @@ struct ComponentGenerator {
     var members: [String: ComponentMember] = [:]
     for member in component.members { members[member.name] = member }
     self.members = members
+    var positions: [String: Int] = [:]
+    for member in component.members where member.kind == .input || member.kind.isCached {
+      positions[member.name] = positions.count
+    }
+    self.storedPositions = positions
   }
 
   private var access: String { component.access }
@@ -41,8 +48,7 @@ struct ComponentGenerator {
 
   /// `cells.api`, or `cells.c3.api` in a component large enough to be split.
   private func path(_ name: String) -> String {
-    guard stored.count > Self.chunkSize,
-      let position = stored.firstIndex(where: { $0.name == name })
+    guard storedPositions.count > Self.chunkSize, let position = storedPositions[name]
     else { return "cells.\(name)" }
     return "cells.c\(position / Self.chunkSize).\(name)"
   }
@@ -54,7 +60,10 @@ struct ComponentGenerator {
     declarations += onceStorage
     for member in component.members { declarations += read(member) }
     if hasDeferred { declarations.append(registerHandles) }
-    declarations += [resolved, resolve, install, describe]
+    declarations.append(resolved)
+    declarations += resolve
+    declarations += install
+    declarations += describe
     return declarations.map { DeclSyntax(stringLiteral: $0) }
   }
 
@@ -123,9 +132,10 @@ struct ComponentGenerator {
   private func storage(inputs: [String], overrides: String, changed: String, base: String)
     -> String
   {
-    let arguments = (inputs + [
-      "_overrides: \(overrides)", "_changed: \(changed)", "_base: \(base)",
-    ]).joined(separator: ", ")
+    let arguments =
+      (inputs + [
+        "_overrides: \(overrides)", "_changed: \(changed)", "_base: \(base)",
+      ]).joined(separator: ", ")
     return "_LoomStorage(cells: _LoomCells(\(arguments)), overrides: \(overrides))"
   }
 
@@ -136,7 +146,8 @@ struct ComponentGenerator {
     for member in overridable {
       if member.kind == .child {
         lines.append(
-          "\(access)var \(member.name) = LoomMacros.ChildOverrides<\(member.type.trimmedDescription)>()")
+          "\(access)var \(member.name) = LoomMacros.ChildOverrides<\(member.type.trimmedDescription)>()"
+        )
       } else {
         lines.append("\(access)var \(member.name): \(optional(member.type))")
       }
@@ -149,18 +160,27 @@ struct ComponentGenerator {
           ? "if !\($0.name).isEmpty { return false }\n" : "if \($0.name) != nil { return false }\n"
       }.joined() + "return true"
     var merging: String
+    var mergeHelpers: [String] = []
     if overridable.isEmpty {
       merging = "self"
     } else {
-      merging = "var merged = self\n"
-      for member in overridable {
-        if member.kind == .child {
-          merging += "merged.\(member.name) = \(member.name).merging(newer.\(member.name))\n"
-        } else {
-          merging += "if let value = newer.\(member.name) { merged.\(member.name) = value }\n"
-        }
+      let statements = overridable.map { member in
+        member.kind == .child
+          ? "merged.\(member.name) = \(member.name).merging(newer.\(member.name))"
+          : "if let value = newer.\(member.name) { merged.\(member.name) = value }"
       }
-      merging += "return merged"
+      if overridable.count <= Self.chunkSize {
+        merging = "var merged = self\n" + statements.joined(separator: "\n") + "\nreturn merged"
+      } else {
+        // NB: in helpers of a bounded size that the optimizer does not inline, as for the cells:
+        // in one function, it kept every field live across every branch (memory growing with the
+        // square of the members).
+        let (calls, helpers) = chunked(
+          statements, helper: "_loomMerge", modifiers: "@inline(never) private ",
+          signature: "_ merged: inout Self, _ newer: Self", arguments: "&merged, newer")
+        merging = "var merged = self\n" + calls.joined(separator: "\n") + "\nreturn merged"
+        mergeHelpers = helpers
+      }
     }
     return """
       \(access)struct Overrides: LoomMacros.ComponentOverrides {
@@ -173,7 +193,7 @@ struct ComponentGenerator {
 
         \(access)func merging(_ newer: Self) -> Self {
       \(indent(merging, 2))
-        }
+        }\(mergeHelpers.map { "\n\n" + indent($0, 1) }.joined())
       }
       """
   }
@@ -193,35 +213,85 @@ struct ComponentGenerator {
         "_overrides: Overrides", "_changed: Overrides", "_base: _LoomCells?",
       ]
     let split = stored.count > Self.chunkSize
-    var body = split ? [] : inputs.map { "self.\($0.name) = \($0.name)" }
-    body += changedFlags
-    for member in cached {
+    var body: [String] = []
+    var cells: [String]
+    var helpers: [String] = []
+    var chunks: [[ComponentMember]] = []
+    func cell(_ member: ComponentMember, base: String, flag: String) -> String {
       let override =
         member.kind == .child
         ? "_overrides.\(member.name).replacement" : "_overrides.\(member.name)"
-      var inherited = "_base?.\(path(member.name).dropFirst("cells.".count))"
+      var inherited = "\(base)?.\(member.name)"
       if member.kind == .once {
         inherited += " ?? \(component.name)._loomOnce_\(member.name).cell"
       }
-      let cell =
-        ".select(override: \(override), isChanged: _\(member.name)Changed, inherited: \(inherited))"
-      body.append(
-        split
-          ? "let \(member.name): \(cellType(member)) = \(cell)" : "self.\(member.name) = \(cell)")
+      return ".select(override: \(override), isChanged: \(flag), inherited: \(inherited))"
     }
-    var chunks: [[ComponentMember]] = []
-    var cells: [String]
-    if split {
+    if !split {
+      body = inputs.map { "self.\($0.name) = \($0.name)" } + changedFlags
+      for member in cached {
+        body.append(
+          "self.\(member.name) = \(cell(member, base: "_base", flag: "_\(member.name)Changed"))")
+      }
+      cells = stored.map(declaration)
+    } else {
+      // NB: a large component is built by helpers, each of a bounded size: the flags in an
+      // array, each chunk of cells by a function of its own. In one initializer, the optimizer
+      // kept a thousand cells and flags live across a thousand branches, and its memory grew
+      // with the square of the members (past 6 GB for 1,000); and a debug build copied the whole
+      // cells struct for every `_base?.c3.api` (a 25 MB stack frame).
+      let flags = changedFlagTerms
+      var flagIndex: [String: Int] = [:]
+      for flag in flags { flagIndex[flag.name] = flagIndex.count }
+      func flagText(_ name: String) -> String { "_flags[\(flagIndex[name] ?? 0)]" }
+      let flagLines = flags.map { flag in
+        "_flags[\(flagIndex[flag.name] ?? 0)] = "
+          + (flag.sameAs.map(flagText)
+            ?? flag.terms.map { $0.isFlag ? flagText($0.text) : $0.text }
+            .joined(separator: " || "))
+      }
+      body.append(
+        flagLines.isEmpty
+          ? "let _flags: [Bool] = []"
+          : "var _flags = [Bool](repeating: false, count: \(flags.count))")
+      let (calls, flagHelpers) = chunked(
+        flagLines, helper: "_loomFlags", modifiers: "@inline(never) private static ",
+        signature: "_ _flags: inout [Bool], _ _changed: Overrides", arguments: "&_flags, _changed",
+        always: true)
+      body += calls
+      helpers += flagHelpers
       chunks = stride(from: 0, to: stored.count, by: Self.chunkSize).map {
         Array(stored[$0..<min($0 + Self.chunkSize, stored.count)])
       }
       cells = chunks.indices.map { "let c\($0): _LoomCells\($0)" }
       for (index, chunk) in chunks.enumerated() {
-        let arguments = chunk.map { "\($0.name): \($0.name)" }.joined(separator: ", ")
-        body.append("self.c\(index) = _LoomCells\(index)(\(arguments))")
+        let chunkInputs = chunk.filter { $0.kind == .input }
+        let parameters =
+          chunkInputs.map { "\($0.name): \(parameterType($0.type))" } + [
+            "_ _overrides: Overrides", "_ _flags: [Bool]", "_ _base: _LoomCells\(index)?",
+          ]
+        var lines: [String] = []
+        for member in chunk where member.kind != .input {
+          lines.append(
+            "let \(member.name): \(cellType(member)) = \(cell(member, base: "_base", flag: flagText(member.name)))"
+          )
+        }
+        lines.append(
+          "return _LoomCells\(index)(\(chunk.map { "\($0.name): \($0.name)" }.joined(separator: ", ")))"
+        )
+        helpers.append(
+          """
+          @inline(never) private static func _loomMakeCells\(index)(\(parameters.joined(separator: ", "))) -> _LoomCells\(index) {
+          \(indent(lines.joined(separator: "\n"), 1))
+          }
+          """)
+        let arguments =
+          chunkInputs.map { "\($0.name): \($0.name)" } + [
+            "_overrides", "_flags", "_base?.c\(index)",
+          ]
+        body.append(
+          "self.c\(index) = Self._loomMakeCells\(index)(\(arguments.joined(separator: ", ")))")
       }
-    } else {
-      cells = stored.map(declaration)
     }
     let initializer =
       body.isEmpty
@@ -241,16 +311,26 @@ struct ComponentGenerator {
       """
       fileprivate struct _LoomCells: Sendable {
       \(indent(cells.joined(separator: "\n"), 1))\(cells.isEmpty ? "" : "\n")
-      \(indent(initializer, 1))
+      \(indent(([initializer] + helpers).joined(separator: "\n\n"), 1))
       }
       """,
     ]
       + chunks.enumerated().map { index, chunk in
-        """
-        fileprivate struct _LoomCells\(index): Sendable {
-        \(indent(chunk.map(declaration).joined(separator: "\n"), 1))
+        // NB: a final class, not a struct: a debug build copies a nested struct whole to read
+        // one of its fields (`cells.c3.api`), which costs stack in every reader.
+        let parameters = chunk.map {
+          "\($0.name): \($0.kind == .input ? parameterType($0.type) : cellType($0))"
         }
-        """
+        let assignments = chunk.map { "self.\($0.name) = \($0.name)" }
+        return """
+          fileprivate final class _LoomCells\(index): Sendable {
+          \(indent(chunk.map(declaration).joined(separator: "\n"), 1))
+
+            init(\(parameters.joined(separator: ", "))) {
+          \(indent(assignments.joined(separator: "\n"), 2))
+            }
+          }
+          """
       }
   }
 
@@ -258,6 +338,24 @@ struct ComponentGenerator {
   /// cached member (or what it is built from), dependencies first; members that depend on each
   /// other through `Lazy` or `Provider` share one flag.
   private var changedFlags: [String] {
+    changedFlagTerms.map { flag in
+      "let _\(flag.name)Changed = "
+        + (flag.sameAs.map { "_\($0)Changed" }
+          ?? flag.terms.map { $0.isFlag ? "_\($0.text)Changed" : $0.text }
+          .joined(separator: " || "))
+    }
+  }
+
+  /// One changed flag: its member, and either the flag it shares or the terms it ORs (a term is
+  /// a test of `_changed` or, when `isFlag`, the flag of the member `text`).
+  private struct ChangedFlag {
+    var name: String
+    var sameAs: String?
+    var terms: [(text: String, isFlag: Bool)]
+  }
+
+  /// The changed flags `_LoomCells` computes, dependencies first.
+  private var changedFlagTerms: [ChangedFlag] {
     let memberCount = order.memberCount
     func isInput(_ vertex: Int) -> Bool { members[order.names[vertex]]?.kind == .input }
     let edges = (0..<order.names.count).map { vertex -> [Int] in
@@ -271,12 +369,14 @@ struct ComponentGenerator {
       guard needed.insert(vertex).inserted else { continue }
       stack.append(contentsOf: edges[vertex])
     }
-    var lines: [String] = []
+    var flags: [ChangedFlag] = []
     for group in order.stronglyConnectedComponents(edges) where needed.contains(group[0]) {
       let inGroup = Set(group)
-      var terms = group.map { vertex -> String in
+      var terms = group.map { vertex -> (text: String, isFlag: Bool) in
         let name = order.names[vertex]
-        return members[name]?.kind == .child ? "!_changed.\(name).isEmpty" : "_changed.\(name) != nil"
+        let test =
+          members[name]?.kind == .child ? "!_changed.\(name).isEmpty" : "_changed.\(name) != nil"
+        return (test, false)
       }
       var outside: [Int] = []
       for vertex in group {
@@ -284,14 +384,14 @@ struct ComponentGenerator {
           outside.append(next)
         }
       }
-      terms += outside.sorted().map { "_\(order.names[$0])Changed" }
+      terms += outside.sorted().map { (order.names[$0], true) }
       let first = order.names[group[0]]
-      lines.append("let _\(first)Changed = \(terms.joined(separator: " || "))")
+      flags.append(ChangedFlag(name: first, sameAs: nil, terms: terms))
       for vertex in group.dropFirst() {
-        lines.append("let _\(order.names[vertex])Changed = _\(first)Changed")
+        flags.append(ChangedFlag(name: order.names[vertex], sameAs: first, terms: []))
       }
     }
-    return lines
+    return flags
   }
 
   private var onceStorage: [String] {
@@ -370,7 +470,8 @@ struct ComponentGenerator {
         + "return inside.isEmpty ? child : child.overriding { $0 = inside }"
     case .child:
       let sorted = member.dependencies.sorted { ($0.label ?? "") < ($1.label ?? "") }
-      let wiring = ["_loomWiring: \(receiver)._loom.overrides.\(member.name).overrides"]
+      let wiring =
+        ["_loomWiring: \(receiver)._loom.overrides.\(member.name).overrides"]
         + sorted.map { "\($0.label ?? $0.member): \(argument($0, receiver: receiver))" }
       return "\(ret)\(markers)\(member.type.trimmedDescription)(\(wiring.joined(separator: ", ")))"
     }
@@ -390,7 +491,9 @@ struct ComponentGenerator {
     var targets: [ComponentMember] = []
     for member in component.members {
       for reference in member.deferredDependencies {
-        if let target = members[reference.member], !targets.contains(where: { $0.name == target.name }) {
+        if let target = members[reference.member],
+          !targets.contains(where: { $0.name == target.name })
+        {
           targets.append(target)
         }
       }
@@ -450,7 +553,7 @@ struct ComponentGenerator {
       """
   }
 
-  private var resolve: String {
+  private var resolve: [String] {
     let memberCount = order.memberCount
     func prerequisites(_ name: String) -> String {
       guard let vertex = order.index[name] else { return "" }
@@ -465,57 +568,115 @@ struct ComponentGenerator {
     let hop = component.isMainActor ? "@MainActor in " : ""
     var lines: [String] = []
     var items: [String] = []
+    /// The children's slots each item fills (`_sessionResolved: ...`), for the chunk helpers.
+    var slots: [String?] = []
     var children: [String] = []
     for member in cached {
       if member.kind == .child {
-        lines.append(
-          "let _\(member.name)Resolved = LoomMacros.ResolvedSlot<\(member.type.trimmedDescription).Resolved>()"
-        )
+        let slotType = "LoomMacros.ResolvedSlot<\(member.type.trimmedDescription).Resolved>"
+        lines.append("let _\(member.name)Resolved = \(slotType)()")
         items.append(
           ".child(\"\(member.name)\"\(prerequisites(member.name))) { \(hop)_\(member.name)Resolved.fill(try await self.\(member.name).resolve()) }"
         )
+        slots.append("_\(member.name)Resolved: \(slotType)")
         children.append("\(member.name): _\(member.name)Resolved.value")
       } else {
         items.append(
           ".member(\"\(member.name)\"\(prerequisites(member.name))) { \(hop)_ = \(member.effects.markers)self.\(member.name) }"
         )
+        slots.append(nil)
       }
     }
     for step in component.steps {
       var effects = step.effects
       let arguments = step.parameters.map { parameter -> String in
         if let member = members[parameter.member] { effects = effects.union(member.effects) }
-        return parameter.label.map { "\($0): self.\(parameter.member)" } ?? "self.\(parameter.member)"
+        return parameter.label.map { "\($0): self.\(parameter.member)" }
+          ?? "self.\(parameter.member)"
       }
       items.append(
         ".step(\"\(step.name)\"\(prerequisites(step.name))) { \(hop)\(effects.markers)self.\(step.name)(\(arguments.joined(separator: ", "))) }"
       )
+      slots.append(nil)
     }
     // NB: one `append` per item, not one array literal: the type checker solves a literal of
     // closures as one expression, which takes seconds on a large component.
+    var helpers: [String] = []
     if items.isEmpty {
       lines.append("try await LoomMacros.ComponentScheduler.run(\"\(component.name)\", [])")
     } else {
       lines.append("var items: [LoomMacros.ComponentScheduler.Item] = []")
       lines.append("items.reserveCapacity(\(items.count))")
-      lines += items.map { "items.append(\($0))" }
+      let appends = items.map { "items.append(\($0))" }
+      if items.count <= Self.statementChunkSize {
+        lines += appends
+      } else {
+        // NB: the items of a large component are appended by helpers of at most
+        // `statementChunkSize` items each: the optimizer's time on one function of a thousand
+        // closures grows far faster than the count (and its memory went past 6 GB).
+        for start in stride(from: 0, to: items.count, by: Self.statementChunkSize) {
+          let range = start..<min(start + Self.statementChunkSize, items.count)
+          let number = start / Self.statementChunkSize
+          let used = slots[range].compactMap { $0 }
+          let parameters = ["_ items: inout [LoomMacros.ComponentScheduler.Item]"] + used
+          let arguments =
+            ["&items"]
+            + used.map { String($0.prefix(while: { $0 != ":" })) }
+            .map { "\($0): \($0)" }
+          helpers.append(
+            """
+            \(isolation)private func _loomResolveItems\(number)(\(parameters.joined(separator: ", "))) {
+            \(indent(appends[range].joined(separator: "\n"), 1))
+            }
+            """)
+          lines.append("_loomResolveItems\(number)(\(arguments.joined(separator: ", ")))")
+        }
+      }
       lines.append("try await LoomMacros.ComponentScheduler.run(\"\(component.name)\", items)")
     }
     lines.append("return Resolved(\((["self"] + children).joined(separator: ", ")))")
-    return """
+    return helpers + [
+      """
       \(isolation)\(access)func resolve() async throws(LoomMacros.ComponentError) -> Resolved {
       \(indent(lines.joined(separator: "\n"), 1))
       }
       """
+    ]
+  }
+
+  /// How many statements of a list (resolve()'s items, install(into:)'s registrations, the graph's
+  /// members) one generated function holds at most; a larger component splits them into helpers.
+  static let statementChunkSize = 32
+
+  /// `body` as it is when short, or split into helpers `name0`, `name1`, ... of at most
+  /// ``statementChunkSize`` statements each, with `signature` their parameter list and
+  /// `arguments` what the body passes them.
+  private func chunked(
+    _ body: [String], helper name: String, modifiers: String, signature: String,
+    arguments: String, always: Bool = false
+  ) -> (body: [String], helpers: [String]) {
+    guard always || body.count > Self.statementChunkSize else { return (body, []) }
+    let qualifier = modifiers.contains("static ") ? "Self." : ""
+    var calls: [String] = []
+    var helpers: [String] = []
+    for start in stride(from: 0, to: body.count, by: Self.statementChunkSize) {
+      let number = start / Self.statementChunkSize
+      let statements = body[start..<min(start + Self.statementChunkSize, body.count)]
+      helpers.append(
+        """
+        \(modifiers)func \(name)\(number)(\(signature)) {
+        \(indent(statements.joined(separator: "\n"), 1))
+        }
+        """)
+      calls.append("\(qualifier)\(name)\(number)(\(arguments))")
+    }
+    return (calls, helpers)
   }
 
   // MARK: - install(into:)
 
-  private var install: String {
-    var lines = [
-      "let component = self",
-      "var installer = LoomMacros.ComponentInstaller(container, component: \"\(component.name)\")",
-    ]
+  private var install: [String] {
+    var lines: [String] = []
     let hop = component.isMainActor ? "@MainActor in " : ""
     for member in component.members {
       let kind = member.kind == .child ? "shared" : member.kind.rawValue
@@ -552,17 +713,27 @@ struct ComponentGenerator {
         "installer.step(\"\(step.name)\"\(dependencyArgument), \(location(step.name))) { \(hop)\(effects.markers)component.\(step.name)(\(arguments.joined(separator: ", "))) }"
       )
     }
-    lines.append("installer.finish()")
-    return """
+    let (calls, helpers) = chunked(
+      lines, helper: "_loomInstall", modifiers: "\(isolation)private static ",
+      signature: "_ installer: inout LoomMacros.ComponentInstaller, _ component: Self",
+      arguments: "&installer, component")
+    let body =
+      [
+        "let component = self",
+        "var installer = LoomMacros.ComponentInstaller(container, component: \"\(component.name)\")",
+      ] + calls + ["installer.finish()"]
+    return helpers + [
+      """
       \(isolation)\(access)func install(into container: Loom.Container) {
-      \(indent(lines.joined(separator: "\n"), 1))
+      \(indent(body.joined(separator: "\n"), 1))
       }
       """
+    ]
   }
 
   // MARK: - The graph
 
-  private var describe: String {
+  private var describe: [String] {
     var lines: [String] = []
     for member in component.members {
       var arguments = ["\"\(member.name)\"", metatype(member.type)]
@@ -578,11 +749,16 @@ struct ComponentGenerator {
       let method = member.kind == .child ? "child" : "member"
       lines.append("graph.\(method)(\(arguments.joined(separator: ", ")))")
     }
-    return """
+    let (body, helpers) = chunked(
+      lines, helper: "_loomDescribe", modifiers: "private static ",
+      signature: "_ graph: inout LoomMacros.ComponentGraph", arguments: "&graph")
+    return helpers + [
+      """
       \(access)static func _describe(in graph: inout LoomMacros.ComponentGraph) {
-      \(indent(lines.joined(separator: "\n"), 1))
+      \(indent(body.joined(separator: "\n"), 1))
       }
       """
+    ]
   }
 
   // MARK: - Helpers

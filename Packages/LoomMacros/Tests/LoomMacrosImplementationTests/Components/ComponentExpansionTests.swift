@@ -516,7 +516,8 @@ import Testing
             installer.mainActorMember(RootModel.self, "model", .shared, dependencies: ["api"], fileID: "TestModule/test.swift", line: 4) {
         """))
     // Not isolated: what the Component protocol requires.
-    #expect(result.source.contains("  func overriding(_ configure: (inout Overrides) -> Void) -> Self {"))
+    #expect(
+      result.source.contains("  func overriding(_ configure: (inout Overrides) -> Void) -> Self {"))
   }
 
   @Test func aChildMadeByAFactoryGetsTheOverridesInsideItAsACopy() {
@@ -582,9 +583,67 @@ import Testing
       "@Component\nstruct Large {\n\(members.joined(separator: "\n"))\n}")
     #expect(result.diagnostics == [])
     #expect(result.source.contains("    let c0: _LoomCells0\n    let c1: _LoomCells1\n"))
-    #expect(result.source.contains("    self.c1 = _LoomCells1(m64: m64, m65: m65, m66: m66, m67: m67, m68: m68, m69: m69)"))
-    #expect(result.source.contains("  fileprivate struct _LoomCells1: Sendable {\n    let m64: LoomMacros.SharedCell<Service>\n"))
+    #expect(
+      result.source.contains(
+        "    var _flags = [Bool](repeating: false, count: 70)\n      Self._loomFlags0(&_flags, _changed)\n"
+      ))
+    #expect(
+      result.source.contains("    self.c1 = Self._loomMakeCells1(_overrides, _flags, _base?.c1)\n"))
+    #expect(
+      result.source.contains(
+        "  fileprivate final class _LoomCells1: Sendable {\n    let m64: LoomMacros.SharedCell<Service>\n"
+      ))
+    #expect(
+      result.source.contains(
+        "    @inline(never) private static func _loomMakeCells1(_ _overrides: Overrides, _ _flags: [Bool], _ _base: _LoomCells1?) -> _LoomCells1 {"
+      ))
+    #expect(
+      result.source.contains(
+        "let m69: LoomMacros.SharedCell<Service> = .select(override: _overrides.m69, isChanged: _flags[69], inherited: _base?.m69)"
+      ))
+    #expect(result.source.contains("      return _LoomCells1(m64: m64, m65: m65,"))
+    #expect(result.source.contains("    init(m64: LoomMacros.SharedCell<Service>, m65:"))
+    #expect(
+      result.source.contains(
+        "    @inline(never) private func _loomMerge2(_ merged: inout Self, _ newer: Self) {"))
     #expect(result.source.contains("    _loom.cells.c1.m69.get {"))
     #expect(result.source.contains("    _loom.cells.c0.m0.get {"))
+  }
+
+  @Test func aLargeComponentSplitsItsListsIntoHelpers() {
+    let members = (0..<40).map { "  @Provide(.shared, with: []) var m\($0): Service" }
+    let result = expandComponent(
+      """
+      @Component
+      struct Large {
+      \(members.joined(separator: "\n"))
+        @Child var session: SessionComponent
+      }
+      """)
+    #expect(result.diagnostics == [])
+    #expect(
+      result.source.contains(
+        "  private func _loomResolveItems0(_ items: inout [LoomMacros.ComponentScheduler.Item]) {\n    items.append(.member(\"m0\") {"
+      ))
+    #expect(
+      result.source.contains(
+        "  private func _loomResolveItems1(_ items: inout [LoomMacros.ComponentScheduler.Item], _sessionResolved: LoomMacros.ResolvedSlot<SessionComponent.Resolved>) {"
+      ))
+    #expect(
+      result.source.contains(
+        "    _loomResolveItems0(&items)\n    _loomResolveItems1(&items, _sessionResolved: _sessionResolved)\n    try await LoomMacros.ComponentScheduler.run(\"Large\", items)"
+      ))
+    #expect(
+      result.source.contains(
+        "  private static func _loomInstall1(_ installer: inout LoomMacros.ComponentInstaller, _ component: Self) {"
+      ))
+    #expect(
+      result.source.contains(
+        "    Self._loomInstall0(&installer, component)\n    Self._loomInstall1(&installer, component)\n    installer.finish()"
+      ))
+    #expect(
+      result.source.contains(
+        "    Self._loomDescribe0(&graph)\n    Self._loomDescribe1(&graph)\n  }"))
+    #expect(!result.source.contains("_loomResolveItems2"))
   }
 }
