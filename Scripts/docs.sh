@@ -63,6 +63,10 @@ for name in "${names[@]}"; do
     continue
   fi
   cp "$graphs/$name.symbols.json" "$work/$name/graphs/"
+  # NB: a module that re-exports another (LoomMacros: `@_exported import Loom`) has the other's
+  # symbols in its graph too; keep only the symbols declared in this package's sources.
+  swift "$root/Scripts/lib/own-symbols.swift" "$work/$name/graphs/$name.symbols.json" \
+    "$root/$package/Sources"
   for extension in "$graphs/$name@"*.symbols.json; do
     if [[ -f "$extension" ]]; then
       cp "$extension" "$work/$name/graphs/"

@@ -18,7 +18,7 @@ import Testing
         "session.session → session.api", "session.session → session.token",
       ])
     #expect(
-      graph.node(for: DependencyKey(UserService.self, name: "users"))?.location.line == 20)
+      graph.node(for: DependencyKey(UserService.self, name: "users"))?.location.line == 21)
     let database = graph.nodes.first { $0.key.name == "database" }
     #expect(database?.isAsync == true)
     #expect(database?.lifetime == .singleton)

@@ -13,7 +13,11 @@ import Testing
   }
 
   @Test func withOverridesSyncLeavesTheComponentAsItWas() {
-    let inside = app.withOverrides { $0.api = StubAPIClient() } operation: { $0.api.name }
+    let inside = app.withOverrides {
+      $0.api = StubAPIClient()
+    } operation: {
+      $0.api.name
+    }
     #expect(inside == "stub")
     #expect(app.api.name == "live")
   }
@@ -21,20 +25,27 @@ import Testing
   @Test func withOverridesThrowingLeavesTheComponentAsItWas() throws {
     struct Stop: Error {}
     #expect(throws: Stop.self) {
-      try app.withOverrides { $0.api = StubAPIClient() } operation: { copy in
+      try app.withOverrides {
+        $0.api = StubAPIClient()
+      } operation: { copy in
         #expect(copy.api.name == "stub")
         throw Stop()
       }
     }
-    let name = try app.withOverrides { $0.api = StubAPIClient(name: "other") } operation: {
-      copy throws in copy.api.name
+    let name = try app.withOverrides {
+      $0.api = StubAPIClient(name: "other")
+    } operation: {
+      copy throws in
+      copy.api.name
     }
     #expect(name == "other")
     #expect(app.api.name == "live")
   }
 
   @Test func withOverridesAsyncLeavesTheComponentAsItWas() async {
-    let inside = await app.withOverrides { $0.api = StubAPIClient() } operation: { copy in
+    let inside = await app.withOverrides {
+      $0.api = StubAPIClient()
+    } operation: { copy in
       await Task.yield()
       return copy.api.name
     }
@@ -44,7 +55,9 @@ import Testing
 
   @Test func withOverridesAsyncThrowingLeavesTheComponentAsItWas() async throws {
     let database = try await app.database
-    let inside = try await app.withOverrides { $0.api = StubAPIClient() } operation: { copy in
+    let inside = try await app.withOverrides {
+      $0.api = StubAPIClient()
+    } operation: { copy in
       // Unaffected by the override: shared with the component, not built again.
       #expect(try await copy.database === database)
       return try await copy.users.api.name

@@ -15,7 +15,8 @@ struct AppComponent {
   @Provide(.input) var authToken: String
   @Provide(.input) var log: StepLog
   @Provide(.shared, LiveAPIClient.self, with: [\Self.config]) var api: any APIClient
-  @Provide(.shared, factory: { (config: AppConfig) async throws in try await Database.open(config) })
+  @Provide(
+    .shared, factory: { (config: AppConfig) async throws in try await Database.open(config) })
   var database: Database
   @Provide(.shared, UserService.init(api:database:), effects: [.async, .throwing])
   var users: UserService
@@ -35,16 +36,20 @@ struct AppComponent {
 @Component
 struct CountingComponent {
   @Provide(.input) var counter: BuildCounter
-  @Provide(.shared, factory: { (counter: BuildCounter) in
-    counter.increment()
-    return Heavy()
-  })
+  @Provide(
+    .shared,
+    factory: { (counter: BuildCounter) in
+      counter.increment()
+      return Heavy()
+    })
   var heavy: Heavy
-  @Provide(.shared, factory: { (counter: BuildCounter) async in
-    counter.increment()
-    try? await Task.sleep(for: .milliseconds(2))
-    return Heavy()
-  })
+  @Provide(
+    .shared,
+    factory: { (counter: BuildCounter) async in
+      counter.increment()
+      try? await Task.sleep(for: .milliseconds(2))
+      return Heavy()
+    })
   var asyncHeavy: Heavy
   @Provide(.transient, with: []) var fresh: Heavy
 }
@@ -58,9 +63,11 @@ struct ClockComponent {
 
 @Component
 struct AnalyticsComponent {
-  @Provide(.shared, factory: { (tracker: Lazy<Tracker>, event: Provider<Event>) in
-    Analytics(tracker: tracker, events: event)
-  })
+  @Provide(
+    .shared,
+    factory: { (tracker: Lazy<Tracker>, event: Provider<Event>) in
+      Analytics(tracker: tracker, events: event)
+    })
   var analytics: Analytics
   @Provide(.shared, with: [\Self.analytics]) var tracker: Tracker
   @Provide(.transient, with: []) var event: Event

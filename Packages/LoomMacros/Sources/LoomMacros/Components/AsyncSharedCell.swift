@@ -13,7 +13,7 @@ public import Synchronization
 /// `resolve()` can be read again later, say after the network came back).
 ///
 /// An asynchronous construction cannot need its own cell: the component macro rejects cycles,
-/// and ``Lazy`` and ``Provider`` handles (the only way around that check) cannot point at an
+/// and `Lazy` and `Provider` handles (the only way around that check) cannot point at an
 /// asynchronous member. So the tasks that await a cell always wait for constructions further down
 /// an acyclic graph, and never for themselves.
 ///
@@ -21,10 +21,11 @@ public import Synchronization
 /// let cell = AsyncSharedCell<Database>()
 /// let database = try await cell.get(config) { config in try await Database.open(config.url) }
 /// ```
-// NB: `@unchecked Sendable` because of `value`, a `var` read without the lock. It is written once,
-// by the one construction that `state` lets run, before the releasing store of `isBuilt`; it is
-// read only after an acquiring load of `isBuilt` returned true, and never written again, so every
-// read happens after the write. `Atomic` operations are inlined, so ThreadSanitizer sees that edge.
+///
+/// NB: `@unchecked Sendable` because of `value`, a `var` read without the lock. It is written once,
+/// by the one construction that `state` lets run, before the releasing store of `isBuilt`; it is
+/// read only after an acquiring load of `isBuilt` returned true, and never written again, so every
+/// read happens after the write. `Atomic` operations are inlined, so ThreadSanitizer sees that edge.
 public final class AsyncSharedCell<Value: Sendable>: @unchecked Sendable, ComponentCell {
   private enum State {
     case idle

@@ -6,7 +6,7 @@ public import Loom
 /// You do not conform to this protocol yourself: `@Component` adds the conformance along with
 /// the generated initializer, the typed ``Overrides``, the member accessors, `resolve()` and
 /// `install(into:)`. The protocol carries what works the same for every component: its
-/// ``DependencyGraph`` (``graph-swift.type.property``), copies with overrides
+/// `DependencyGraph` (``graph-swift.type.property``), copies with overrides
 /// (``overriding(_:)``, ``withOverrides(_:operation:)``).
 ///
 /// ```swift

@@ -44,14 +44,14 @@ public struct ComponentError: Error, Sendable, CustomStringConvertible {
     /// error.code == .resolveFailed
     /// ```
     public static let resolveFailed = Code(.resolveFailed)
-    /// A member's construction needs the member itself, through a ``Lazy`` or ``Provider``
+    /// A member's construction needs the member itself, through a `Lazy` or `Provider`
     /// handle read while it runs (on one thread, or on threads that wait for each other).
     ///
     /// ```swift
     /// error.code == .recursiveConstruction
     /// ```
     public static let recursiveConstruction = Code(.recursiveConstruction)
-    /// A ``Lazy`` or ``Provider`` handle made by a component was read after the component was
+    /// A `Lazy` or `Provider` handle made by a component was read after the component was
     /// released.
     ///
     /// ```swift
@@ -224,7 +224,8 @@ public struct ComponentError: Error, Sendable, CustomStringConvertible {
   public static func recursiveConstruction(of type: String) -> ComponentError {
     ComponentError(
       code: .recursiveConstruction, component: "", member: type,
-      summary: "building \(type) needs \(type) itself, through a Lazy or Provider read while it is built",
+      summary:
+        "building \(type) needs \(type) itself, through a Lazy or Provider read while it is built",
       hint:
         "read the Lazy or Provider after the initializer returns (that is what they are for), or break the dependency."
     )
@@ -243,7 +244,8 @@ public struct ComponentError: Error, Sendable, CustomStringConvertible {
   public static func componentReleased(component: String, member: String) -> ComponentError {
     ComponentError(
       code: .componentReleased, component: component, member: member,
-      summary: "a Lazy or Provider of \(component).\(member) was read after the component was released",
+      summary:
+        "a Lazy or Provider of \(component).\(member) was read after the component was released",
       hint: "keep the component alive as long as the instances it made use their handles.")
   }
 

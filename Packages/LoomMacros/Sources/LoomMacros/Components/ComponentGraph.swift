@@ -5,7 +5,7 @@ public import Loom
 /// Generated `_describe(in:)` methods call ``member(_:_:_:effects:dependencies:deferred:fileID:line:)``
 /// for every member and ``child(_:_:effects:dependencies:fileID:line:)`` for every child; the
 /// builder turns member names into keys (`DependencyKey(Value.self, name: "member")`, prefixed
-/// with the child's name inside a child) and edges into ``Loom/DependencyGraph/Edge`` values.
+/// with the child's name inside a child) and edges into `DependencyGraph.Edge` values.
 ///
 /// ```swift
 /// var builder = ComponentGraph()
@@ -66,7 +66,7 @@ public struct ComponentGraph: Sendable {
   ///   - lifetime: The member's lifetime.
   ///   - effects: Whether reading it suspends or throws (the node is asynchronous if it suspends).
   ///   - dependencies: The members it is built from, taken directly.
-  ///   - deferred: The members it takes through a ``Loom/Lazy`` or ``Loom/Provider``.
+  ///   - deferred: The members it takes through a `Lazy` or `Provider`.
   ///   - fileID: The file that declares it.
   ///   - line: The line that declares it.
   public mutating func member<Value>(

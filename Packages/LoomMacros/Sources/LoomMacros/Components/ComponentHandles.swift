@@ -1,7 +1,7 @@
 public import Loom
 
-/// Makes the ``Loom/Lazy`` and ``Loom/Provider`` handles that a component's members take, so a
-/// type written for a ``Loom/Container`` works unchanged in a component.
+/// Makes the `Lazy` and `Provider` handles that a component's members take, so a
+/// type written for a `Container` works unchanged in a component.
 ///
 /// A handle resolves in a container; a component has none, so the first handle it makes creates
 /// a small private one in which every member a handle points at is registered, under its name,

@@ -1,6 +1,6 @@
 public import Loom
 
-/// Turns a ``Component``'s members into registrations of a ``Loom/Container``: what a generated
+/// Turns a ``Component``'s members into registrations of a `Container`: what a generated
 /// `install(into:)` does.
 ///
 /// Each member is registered under its type and name (`DependencyKey(Database.self, name:
@@ -10,7 +10,7 @@ public import Loom
 /// has is also bound under its type alone, so `container.resolve(Database.self)` and
 /// `@Injected var database: Database` find it (a binding for a synchronous member, a registration
 /// that reads the member for an asynchronous one). Start-up steps become start-up tasks that
-/// ``Loom/Container/bootstrap()`` runs.
+/// `Container.bootstrap()` runs.
 ///
 /// ```swift
 /// var installer = ComponentInstaller(container, component: "AppComponent")

@@ -47,8 +47,8 @@ public enum ComponentLifetime: Sendable, Hashable, CustomStringConvertible {
   /// ```
   case once
 
-  /// The lifetime that stands for this one in a ``Loom/DependencyGraph`` and in a
-  /// ``Loom/Container`` the component is installed into.
+  /// The lifetime that stands for this one in a `DependencyGraph` and in a
+  /// `Container` the component is installed into.
   ///
   /// Inputs and shared members are singletons of their component; `.once` is a custom lifetime
   /// named `once` that ranks above singletons, so `validate()` reports a `.once` value that holds

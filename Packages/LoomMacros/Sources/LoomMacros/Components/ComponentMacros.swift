@@ -51,7 +51,7 @@
 public macro Component(mainActor: Bool = false) =
   #externalMacro(module: "LoomMacrosPlugin", type: "ComponentMacro")
 
-/// Declares a member of a ``Component()``: how long it lives and how it is built.
+/// Declares a member of a ``Component(mainActor:)``: how long it lives and how it is built.
 ///
 /// Write it on a `var` with a type and no value; the component turns it into a getter. After the
 /// lifetime comes one construction source:
@@ -95,7 +95,7 @@ public macro Provide(
   factory: Any? = nil, effects: ComponentEffects = []
 ) = #externalMacro(module: "LoomMacrosPlugin", type: "ProvideMacro")
 
-/// Declares a child component owned by a ``Component()``: built once per parent, its inputs wired
+/// Declares a child component owned by a ``Component(mainActor:)``: built once per parent, its inputs wired
 /// from the parent's members.
 ///
 /// `with:` passes parent members under their own names, `bindings:` under another label: a
@@ -128,7 +128,7 @@ public macro Child(
   factory: Any? = nil, effects: ComponentEffects = []
 ) = #externalMacro(module: "LoomMacrosPlugin", type: "ChildMacro")
 
-/// Declares a start-up step of a ``Component()``: a method that `resolve()` runs once the members
+/// Declares a start-up step of a ``Component(mainActor:)``: a method that `resolve()` runs once the members
 /// it takes (its parameters, named after members) and the steps it comes after are ready.
 ///
 /// Steps run in parallel with each other and with the building of the members they do not need.

@@ -10,8 +10,8 @@ public import Synchronization
 /// one construction and receive its value. A read of a built cell is a lock-free load.
 ///
 /// A failure is not kept: the readers that waited for a failed construction receive its error,
-/// and the next read constructs again. A construction that needs its own cell (through a ``Lazy``
-/// or ``Provider`` read while it runs, on the same thread or on threads that wait for each other)
+/// and the next read constructs again. A construction that needs its own cell (through a `Lazy`
+/// or `Provider` read while it runs, on the same thread or on threads that wait for each other)
 /// fails with ``ComponentError/Code/recursiveConstruction`` instead of waiting forever; a
 /// non-throwing member traps with that error's message, since it has no way to report it.
 ///
@@ -20,10 +20,11 @@ public import Synchronization
 /// let database = cell.get { Database(path: "app.sqlite") }  // built once
 /// let again = cell.get { Database(path: "unused") }         // the same instance
 /// ```
-// NB: `@unchecked Sendable` because of `value`, a `var` read without the lock. It is written once,
-// by the one construction that `state` lets run, before the releasing store of `isBuilt`; it is
-// read only after an acquiring load of `isBuilt` returned true, and never written again, so every
-// read happens after the write. `Atomic` operations are inlined, so ThreadSanitizer sees that edge.
+///
+/// NB: `@unchecked Sendable` because of `value`, a `var` read without the lock. It is written once,
+/// by the one construction that `state` lets run, before the releasing store of `isBuilt`; it is
+/// read only after an acquiring load of `isBuilt` returned true, and never written again, so every
+/// read happens after the write. `Atomic` operations are inlined, so ThreadSanitizer sees that edge.
 public final class SharedCell<Value: Sendable>: @unchecked Sendable, ComponentCell {
   /// Whether ``value`` holds the built value; set once, never cleared.
   @usableFromInline let isBuilt: Atomic<Bool>
@@ -112,10 +113,12 @@ public final class SharedCell<Value: Sendable>: @unchecked Sendable, ComponentCe
           let made = try make()
           value = made
           isBuilt.store(true, ordering: .releasing)
-          state.withLock { $0.finish(failure: nil) }.forEach { $0.semaphore.signal() }
+          let waiters = state.withLock { $0.finish(failure: nil) }
+          for waiter in waiters { waiter.semaphore.signal() }
           return made
         } catch {
-          state.withLock { $0.finish(failure: error) }.forEach { $0.semaphore.signal() }
+          let waiters = state.withLock { $0.finish(failure: error) }
+          for waiter in waiters { waiter.semaphore.signal() }
           throw error
         }
       }

@@ -42,7 +42,8 @@ struct ComponentChecker {
   private func checkDuplicates(_ problems: inout ComponentProblems) {
     var first: [String: Syntax] = [:]
     let declared: [(String, TokenSyntax)] =
-      component.members.map { ($0.name, $0.nameToken) } + component.steps.map {
+      component.members.map { ($0.name, $0.nameToken) }
+      + component.steps.map {
         ($0.name, $0.nameToken)
       }
     for (name, token) in declared {
@@ -88,8 +89,7 @@ struct ComponentChecker {
     return valid
   }
 
-  private func checkReferences(_ step: ComponentStep, _ problems: inout ComponentProblems) -> Bool
-  {
+  private func checkReferences(_ step: ComponentStep, _ problems: inout ComponentProblems) -> Bool {
     var valid = true
     for parameter in step.parameters {
       valid = resolve(parameter, in: step.name, &problems) && valid

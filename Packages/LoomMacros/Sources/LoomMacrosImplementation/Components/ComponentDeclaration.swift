@@ -118,7 +118,8 @@ struct ComponentDeclaration {
           let text = literal.plainText
         else {
           problems.error(
-            .component("after", "name the steps '\(function.name.text)' runs after as string literals"),
+            .component(
+              "after", "name the steps '\(function.name.text)' runs after as string literals"),
             at: element)
           continue
         }
@@ -161,11 +162,6 @@ func references(to name: String, in node: Syntax) -> [TokenSyntax] {
 private struct MemberReader {
   let local: LocalMember
   let component: String
-
-  init(local: LocalMember, component: String) {
-    self.local = local
-    self.component = component
-  }
 
   mutating func read(problems: inout ComponentProblems) -> ComponentMember? {
     let attribute = local.attribute
@@ -231,7 +227,8 @@ private struct MemberReader {
           "member '\(local.name)' has several construction sources; keep one of them"),
         at: extra.first!,
         fixIt: .replace(
-          attribute.argumentList, withText: kept.map { $0.with(\.trailingComma, nil).trimmedDescription }
+          attribute.argumentList,
+          withText: kept.map { $0.with(\.trailingComma, nil).trimmedDescription }
             .joined(separator: ", "),
           "keep the first source"))
       return nil
@@ -241,7 +238,8 @@ private struct MemberReader {
       guard let closure = factory.expression.as(ClosureExprSyntax.self) else {
         problems.error(
           .component(
-            "factory", "factory of '\(local.name)' must be a closure literal, whose parameters name members"),
+            "factory",
+            "factory of '\(local.name)' must be a closure literal, whose parameters name members"),
           at: factory.expression)
         return nil
       }
@@ -404,7 +402,8 @@ private struct MemberReader {
           guard let label = element.key.as(StringLiteralExprSyntax.self)?.plainText
           else {
             problems.error(
-              .component("bindings", "a binding's key is the child input's label, as a string literal"),
+              .component(
+                "bindings", "a binding's key is the child input's label, as a string literal"),
               at: element.key)
             return nil
           }
@@ -529,7 +528,8 @@ private struct MemberReader {
         fixIt = .replace(specifiers, withText: wanted, "add '\(words)' to the closure's signature")
       } else {
         fixIt = .replace(
-          signature.inKeyword, withText: "\(wanted) in", "add '\(words)' to the closure's signature")
+          signature.inKeyword, withText: "\(wanted) in", "add '\(words)' to the closure's signature"
+        )
       }
       problems.error(
         .component(

@@ -31,7 +31,7 @@ public enum ComponentMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
   public static func expansion(
     of node: AttributeSyntax, providingMembersOf declaration: some DeclGroupSyntax,
     conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
-  ) throws -> [DeclSyntax] {
+  ) -> [DeclSyntax] {
     var problems = ComponentProblems()
     let component = analyze(declaration, attribute: node, problems: &problems)
     problems.report(in: context)
@@ -61,14 +61,16 @@ public enum ComponentMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
     of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
     providingAttributesFor member: some DeclSyntaxProtocol,
     in context: some MacroExpansionContext
-  ) throws -> [AttributeSyntax] {
+  ) -> [AttributeSyntax] {
     guard
       node.argument("mainActor")?.expression.as(BooleanLiteralExprSyntax.self)?.literal
         .tokenKind == .keyword(.true)
     else { return [] }
     let attributes: AttributeListSyntax
     if let variable = member.as(VariableDeclSyntax.self) {
-      guard variable.attributes.contains(named: "Provide") || variable.attributes.contains(named: "Child")
+      guard
+        variable.attributes.contains(named: "Provide")
+          || variable.attributes.contains(named: "Child")
       else { return [] }
       attributes = variable.attributes
     } else if let function = member.as(FunctionDeclSyntax.self) {
@@ -94,12 +96,13 @@ public enum ComponentMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
     of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
     providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
     in context: some MacroExpansionContext
-  ) throws -> [ExtensionDeclSyntax] {
+  ) -> [ExtensionDeclSyntax] {
     guard !protocols.isEmpty else { return [] }
     var problems = ComponentProblems()
     guard analyze(declaration, attribute: node, problems: &problems) != nil, problems.isEmpty
     else { return [] }
-    return [try ExtensionDeclSyntax("extension \(type.trimmed): LoomMacros.Component {}")]
+    let conformance: DeclSyntax = "extension \(type.trimmed): LoomMacros.Component {}"
+    return [conformance.cast(ExtensionDeclSyntax.self)]
   }
 
   /// Reads and checks the component; nil when it is not a struct.
@@ -135,7 +138,7 @@ public enum ProvideMacro: AccessorMacro {
   public static func expansion(
     of node: AttributeSyntax, providingAccessorsOf declaration: some DeclSyntaxProtocol,
     in context: some MacroExpansionContext
-  ) throws -> [AccessorDeclSyntax] {
+  ) -> [AccessorDeclSyntax] {
     MemberAccessor.getter(of: node, declaration, macro: "@Provide", in: context)
   }
 }
@@ -159,7 +162,7 @@ public enum ChildMacro: AccessorMacro {
   public static func expansion(
     of node: AttributeSyntax, providingAccessorsOf declaration: some DeclSyntaxProtocol,
     in context: some MacroExpansionContext
-  ) throws -> [AccessorDeclSyntax] {
+  ) -> [AccessorDeclSyntax] {
     MemberAccessor.getter(of: node, declaration, macro: "@Child", in: context)
   }
 }
@@ -181,7 +184,7 @@ public enum PerformMacro: PeerMacro {
   public static func expansion(
     of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
     in context: some MacroExpansionContext
-  ) throws -> [DeclSyntax] {
+  ) -> [DeclSyntax] {
     guard declaration.is(FunctionDeclSyntax.self) else {
       context.diagnose(
         .init(

@@ -164,7 +164,8 @@ struct LocalMember {
       problems.error(
         .component(
           "static",
-          "\(macro) member cannot be static; a `.once` member is the component's process-wide value"),
+          "\(macro) member cannot be static; a `.once` member is the component's process-wide value"
+        ),
         at: modifier, fixIt: .remove(modifier, "remove '\(modifier.name.text)'"))
       valid = false
     }

@@ -232,7 +232,9 @@ import Testing
         @Provide(.input) @Provide(.input) var config: Config
       }
       """,
-      ["3:20: error: a member has one @Provide attribute; remove this one, the first one describes it"],
+      [
+        "3:20: error: a member has one @Provide attribute; remove this one, the first one describes it"
+      ],
       fixIts: ["remove the second attribute"],
       fixed: [
         """
@@ -551,7 +553,9 @@ import Testing
         @Provide(.input) var config: Config
       }
       """,
-      ["1:1: error: @Component must be attached to a struct; the component's storage is shared by its copies"])
+      [
+        "1:1: error: @Component must be attached to a struct; the component's storage is shared by its copies"
+      ])
   }
 
   @Test func membersAndStepsBelongInTheComponentStruct() {
@@ -586,7 +590,8 @@ import Testing
         @Provide(.shared, Users.init(confg:)) var users: Users
       }
       """)
-    #expect(result.diagnostics == ["4:32: error: 'confg' is not a member of App; did you mean 'config'?"])
+    #expect(
+      result.diagnostics == ["4:32: error: 'confg' is not a member of App; did you mean 'config'?"])
     #expect(
       result.source == """
         struct App {

@@ -21,7 +21,7 @@ enum ThreadIdentity {
 }
 
 /// Which thread waits for a construction on which other thread, to fail a wait that would close
-/// a cycle (two constructions that need each other through ``Lazy`` or ``Provider`` handles, on
+/// a cycle (two constructions that need each other through `Lazy` or `Provider` handles, on
 /// two threads) instead of deadlocking.
 final class WaitGraph: Sendable {
   static let shared = WaitGraph()
