@@ -77,7 +77,7 @@ let allCases: [CaseInfo] =
     CaseInfo("session.cached", goal: .ratioAtMostTimes(2, reference: "singleton.type")),
     CaseInfo("flow.cached", goal: .ratioAtMostTimes(2, reference: "singleton.type")),
     CaseInfo("endSession.1000"),
-  ] + MacroBench.cases
+  ] + MacroBench.cases + ComponentBench.cases
 
 /// A type registered under 1,000 names for the `diag.*.named` cases.
 struct NamedKey: Sendable {}
@@ -180,4 +180,5 @@ func makeRunners() -> [any Runner] {
         for name in names { _ = container.resolve(NamedKey.self, name: name) }
       }),
   ] + GraphBench.runners() + AsyncBench.runners() + SessionBench.runners() + MacroBench.runners()
+    + ComponentBench.runners()
 }
