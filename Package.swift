@@ -185,7 +185,9 @@ let package = Package(
     // the tests `@testable import LoomDemo` and check the demo's own wiring.
     .testTarget(
       name: "LoomDemoTests",
-      dependencies: ["LoomDemo", "Loom", "LoomAssembly", "LoomSession", "LoomTesting"],
+      dependencies: [
+        "LoomDemo", "Loom", "LoomAssembly", "LoomSession", "LoomTesting", "LoomMacros",
+      ],
       path: "Tests/LoomDemoTests"
     ),
     // Two small modules for the macro tests: keys declared in one, bound (with @Bind) in the other.

@@ -61,6 +61,11 @@ import Testing
     (["graph", "--output"], "option '--output' needs a file name"),
     (["graph", "--output", "--features"], "option '--output' needs a file name"),
     (["graph", "--features=all"], "option '--features' takes no value"),
+    (
+      ["graph", "--features", "--component"],
+      "--features and --component draw different graphs: pick one"
+    ),
+    (["graph", "--component=onboarding"], "option '--component' takes no value"),
     (["help", "graph"], "unexpected argument 'graph' for help"),
   ])
   func usageErrorNamesTheArgumentOnStandardErrorAndExitsTwo(arguments: [String], message: String) {
@@ -90,6 +95,9 @@ import Testing
     #expect(
       try CommandLineParser.parse(["graph", "--format", "text", "--format", "mermaid"])
         == Invocation(command: .graph(GraphOptions(format: .mermaid))))
+    #expect(
+      try CommandLineParser.parse(["graph", "--component", "--format", "dot"])
+        == Invocation(command: .graph(GraphOptions(format: .dot, component: true))))
   }
 
   @Test func validateTakesBroken() throws {
@@ -106,14 +114,16 @@ import Testing
     container built and what broken wiring reports.
 
     usage: loom-demo [--debug]
-           loom-demo [--debug] graph [--format FORMAT] [--output FILE] [--features]
+           loom-demo [--debug] graph [--format FORMAT] [--output FILE]
+                                     [--features | --component]
            loom-demo [--debug] validate [--broken]
            loom-demo help | --help | -h
 
     Commands:
       (none)       Tell the app's story: resolve its graph, use it, run a user
-                   session and a checkout flow, open a feature container, dump the
-                   registrations and show the errors of broken wiring.
+                   session and a checkout flow, open a feature container, build a
+                   compile-time component, dump the registrations and show the
+                   errors of broken wiring.
       graph        Print the app's dependency graph, or draw it with Graphviz.
       validate     Validate the app's graph and its feature containers.
       help         Print this help.
@@ -129,6 +139,8 @@ import Testing
                         (required for svg and png).
       --features        Add the feature containers, joined to the app by ownership
                         edges.
+      --component       Print the graph of OnboardingComponent, the compile-time
+                        component, instead of the container's.
 
     Options for validate:
       --broken     Also install BrokenWiringAssembly: a missing dependency, a cycle
@@ -148,6 +160,7 @@ import Testing
     Examples:
       loom-demo --debug
       loom-demo graph --features --format mermaid
+      loom-demo graph --component --format mermaid
       loom-demo graph --features --format svg --output loom-demo.svg
       loom-demo validate --broken
 

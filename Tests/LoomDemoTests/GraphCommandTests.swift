@@ -1,4 +1,6 @@
 import Foundation
+import Loom
+import LoomMacros
 import Testing
 
 @testable import LoomDemo
@@ -29,6 +31,16 @@ import Testing
       #expect(run.output == "")
       #expect(!FileManager.default.fileExists(atPath: file))
     }
+  }
+
+  @Test func componentPrintsTheComponentsGraph() {
+    let run = runDemo(["graph", "--component", "--format", "mermaid"])
+
+    #expect(run.status == 0)
+    #expect(run.errors == "")
+    let mermaid = OnboardingComponent.graph.export(.mermaid)
+    #expect(run.output == mermaid + (mermaid.hasSuffix("\n") ? "" : "\n"))
+    #expect(run.output.contains("guide"))
   }
 
   @Test func noPathMeansNoGraphviz() {

@@ -1,3 +1,5 @@
+import Loom
+import LoomMacros
 import Testing
 
 @testable import LoomDemo
@@ -5,7 +7,7 @@ import Testing
 @Suite struct StoryOutputTests {
   @Test(arguments: [
     [], ["--debug"], ["validate"], ["validate", "--broken"], ["graph"], ["graph", "--features"],
-    ["--help"],
+    ["graph", "--component"], ["--help"],
   ])
   func textOutputFitsOneHundredColumns(arguments: [String]) {
     let run = runDemo(arguments)
@@ -14,6 +16,24 @@ import Testing
     for line in run.output.split(separator: "\n") {
       #expect(line.count <= Console.width, "\(line.count) columns: \(line)")
     }
+  }
+
+  @Test func theComponentSectionReadsOverridesAndGraphsTheComponent() throws {
+    let lines = runDemo([]).output.split(separator: "\n").map(String.init)
+    let heading = try #require(lines.firstIndex(of: "5. A compile-time component"))
+    let section = Array(lines[heading...])
+
+    #expect(
+      section.contains(
+        "    → Welcome, Ada Lovelace! 2 tips: open your profile, go offline"))
+    #expect(section.contains("    → true, false (shared, transient)"))
+    #expect(section.contains("    → Welcome, Ada Lovelace! 1 tip: say hello"))
+    let graph = try #require(
+      section.firstIndex(of: "  > print(OnboardingComponent.graph.export(.text))"))
+    let exported = OnboardingComponent.graph.export(.text).split(separator: "\n").map {
+      $0.isEmpty ? "" : "    " + $0
+    }
+    #expect(Array(section[(graph + 1)...].prefix(exported.count)) == exported)
   }
 
   @Test func theFailedProfileSaysItIsIntended() throws {

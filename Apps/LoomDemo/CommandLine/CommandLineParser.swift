@@ -52,10 +52,16 @@ enum CommandLineParser {
       case "--features":
         try argument.requireNoValue()
         options.features = true
+      case "--component":
+        try argument.requireNoValue()
+        options.component = true
       default:
         throw argument.name.hasPrefix("-")
           ? unknownOption(argument.name, for: "graph") : unexpected(argument.name, for: "graph")
       }
+    }
+    if options.features, options.component {
+      throw UsageError(message: "--features and --component draw different graphs: pick one")
     }
     if options.format.isPicture, options.output == nil {
       let format = options.format.rawValue

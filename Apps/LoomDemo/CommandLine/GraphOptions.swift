@@ -6,4 +6,6 @@ struct GraphOptions: Equatable, Sendable {
   var output: String?
   /// `--features`: include the feature containers.
   var features = false
+  /// `--component`: the graph of `OnboardingComponent`, the compile-time component, instead.
+  var component = false
 }

@@ -4,7 +4,8 @@ enum Help {
   /// The synopsis, one line per form of the command.
   static let usage = """
     usage: loom-demo [--debug]
-           loom-demo [--debug] graph [--format FORMAT] [--output FILE] [--features]
+           loom-demo [--debug] graph [--format FORMAT] [--output FILE]
+                                     [--features | --component]
            loom-demo [--debug] validate [--broken]
            loom-demo help | --help | -h
     """
@@ -18,8 +19,9 @@ enum Help {
 
     Commands:
       (none)       Tell the app's story: resolve its graph, use it, run a user
-                   session and a checkout flow, open a feature container, dump the
-                   registrations and show the errors of broken wiring.
+                   session and a checkout flow, open a feature container, build a
+                   compile-time component, dump the registrations and show the
+                   errors of broken wiring.
       graph        Print the app's dependency graph, or draw it with Graphviz.
       validate     Validate the app's graph and its feature containers.
       help         Print this help.
@@ -35,6 +37,8 @@ enum Help {
                         (required for svg and png).
       --features        Add the feature containers, joined to the app by ownership
                         edges.
+      --component       Print the graph of OnboardingComponent, the compile-time
+                        component, instead of the container's.
 
     Options for validate:
       --broken     Also install BrokenWiringAssembly: a missing dependency, a cycle
@@ -54,6 +58,7 @@ enum Help {
     Examples:
       loom-demo --debug
       loom-demo graph --features --format mermaid
+      loom-demo graph --component --format mermaid
       loom-demo graph --features --format svg --output loom-demo.svg
       loom-demo validate --broken
     """

@@ -1,10 +1,12 @@
 import Foundation
 import Loom
 import LoomAssembly
+import LoomMacros
 
-/// `loom-demo graph [--format FORMAT] [--output FILE] [--features]`: prints the app's dependency
-/// graph as text, Mermaid or DOT, or draws it as SVG or PNG with Graphviz; with `--features`, the
-/// app container and its feature containers, joined by ownership edges.
+/// `loom-demo graph [--format FORMAT] [--output FILE] [--features | --component]`: prints the
+/// app's dependency graph as text, Mermaid or DOT, or draws it as SVG or PNG with Graphviz; with
+/// `--features`, the app container and its feature containers, joined by ownership edges; with
+/// `--component`, the graph of `OnboardingComponent`, the compile-time component.
 ///
 /// Every factory's dependencies are known without running it (auto-wired initializers, and
 /// closures that declare `dependencies:`), so the graph is complete as soon as the app is
@@ -38,10 +40,15 @@ enum GraphCommand {
       return DemoCommandLine.failure
     }
 
-    let container = Wiring.makeContainer(environment, console: output)
     let format = options.format.export
-    var text =
-      options.features ? container.exportFeatureGraph(format) : container.graph.export(format)
+    var text: String
+    if options.component {
+      text = OnboardingComponent.graph.export(format)
+    } else {
+      let container = Wiring.makeContainer(environment, console: output)
+      text =
+        options.features ? container.exportFeatureGraph(format) : container.graph.export(format)
+    }
     if !text.hasSuffix("\n") { text += "\n" }
 
     switch (graphviz, options.output) {

@@ -1,7 +1,8 @@
 import Loom
 
 /// `loom-demo`: wires the app from its assemblies, uses it, tells a user session's story, opens a
-/// feature, shows what the container built and what broken wiring reports.
+/// feature, builds a compile-time component, shows what the container built and what broken
+/// wiring reports.
 enum StoryCommand {
   /// Tells the story on `console`, which the app's services write to as well.
   static func run(environment: AppEnvironment, console: Console) {
@@ -26,6 +27,7 @@ enum StoryCommand {
       UseAppSection.run(in: container, console: console)
       SessionSection.run(in: container, console: console)
       SettingsFeatureSection.run(in: container, console: console)
+      ComponentSection.run(in: container, console: console)
     }
 
     observer.cancel()

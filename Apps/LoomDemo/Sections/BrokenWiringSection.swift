@@ -5,7 +5,7 @@ import LoomAssembly
 /// container, so the app's stays intact.
 enum BrokenWiringSection {
   static func run(in container: Container, console: Console) {
-    console.heading(6, "Broken wiring (what the errors look like)")
+    console.heading(7, "Broken wiring (what the errors look like)")
     console.call("let broken = container.makeChild().install { BrokenWiringAssembly() }")
     let broken = container.makeChild().install { BrokenWiringAssembly() }
 

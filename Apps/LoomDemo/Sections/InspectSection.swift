@@ -3,7 +3,7 @@ import Loom
 /// Shows what the container built, then every registration as `dump()` lists it.
 enum InspectSection {
   static func run(in container: Container, console: Console) {
-    console.heading(5, "What the container built")
+    console.heading(6, "What the container built")
     let service = container.resolve(\.userService)
     let repository = container.resolve((any UserRepository).self)
     let http = container.resolve(HTTPClient.self)

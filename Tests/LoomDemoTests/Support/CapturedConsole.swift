@@ -45,7 +45,8 @@ func usageErrorText(_ message: String) -> String {
   """
   loom-demo: \(message)
   usage: loom-demo [--debug]
-         loom-demo [--debug] graph [--format FORMAT] [--output FILE] [--features]
+         loom-demo [--debug] graph [--format FORMAT] [--output FILE]
+                                   [--features | --component]
          loom-demo [--debug] validate [--broken]
          loom-demo help | --help | -h
   Run 'loom-demo --help' for the commands and their options.
