@@ -137,6 +137,26 @@ struct ComponentChecker {
 
   /// A fix-it that removes `reference` from the `with:` list it is written in, if it is in one.
   private func removal(of reference: MemberReference, in member: ComponentMember) -> FixIt? {
+    // A child's `bindings: ["token": \Self.authToken]` entry.
+    if let entry = reference.node.ancestor(DictionaryElementSyntax.self),
+      let dictionary = entry.parent?.parent?.as(DictionaryExprSyntax.self),
+      case .elements(let elements) = dictionary.content
+    {
+      let kept = elements.filter { $0.id != entry.id }.map {
+        "\($0.key.trimmedDescription): \($0.value.trimmedDescription)"
+      }
+      guard kept.isEmpty, let argument = dictionary.parent?.as(LabeledExprSyntax.self),
+        let arguments = argument.parent?.as(LabeledExprListSyntax.self)
+      else {
+        let text = kept.isEmpty ? "[:]" : "[\(kept.joined(separator: ", "))]"
+        return .replace(dictionary, withText: text, "remove the duplicate")
+      }
+      // The last binding goes: so does the `bindings:` argument.
+      let others = arguments.filter { $0.id != argument.id }.map {
+        $0.with(\.trailingComma, nil).trimmedDescription
+      }
+      return .replace(arguments, withText: others.joined(separator: ", "), "remove the duplicate")
+    }
     guard let element = reference.node.ancestor(ArrayElementSyntax.self),
       let array = element.parent?.parent?.as(ArrayExprSyntax.self)
     else { return nil }

@@ -221,7 +221,44 @@ import Testing
         @Child(with: [\Self.token], bindings: ["token": \Self.authToken]) var session: Session
       }
       """#,
-      ["5:57: error: child input 'token' is wired twice for 'session'; remove one of them"])
+      ["5:57: error: child input 'token' is wired twice for 'session'; remove one of them"],
+      fixIts: ["remove the duplicate"],
+      fixed: [
+        #"""
+        @Component
+        struct App {
+          @Provide(.input) var token: String
+          @Provide(.input) var authToken: String
+          @Child(with: [\Self.token]) var session: Session
+        }
+        """#
+      ])
+  }
+
+  @Test func aDuplicateBindingLeavesTheOtherBindings() {
+    expectDiagnostics(
+      #"""
+      @Component
+      struct App {
+        @Provide(.input) var token: String
+        @Provide(.input) var api: API
+        @Child(with: [\Self.token], bindings: ["token": \Self.token, "client": \Self.api])
+        var session: Session
+      }
+      """#,
+      ["5:57: error: child input 'token' is wired twice for 'session'; remove one of them"],
+      fixIts: ["remove the duplicate"],
+      fixed: [
+        #"""
+        @Component
+        struct App {
+          @Provide(.input) var token: String
+          @Provide(.input) var api: API
+          @Child(with: [\Self.token], bindings: ["client": \Self.api])
+          var session: Session
+        }
+        """#
+      ])
   }
 
   @Test func twoMemberAttributesAreReported() {
