@@ -178,7 +178,7 @@ struct ComponentChecker {
               "deferredAsync",
               "\(deferral.rawValue)<\(target.type.trimmedDescription)> cannot take '\(target.name)', which is asynchronous: a \(deferral.rawValue) reads synchronously; take '\(target.name)' directly, and make '\(member.name)' async"
             ),
-            at: reference.node)
+            at: reference.node, fixIt: undeferral(of: reference, in: member))
         }
         continue
       }
@@ -194,6 +194,28 @@ struct ComponentChecker {
         ),
         at: reference.node, fixIt: effectsFix(for: member, needing: needed, missing: missing))
     }
+  }
+
+  /// Takes a `Lazy` or `Provider` closure parameter directly (`database: Database`), and adds
+  /// `async` to the closure's signature when it is not there yet.
+  private func undeferral(of reference: MemberReference, in member: ComponentMember) -> FixIt? {
+    guard let parameter = reference.node.ancestor(ClosureParameterSyntax.self),
+      let type = parameter.type,
+      let argument =
+        (type.as(IdentifierTypeSyntax.self)?.genericArgumentClause
+        ?? type.as(MemberTypeSyntax.self)?.genericArgumentClause)?.arguments.first
+    else { return nil }
+    let title =
+      member.effects.isAsync
+      ? "take '\(reference.member)' directly"
+      : "take '\(reference.member)' directly and make '\(member.name)' async"
+    var changes = FixIt.replace(type, withText: argument.argument.trimmedDescription, title).changes
+    if !member.effects.isAsync {
+      let needed = member.effects.union(MemberEffects(isAsync: true, isThrowing: false))
+      let missing = MemberEffects(isAsync: true, isThrowing: false)
+      changes += effectsFix(for: member, needing: needed, missing: missing).changes
+    }
+    return FixIt(message: FixItText(title), changes: changes)
   }
 
   /// Adds the missing effects where `member` states its effects.
@@ -229,7 +251,7 @@ struct ComponentChecker {
           "genericOnce",
           "'\(member.name)' cannot be .once in the generic component \(component.name), which has no storage shared by all its instances; make it .shared"
         ),
-        at: member.attribute)
+        at: member.attribute, fixIt: sharing(member))
       return
     }
     for reference in member.dependencies {
@@ -252,8 +274,16 @@ struct ComponentChecker {
           "onceCaptive",
           "'\(member.name)' is .once, one value for every \(component.name), but it is built from '\(target.name)', \(what); \(fix)"
         ),
-        at: reference.node)
+        at: reference.node, fixIt: sharing(member))
     }
+  }
+
+  /// Makes a `.once` member `.shared`.
+  private func sharing(_ member: ComponentMember) -> FixIt? {
+    guard let lifetime = member.attribute.argumentList.first?.expression,
+      lifetime.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "once"
+    else { return nil }
+    return .replace(lifetime, withText: ".shared", "make '\(member.name)' .shared")
   }
 
   // MARK: - Cycles

@@ -491,6 +491,16 @@ import Testing
       """,
       [
         "4:33: error: Lazy<Database> cannot take 'database', which is asynchronous: a Lazy reads synchronously; take 'database' directly, and make 'users' async"
+      ],
+      fixIts: ["take 'database' directly and make 'users' async"],
+      fixed: [
+        """
+        @Component
+        struct App {
+          @Provide(.shared, Database.open, effects: .async) var database: Database
+          @Provide(.shared, factory: { (database: Database) async in Users(database) }) var users: Users
+        }
+        """
       ])
   }
 
@@ -510,6 +520,27 @@ import Testing
       [
         "5:32: error: 'clock' is .once, one value for every App, but it is built from 'config', an input, one value per instance; make 'clock' .shared",
         "6:32: error: 'cache' is .once, one value for every App, but it is built from 'api', .shared, one value per instance; make 'api' .once, or 'cache' .shared",
+      ],
+      fixIts: ["make 'clock' .shared", "make 'cache' .shared"],
+      fixed: [
+        #"""
+        @Component
+        struct App {
+          @Provide(.input) var config: Config
+          @Provide(.shared, with: []) var api: API
+          @Provide(.shared, with: [\Self.config]) var clock: Clock
+          @Provide(.once, with: [\Self.api]) var cache: Cache
+        }
+        """#,
+        #"""
+        @Component
+        struct App {
+          @Provide(.input) var config: Config
+          @Provide(.shared, with: []) var api: API
+          @Provide(.once, with: [\Self.config]) var clock: Clock
+          @Provide(.shared, with: [\Self.api]) var cache: Cache
+        }
+        """#,
       ])
   }
 
@@ -523,6 +554,15 @@ import Testing
       """,
       [
         "3:3: error: 'clock' cannot be .once in the generic component Repository, which has no storage shared by all its instances; make it .shared"
+      ],
+      fixIts: ["make 'clock' .shared"],
+      fixed: [
+        """
+        @Component
+        struct Repository<Item: Sendable> {
+          @Provide(.shared, with: []) var clock: Clock
+        }
+        """
       ])
   }
 
