@@ -18,7 +18,7 @@
 ///
 /// You rarely make one yourself; the initializers are what the generated code calls. A binding
 /// behaves like the `register` call it stands for: installing it registers its factory with its
-/// lifetime and declared dependencies, so the graph and ``Container/validate()`` see its edges.
+/// lifetime and declared dependencies, so the graph and ``Container/validate(_:)`` see its edges.
 public struct DiscoveredBinding: Sendable, CustomStringConvertible {
   /// The key the binding registers.
   ///
