@@ -16,6 +16,7 @@ import Testing
         "api → config", "database → config", "users → api", "users → database",
         "profile → users", "session → api", "session → authToken",
         "session.session → session.api", "session.session → session.token",
+        "session.api → api", "session.token → authToken",
       ])
     #expect(
       graph.node(for: DependencyKey(UserService.self, name: "users"))?.location.line == 21)

@@ -3,7 +3,7 @@ public import Loom
 /// Collects the nodes and edges of a ``Component``'s ``Component/graph-swift.type.property``.
 ///
 /// Generated `_describe(in:)` methods call ``member(_:_:_:effects:dependencies:deferred:fileID:line:)``
-/// for every member and ``child(_:_:effects:dependencies:fileID:line:)`` for every child; the
+/// for every member and ``child(_:_:effects:dependencies:inputs:fileID:line:)`` for every child; the
 /// builder turns member names into keys (`DependencyKey(Value.self, name: "member")`, prefixed
 /// with the child's name inside a child) and edges into `DependencyGraph.Edge` values.
 ///
@@ -93,8 +93,8 @@ public struct ComponentGraph: Sendable {
   ///
   /// ```swift
   /// builder.child(
-  ///   "session", SessionComponent.self, dependencies: ["api", "token"],
-  ///   fileID: "App/AppComponent.swift", line: 12)
+  ///   "session", SessionComponent.self, dependencies: ["api", "authToken"],
+  ///   inputs: ["api": "api", "token": "authToken"], fileID: "App/AppComponent.swift", line: 12)
   /// ```
   ///
   /// - Parameters:
@@ -102,16 +102,25 @@ public struct ComponentGraph: Sendable {
   ///   - type: The child's component type.
   ///   - effects: Whether reading it suspends or throws.
   ///   - dependencies: The parent's members its inputs come from.
+  ///   - inputs: The parent member each of the child's inputs is wired from, by input label
+  ///     (`["token": "authToken"]`): each becomes an edge from the child's input node
+  ///     (`session.token`) to the parent's member.
   ///   - fileID: The file that declares it.
   ///   - line: The line that declares it.
   public mutating func child<Child: Component>(
     _ name: String, _ type: Child.Type, effects: ComponentEffects = [],
-    dependencies: [String] = [], fileID: StaticString, line: UInt
+    dependencies: [String] = [], inputs: [String: String] = [:], fileID: StaticString,
+    line: UInt
   ) {
     member(
       name, type, .shared, effects: effects, dependencies: dependencies, fileID: fileID,
       line: line)
-    describe(type, prefix: scope.prefix + name + ".")
+    let prefix = scope.prefix + name + "."
+    describe(type, prefix: prefix)
+    for (label, parentMember) in inputs.sorted(by: { $0.key < $1.key }) {
+      guard let input = nodes.first(where: { $0.key.name == prefix + label })?.key else { continue }
+      scope.pending.append(PendingEdge(from: input, to: parentMember, isDeferred: false))
+    }
   }
 
   /// Describes the component `type`, its names prefixed with `prefix`.

@@ -745,6 +745,13 @@ struct ComponentGenerator {
       if !direct.isEmpty { arguments.append("dependencies: [\(direct.joined(separator: ", "))]") }
       let deferred = member.deferredDependencies.map { "\"\($0.member)\"" }
       if !deferred.isEmpty { arguments.append("deferred: [\(deferred.joined(separator: ", "))]") }
+      if member.kind == .child, case .child = member.construction, !member.dependencies.isEmpty {
+        let inputs = member.dependencies.sorted {
+          ($0.label ?? $0.member) < ($1.label ?? $1.member)
+        }
+        .map { "\"\($0.label ?? $0.member)\": \"\($0.member)\"" }
+        arguments.append("inputs: [\(inputs.joined(separator: ", "))]")
+      }
       arguments.append(location(member.name))
       let method = member.kind == .child ? "child" : "member"
       lines.append("graph.\(method)(\(arguments.joined(separator: ", ")))")

@@ -428,7 +428,7 @@ import Testing
     #expect(
       result.source.contains(
         """
-            graph.child("session", SessionComponent.self, dependencies: ["api", "authToken"], fileID: "TestModule/test.swift", line: 5)
+            graph.child("session", SessionComponent.self, dependencies: ["api", "authToken"], inputs: ["api": "api", "token": "authToken"], fileID: "TestModule/test.swift", line: 5)
         """))
   }
 
