@@ -20,14 +20,7 @@ struct Wiring: Sendable, CustomTestStringConvertible {
       make(container)
       return container
     }
-    self.init(name, make: register) { container in
-      do throws(ResolutionError) {
-        _ = try container.tryResolve(root)
-        return nil
-      } catch {
-        return error
-      }
-    }
+    self.init(name, make: register) { container in resolveError(root, in: container) }
   }
 
   /// A wiring whose first resolve is `try await tryResolveAsync(root)`.
@@ -129,10 +122,7 @@ let brokenWirings: [Wiring] = [
       return child
     },
     firstResolve: { child in
-      do throws(ResolutionError) {
-        _ = try child.tryResolve(S.Repository.self)
-        return nil
-      } catch { return error }
+      resolveError(S.Repository.self, in: child)
     }),
   Wiring(
     "provider of a missing type, used",
@@ -187,10 +177,7 @@ let brokenWirings: [Wiring] = [
       return child
     },
     firstResolve: { child in
-      do throws(ResolutionError) {
-        _ = try child.tryResolve(S.Chicken.self)
-        return nil
-      } catch { return error }
+      resolveError(S.Chicken.self, in: child)
     }),
   Wiring("cycle through a key-path default", resolving: S.Storefront.self) { c in
     c.declare(\.corpusCatalog)
@@ -248,10 +235,7 @@ let brokenWirings: [Wiring] = [
     },
     firstResolve: { c in
       inFlow {
-        do throws(ResolutionError) {
-          _ = try c.tryResolve(S.Basket.self)
-          return nil
-        } catch { return error }
+        resolveError(S.Basket.self, in: c)
       }
     }),
   Wiring(
@@ -263,10 +247,7 @@ let brokenWirings: [Wiring] = [
     },
     firstResolve: { c in
       inFlow {
-        do throws(ResolutionError) {
-          _ = try c.tryResolve(S.Basket.self)
-          return nil
-        } catch { return error }
+        resolveError(S.Basket.self, in: c)
       }
     }),
   Wiring("weak instance holds a graph instance", resolving: S.Analytics.self) { c in
@@ -380,10 +361,7 @@ let brokenWirings: [Wiring] = [
     },
     firstResolve: { c in
       // validate() still reports the pair; only the resolve-time check is off.
-      do throws(ResolutionError) {
-        _ = try c.tryResolve(S.ImageCache.self)
-        return nil
-      } catch { return error }
+      resolveError(S.ImageCache.self, in: c)
     }),
 ]
 
@@ -414,10 +392,7 @@ let correctWirings: [Wiring] = [
       return child
     },
     firstResolve: { child in
-      do throws(ResolutionError) {
-        _ = try child.tryResolve(S.Repository.self)
-        return nil
-      } catch { return error }
+      resolveError(S.Repository.self, in: child)
     }),
   Wiring(
     "a parent singleton the child's override cannot reach",
@@ -446,10 +421,7 @@ let correctWirings: [Wiring] = [
       return child
     },
     firstResolve: { child in
-      do throws(ResolutionError) {
-        _ = try child.tryResolve(S.Repository.self)
-        return nil
-      } catch { return error }
+      resolveError(S.Repository.self, in: child)
     }),
   Wiring("a key-path default", resolving: S.Scheduler.self) { c in
     c.declare(\.corpusClock)
@@ -520,10 +492,7 @@ let correctWirings: [Wiring] = [
     },
     firstResolve: { c in
       inFlow {
-        do throws(ResolutionError) {
-          _ = try c.tryResolve(S.Basket.self)
-          return nil
-        } catch { return error }
+        resolveError(S.Basket.self, in: c)
       }
     }),
   Wiring("a session instance holds a singleton", resolving: S.Profile.self) { c in
@@ -581,4 +550,15 @@ final class LockedErrors: Sendable {
   private let errors = Locked<[Int: ResolutionError]>([:])
   func set(_ index: Int, _ error: ResolutionError) { errors.withLock { $0[index] = error } }
   func get(_ index: Int) -> ResolutionError? { errors.withLock { $0[index] } }
+}
+
+/// The error of resolving `root` in `container`, or nil when it resolves: the first resolve of
+/// most wirings.
+func resolveError<Root: Sendable>(_ root: Root.Type, in container: Container) -> ResolutionError? {
+  do throws(ResolutionError) {
+    _ = try container.tryResolve(root)
+    return nil
+  } catch {
+    return error
+  }
 }

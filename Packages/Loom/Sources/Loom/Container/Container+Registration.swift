@@ -191,8 +191,7 @@ extension Container {
     _ type: Value.Type, to implementation: Implementation.Type, key: DependencyKey,
     target: DependencyKey
   ) -> RegistrationDefect? {
-    let isExistential = String(describing: Swift.type(of: type)).hasSuffix(".Protocol")
-    guard !isExistential, !(implementation is Value.Type) else { return nil }
+    guard !isExistential(type), !(implementation is Value.Type) else { return nil }
     let what = Value.self is AnyObject.Type ? "a subclass of" : "the same type as"
     return RegistrationDefect(
       code: .bindingMismatch,
@@ -207,8 +206,7 @@ extension Container {
     -> RegistrationDefect?
   {
     guard case .weak = lifetime.kind else { return nil }
-    let isExistential = String(describing: Swift.type(of: type)).hasSuffix(".Protocol")
-    guard !isExistential, !(Value.self is AnyObject.Type) else { return nil }
+    guard !isExistential(type), !(Value.self is AnyObject.Type) else { return nil }
     return RegistrationDefect(
       code: .lifetimeMismatch,
       summary: "\(key) has the weak lifetime, but is a value type, not a class",

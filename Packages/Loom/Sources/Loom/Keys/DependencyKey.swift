@@ -155,10 +155,16 @@ func typeName(_ type: any Any.Type) -> String {
   let name = String(describing: type)
   // NB: the metatype of an existential prints as `P.Protocol` (`Any` and `AnyObject` read as
   // they are spelled already).
-  guard name != "Any", name != "AnyObject", !name.hasPrefix("any "),
-    String(describing: Swift.type(of: type)).hasSuffix(".Protocol")
-  else { return name }
+  guard name != "Any", name != "AnyObject", !name.hasPrefix("any "), isExistential(type) else {
+    return name
+  }
   return "any \(name)"
+}
+
+/// Whether `type` is a protocol's existential (`any P`), whose instances may be of any conforming
+/// type: its metatype prints as `P.Protocol`.
+func isExistential(_ type: any Any.Type) -> Bool {
+  String(describing: Swift.type(of: type)).hasSuffix(".Protocol")
 }
 
 /// Whether `left` comes before `right` in the order reports and graphs list keys: by name, with a

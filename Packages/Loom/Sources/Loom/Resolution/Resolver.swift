@@ -87,9 +87,8 @@ public struct Resolver: Resolving {
   func bindingMismatch(_ key: DependencyKey, target: DependencyKey, expected: any Any.Type)
     -> ResolutionError
   {
-    let isExistential = String(describing: type(of: expected)).hasSuffix(".Protocol")
     let (relation, kind) =
-      isExistential
+      isExistential(expected)
       ? ("does not conform to", "conforms to it")
       : expected is AnyObject.Type
         ? ("is not a subclass of", "is a subclass of it")
