@@ -40,7 +40,11 @@ struct RootComponent {
     let container = Container()
     let component = RootComponent(api: StubAPIClient())
     component.install(into: container)
+    // The members' types are registered on the main actor too, so nothing resolves a
+    // main-actor member from a synchronous, non-isolated factory.
+    #expect(container.validate().problems.map(\.code) == [])
     #expect(container.resolve(RootModel.self) === component.root)
+    #expect(container.resolve(DetailModel.self).root === component.root)
     let database = try await container.tryResolveAsync(Database.self)
     #expect(database === (try await component.database))
   }

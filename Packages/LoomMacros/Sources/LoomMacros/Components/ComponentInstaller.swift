@@ -125,8 +125,7 @@ public struct ComponentInstaller {
   ///   - type: The member's type.
   ///   - name: The member's name.
   ///   - lifetime: The member's lifetime.
-  ///   - dependencies: The members it is built from (kept for the type bindings only: the
-  ///     container's main-actor registrations take no declared dependencies).
+  ///   - dependencies: The members it is built from.
   ///   - fileID: The file that declares it.
   ///   - line: The line that declares it.
   ///   - read: Reads the member from the component, on the main actor.
@@ -135,11 +134,23 @@ public struct ComponentInstaller {
     dependencies: [String] = [], fileID: StaticString, line: UInt,
     _ read: @escaping @MainActor @Sendable () throws -> Value
   ) {
-    add(type, name, dependencies: dependencies, fileID: fileID, line: line) { container, _ in
-      container.registerMainActor(
-        type, name: name, lifetime: lifetime.lifetime, fileID: fileID, line: line
-      ) { _ in try read() }
-    }
+    let key = DependencyKey(type, name: name)
+    pending.append(
+      Pending(
+        key: key, dependencies: dependencies,
+        register: { container, keys in
+          container.registerMainActor(
+            type, name: name, lifetime: lifetime.lifetime, dependencies: keys, fileID: fileID,
+            line: line
+          ) { _ in try read() }
+        },
+        bindType: { container in
+          // NB: a binding's factory is synchronous and not isolated, so it could not read a
+          // main-actor member off the main actor: register the type on the main actor instead.
+          container.registerMainActor(
+            type, lifetime: lifetime.lifetime, dependencies: [key], fileID: fileID, line: line
+          ) { _ in try read() }
+        }))
   }
 
   /// Adds a start-up step, as a start-up task named `Component.step` that runs after the tasks
