@@ -7,6 +7,9 @@ enum Goal {
   case scalingAtLeast(Double)
   /// The ratio at most `factor` times the ratio of the case named `reference` in the same run.
   case ratioAtMostTimes(Double, reference: String)
+  /// The two-thread scaling at least `fraction` of the scaling of the case named `reference` in
+  /// the same run.
+  case scalingAtLeastOf(Double, reference: String)
 
   var description: String {
     switch self {
@@ -14,13 +17,17 @@ enum Goal {
     case .scalingAtLeast(let limit): "scaling >= \(formatted(limit, digits: 1))"
     case .ratioAtMostTimes(let factor, let reference):
       "ratio <= \(formatted(factor, digits: 0)) x \(reference)"
+    case .scalingAtLeastOf(let fraction, let reference):
+      "scaling >= \(formatted(fraction, digits: 1)) x \(reference)"
     }
   }
 
   /// The case the goal compares with, which must run too.
   var reference: String? {
-    if case .ratioAtMostTimes(_, let reference) = self { return reference }
-    return nil
+    switch self {
+    case .ratioAtMostTimes(_, let reference), .scalingAtLeastOf(_, let reference): reference
+    case .ratioAtMost, .scalingAtLeast: nil
+    }
   }
 }
 
@@ -60,6 +67,8 @@ let allCases: [CaseInfo] =
     CaseInfo("register.1000"),
     CaseInfo("firstResolve.1000"),
     CaseInfo("singleton.2threads", goal: .scalingAtLeast(1.5)),
+    // By key path on two threads: scales as well as by type (within 10%).
+    CaseInfo("keypath.2threads", goal: .scalingAtLeastOf(0.9, reference: "singleton.2threads")),
     CaseInfo("diag.closure.2threads", diagnostic: true),
     CaseInfo("diag.value.2threads", diagnostic: true),
     CaseInfo("diag.chain3.closures", vs: "baseline.direct3", diagnostic: true),
@@ -151,6 +160,11 @@ func makeRunners() -> [any Runner] {
     TwoThreadRunner("singleton.2threads") { n in
       var bits: UInt = 0
       for _ in 0..<n { bits &+= identityBits(container.resolve(Service.self)) }
+      return bits
+    },
+    TwoThreadRunner("keypath.2threads") { n in
+      var bits: UInt = 0
+      for _ in 0..<n { bits &+= identityBits(container.resolve(\.benchService)) }
       return bits
     },
     TwoThreadRunner("diag.closure.2threads") { n in

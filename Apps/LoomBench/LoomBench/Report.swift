@@ -36,6 +36,9 @@ extension Bench {
         case .ratioAtMostTimes(let factor, let reference):
           let limit = byName[reference].flatMap(ratio).map { factor * $0 }
           met = resultRatio.flatMap { value in limit.map { value <= $0 } }
+        case .scalingAtLeastOf(let fraction, let reference):
+          let limit = byName[reference]?.scaling.map { fraction * $0 }
+          met = result.scaling.flatMap { value in limit.map { value >= $0 } }
         }
         verdict = met.map { $0 ? "met" : "MISSED" } ?? ""
         if met == false { missed += 1 }

@@ -30,6 +30,11 @@ public struct _ResolutionRequest: Sendable {
     self.location = CodeLocation(fileID: fileID, line: line)
   }
 
+  // NB: `consuming`, here and in the key-path resolves of ``Resolving``: the key-path literal at
+  // the call site arrives retained, and taking it moves that reference into the request instead
+  // of retaining the key-path object again. Threads resolving one key path share that object, so
+  // each extra retain is a write to one contended cache line (`keypath.2threads` in
+  // BENCHMARKS.md).
   /// A request for a key-path key.
   ///
   /// ```swift
@@ -37,7 +42,8 @@ public struct _ResolutionRequest: Sendable {
   /// ```
   @inlinable
   public init<Value: Sendable>(
-    _ keyPath: DependencyKeyPath<Value>, fileID: StaticString = #fileID, line: UInt = #line
+    _ keyPath: consuming DependencyKeyPath<Value>, fileID: StaticString = #fileID,
+    line: UInt = #line
   ) {
     self.probe = UInt(bitPattern: ObjectIdentifier(keyPath))
     self.name = nil

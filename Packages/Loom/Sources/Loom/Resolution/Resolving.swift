@@ -146,7 +146,7 @@ extension Resolving {
   /// - Returns: The instance.
   @inlinable
   public func resolve<Value: Sendable>(
-    _ keyPath: DependencyKeyPath<Value>, fileID: StaticString = #fileID,
+    _ keyPath: consuming DependencyKeyPath<Value>, fileID: StaticString = #fileID,
     line: UInt = #line
   ) -> Value {
     do {
@@ -170,7 +170,7 @@ extension Resolving {
   /// - Throws: A ``ResolutionError`` naming the key and the chain that led to it.
   @inlinable
   public func tryResolve<Value: Sendable>(
-    _ keyPath: DependencyKeyPath<Value>, fileID: StaticString = #fileID,
+    _ keyPath: consuming DependencyKeyPath<Value>, fileID: StaticString = #fileID,
     line: UInt = #line
   ) throws(ResolutionError) -> Value {
     try _resolve(Value.self, _ResolutionRequest(keyPath, fileID: fileID, line: line))
@@ -256,7 +256,8 @@ extension Resolving {
   /// - Returns: The instance.
   @inlinable
   public func resolveAsync<Value: Sendable>(
-    _ keyPath: DependencyKeyPath<Value>, fileID: StaticString = #fileID, line: UInt = #line
+    _ keyPath: consuming DependencyKeyPath<Value>, fileID: StaticString = #fileID,
+    line: UInt = #line
   ) async -> Value {
     do {
       return try await _resolveAsync(
@@ -280,7 +281,8 @@ extension Resolving {
   /// - Throws: A ``ResolutionError`` naming the key and the chain that led to it.
   @inlinable
   public func tryResolveAsync<Value: Sendable>(
-    _ keyPath: DependencyKeyPath<Value>, fileID: StaticString = #fileID, line: UInt = #line
+    _ keyPath: consuming DependencyKeyPath<Value>, fileID: StaticString = #fileID,
+    line: UInt = #line
   ) async throws(ResolutionError) -> Value {
     try await _resolveAsync(Value.self, _ResolutionRequest(keyPath, fileID: fileID, line: line))
   }
