@@ -54,16 +54,16 @@ extension Container {
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - initializer: Makes the value from its resolved parameters.
+  @inlinable
   public func register<Value: Sendable, each Parameter: Sendable>(
     _ type: Value.Type, name: String? = nil, lifetime: Lifetime = .transient,
     fileID: StaticString = #fileID, line: UInt = #line,
     _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
   ) {
     let (factory, dependencies) = autowired(initializer)
-    add(
-      DependencyKey(type, name: name), keyPath: nil, lifetime: lifetime,
-      factory: .sync(factory), dependencies: dependencies,
-      location: CodeLocation(fileID: fileID, line: line))
+    addAutowired(
+      DependencyKey(type, name: name), keyPath: nil, lifetime: lifetime, factory: factory,
+      dependencies: dependencies, location: CodeLocation(fileID: fileID, line: line))
   }
 
   /// Registers an initializer for the type it returns, every parameter resolved by type.
@@ -79,6 +79,7 @@ extension Container {
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - initializer: Makes the value from its resolved parameters.
+  @inlinable
   public func register<Value: Sendable, each Parameter: Sendable>(
     name: String? = nil, lifetime: Lifetime = .transient, fileID: StaticString = #fileID,
     line: UInt = #line, _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
@@ -281,25 +282,52 @@ extension Container {
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - initializer: Makes the value from its resolved parameters.
+  @inlinable
   public func register<Value: Sendable, each Parameter: Sendable>(
     _ keyPath: DependencyKeyPath<Value>, lifetime: Lifetime? = nil,
     fileID: StaticString = #fileID, line: UInt = #line,
     _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
   ) {
-    let declaration = self[keyPath: keyPath]
     let (factory, dependencies) = autowired(initializer)
-    add(
-      DependencyKey(keyPath, propertyName: declaration.name),
-      keyPath: keyPath,
-      lifetime: lifetime ?? declaration.lifetime,
-      factory: .sync(factory),
-      dependencies: dependencies, location: CodeLocation(fileID: fileID, line: line))
+    addAutowired(
+      keyPath, lifetime: lifetime, factory: factory, dependencies: dependencies,
+      location: CodeLocation(fileID: fileID, line: line))
   }
 }
 
 // MARK: - Internals
 
 extension Container {
+  /// Installs an auto-wired registration of `key`. (The auto-wiring `register` functions are
+  /// inlinable, so that the factory `autowired(_:)` makes is specialised for the initializer's
+  /// parameter types in the caller's module: a generic one resolves each parameter through
+  /// unspecialised code on every resolve.)
+  @usableFromInline
+  func addAutowired<Value: Sendable>(
+    _ key: DependencyKey, keyPath: (any AnyKeyPath & Sendable)?, lifetime: Lifetime,
+    factory: @escaping @Sendable (Resolver) throws -> Value, dependencies: [DependencyKey],
+    location: CodeLocation
+  ) {
+    add(
+      key, keyPath: keyPath, lifetime: lifetime, factory: .sync(factory),
+      dependencies: dependencies, location: location)
+  }
+
+  /// ``addAutowired(_:keyPath:lifetime:factory:dependencies:location:)`` for a key path: its
+  /// declaration names the key and, unless `lifetime` is given, the lifetime.
+  @usableFromInline
+  func addAutowired<Value: Sendable>(
+    _ keyPath: DependencyKeyPath<Value>, lifetime: Lifetime?,
+    factory: @escaping @Sendable (Resolver) throws -> Value, dependencies: [DependencyKey],
+    location: CodeLocation
+  ) {
+    let declaration = self[keyPath: keyPath]
+    addAutowired(
+      DependencyKey(keyPath, propertyName: declaration.name), keyPath: keyPath,
+      lifetime: lifetime ?? declaration.lifetime, factory: factory, dependencies: dependencies,
+      location: location)
+  }
+
   /// Installs a new registration of `key`.
   @discardableResult
   func add<Value: Sendable>(
