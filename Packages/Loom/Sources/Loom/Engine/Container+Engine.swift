@@ -64,9 +64,17 @@ extension Container {
   /// In an isolated lineage, copies a registration found above the nearest isolating container
   /// into it, so the instances it makes belong there; otherwise returns it where it is.
   func adopt(_ located: consuming Located) -> Located {
+    if let adopted = adopted(located) { return adopted }
+    return located
+  }
+
+  /// The registration found at `located` copied into the nearest isolating container, when it
+  /// was found above it in an isolated lineage; otherwise nil (use `located` as it is). (Borrows
+  /// `located`, so the common case copies nothing.)
+  func adopted(_ located: borrowing Located) -> Located? {
     guard isInIsolatedLineage, located.owner !== self, let sandbox,
       sandbox.descends(from: located.owner)
-    else { return located }
+    else { return nil }
     let registration = located.registration
     var keyPath: (any AnyKeyPath & Sendable)?
     if case .keyPath(let identity) = registration.key.identity { keyPath = identity.keyPath }
@@ -104,16 +112,27 @@ extension Container {
   /// Serves what the fast path found for a request: its entry, or nothing it could use.
   @usableFromInline
   func resolve<Value: Sendable>(
-    _ request: _ResolutionRequest, as type: Value.Type, found: consuming FastLookup,
+    _ request: _ResolutionRequest, as type: Value.Type, found: FastLookup,
     context: ResolutionContext
   ) throws(ResolutionError) -> Value {
-    switch consume found {
-    case .entry(let located) where located.registration.valueTypeID == ObjectIdentifier(type):
-      return try resolve(adopt(located), as: type, context: context)
-    default:
-      // Not found by the fast path, or registered for another type (which reports it).
+    if case .entry(let located) = found {
+      return try resolve(request, as: type, located: located, context: context)
+    }
+    return try resolve(request, as: type, context: context)
+  }
+
+  /// Serves the entry the fast path found for a request (unless it is registered for another
+  /// type, which the slow path reports).
+  @usableFromInline
+  func resolve<Value: Sendable>(
+    _ request: _ResolutionRequest, as type: Value.Type, located: Located,
+    context: ResolutionContext
+  ) throws(ResolutionError) -> Value {
+    guard located.registration.valueTypeID == ObjectIdentifier(type) else {
       return try resolve(request, as: type, context: context)
     }
+    if let adopted = adopted(located) { return try resolve(adopted, as: type, context: context) }
+    return try resolve(located, as: type, context: context)
   }
 
   /// Serves a located registration as its lifetime says, and reports it to observers.

@@ -41,9 +41,12 @@ public struct Resolver: Resolving {
       return try container.resolveInSection(request, as: type, context: context)
     }
     // A synchronous resolve holds a read section until it ends.
-    let found = container.lookUpInLineage(request)
-    if case .published(let bits) = found { return container.readPublishedSingleton(bits, as: type) }
-    return try container.resolve(request, as: type, found: found, context: context)
+    switch container.lookUpInLineage(request) {
+    case .published(let bits): return container.readPublishedSingleton(bits, as: type)
+    case .entry(let located):
+      return try container.resolve(request, as: type, located: located, context: context)
+    case .none: return try container.resolve(request, as: type, context: context)
+    }
   }
 
   /// Resolves with runtime arguments. Use ``Resolving/resolve(_:name:arguments:_:fileID:line:)``.
