@@ -34,7 +34,10 @@ extension Container {
   /// ```
   @usableFromInline
   static var injectionTarget: Container {
-    ActiveResolution.joinable?.innermostBuild?.builder ?? current
+    guard let context = ActiveResolution.joinable, let frame = context.innermostBuild else {
+      return current
+    }
+    return context.builder(of: frame)
   }
 
   /// Runs `operation` with this container as ``current``.

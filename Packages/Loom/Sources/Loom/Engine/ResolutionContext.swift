@@ -17,7 +17,10 @@ final class ResolutionContext {
   /// One registration on the chain, and the container building it.
   struct Frame {
     let registration: Registration
-    let builder: Container
+    /// The container building the registration, or nil for the context's requester (almost
+    /// always: a transient is built where it is resolved), so that entering a frame retains one
+    /// object, not two. Read it with ``ResolutionContext/builder(of:)``.
+    let otherBuilder: Container?
     /// Whether the frame asks the registration's custom lifetime for a cache rather than running
     /// its factory.
     let isQuestion: Bool
@@ -107,6 +110,12 @@ final class ResolutionContext {
   /// The innermost registration whose factory is running, and the container running it.
   var innermostBuild: Frame? { frames.last(where: { !$0.isQuestion }) }
 
+  /// The container building `frame`'s registration.
+  func builder(of frame: Frame) -> Container {
+    // A frame has no builder of its own only when the builder is `requester`.
+    frame.otherBuilder ?? requester!
+  }
+
   // MARK: The chain (cycle detection within one resolve)
 
   /// Puts `registration` on the chain, or throws the cycle it would close.
@@ -116,7 +125,8 @@ final class ResolutionContext {
     let isObserving = registration.isObserving
     guard
       Self.push(
-        registration, builder: builder, isQuestion: false, isObserving: isObserving,
+        registration, builder: builder, requester: requester, isQuestion: false,
+        isObserving: isObserving,
         onto: &frames)
     else {
       throw .cycle(
@@ -131,7 +141,8 @@ final class ResolutionContext {
   func enterQuestion(_ registration: Registration, builder: Container) throws(ResolutionError) {
     guard
       Self.push(
-        registration, builder: builder, isQuestion: true, isObserving: false, onto: &frames)
+        registration, builder: builder, requester: requester, isQuestion: true, isObserving: false,
+        onto: &frames)
     else {
       throw .lifetimeCycle(
         registration.key, asked: frames.filter(\.isQuestion).map(\.registration.key),
@@ -142,16 +153,16 @@ final class ResolutionContext {
   /// Appends a frame unless a frame of the same kind and registration is on the chain already.
   /// (The frame is made in place: one access to `frames`, and no copy of it to retain.)
   private static func push(
-    _ registration: Registration, builder: Container, isQuestion: Bool, isObserving: Bool,
-    onto frames: inout [Frame]
+    _ registration: Registration, builder: Container, requester: Container?, isQuestion: Bool,
+    isObserving: Bool, onto frames: inout [Frame]
   ) -> Bool {
     if frames.contains(where: { $0.registration === registration && $0.isQuestion == isQuestion }) {
       return false
     }
     frames.append(
       Frame(
-        registration: registration, builder: builder, isQuestion: isQuestion,
-        isObserving: isObserving))
+        registration: registration, otherBuilder: builder === requester ? nil : builder,
+        isQuestion: isQuestion, isObserving: isObserving))
     return true
   }
 
