@@ -220,8 +220,13 @@ func autowired<Value, each Parameter: Sendable>(
 ) -> (factory: @Sendable (Resolver) throws -> Value, dependencies: [DependencyKey]) {
   var dependencies: [DependencyKey] = []
   for type in repeat (each Parameter).self { dependencies.append(DependencyKey(type)) }
+  // NB: `_resolve` on the resolver itself, not the `Resolving` extension's `tryResolve`: the
+  // parameter resolves are not specialised (they run inside a pack expansion), and going through
+  // the protocol extension would add a generic call and its witness-table dispatch to each one.
   let factory: @Sendable (Resolver) throws -> Value = { resolver in
-    try initializer(repeat resolver.tryResolve((each Parameter).self))
+    try initializer(
+      repeat resolver._resolve(
+        (each Parameter).self, _ResolutionRequest((each Parameter).self, name: nil)))
   }
   return (factory, dependencies)
 }
