@@ -13,7 +13,7 @@ final class Entry: Sendable {
   /// The published singleton instance (the bits of a retained ``Publication``), or 0.
   @usableFromInline let publication = Atomic<UInt>(0)
   /// Where the singleton or weak instance is made exactly once; made on first use.
-  private let instanceSlot = AtomicLazyReference<CacheSlot>()
+  private let instanceSlot = LazyReference<CacheSlot>()
 
   init(_ registration: Registration) {
     self.registration = registration
@@ -26,18 +26,14 @@ final class Entry: Sendable {
 
   /// The slot that makes and keeps this entry's singleton or weak instance.
   var slot: CacheSlot {
-    if let slot = instanceSlot.load() { return slot }
-    if registration.lifetimeKind == .weak {
-      return instanceSlot.storeIfNil(CacheSlot(holdsWeakly: true))
-    }
-    return instanceSlot.storeIfNil(CacheSlot(holdsWeakly: false))
+    instanceSlot.load(orStore: { CacheSlot(holdsWeakly: registration.lifetimeKind == .weak) })
   }
 
   /// Makes `value` this entry's singleton instance before anything resolves it (a ready
   /// instance), and publishes it for the fast path.
   func keep<Value: Sendable>(instance value: Value) {
     let box = Publication(value)
-    _ = instanceSlot.storeIfNil(CacheSlot(holding: box))
+    _ = instanceSlot.load(orStore: { CacheSlot(holding: box) })
     publish(box)
   }
 
