@@ -1,4 +1,4 @@
-import Synchronization
+import Loom
 
 @testable import LoomDemo
 
@@ -12,7 +12,7 @@ final class StubTransport: HTTPTransport {
   }
 
   private let responses: [(status: Int, body: String)]
-  private let sent = Mutex<[Request]>([])
+  private let sent = Locked<[Request]>([])
 
   init(_ responses: (status: Int, body: String)...) {
     precondition(!responses.isEmpty, "a stub needs at least one response")

@@ -1,5 +1,4 @@
 import LoomMacros
-import Synchronization
 
 // MARK: - Services
 
@@ -41,7 +40,7 @@ extension Container {
 
 /// Counts calls from any thread.
 final class Counter: Sendable {
-  private let count = Mutex(0)
+  private let count = Locked(0)
 
   var value: Int { count.withLock { $0 } }
 
