@@ -14,6 +14,8 @@ struct LazyReference<Instance: AnyObject & Sendable>: ~Copyable, Sendable {
   private let reference = AtomicLazyReference<Instance>()
 
   /// The object, if one was stored.
+  ///
+  /// - Returns: The stored object, or nil before the first store.
   func load() -> Instance? {
     guard let instance = reference.load() else { return nil }
     SanitizerHooks.shared?.acquire(Self.token(instance))
@@ -24,6 +26,7 @@ struct LazyReference<Instance: AnyObject & Sendable>: ~Copyable, Sendable {
   ///
   /// - Parameter make: Makes the object; called only when none is stored. If another thread stores
   ///   one first, the object it made is dropped and the other one returned.
+  /// - Returns: The one object this reference keeps.
   func load(orStore make: () -> Instance) -> Instance {
     if let instance = load() { return instance }
     let made = make()
