@@ -1,5 +1,6 @@
 import BenchFixtures
 import Loom
+import LoomAssembly
 
 /// A goal from the benchmark's issue.
 enum Goal {
@@ -72,6 +73,8 @@ let allCases: [CaseInfo] =
     CaseInfo("diag.closure.2threads", diagnostic: true),
     CaseInfo("diag.value.2threads", diagnostic: true),
     CaseInfo("diag.chain3.closures", vs: "baseline.direct3", diagnostic: true),
+    // The auto-wired chain again, registered by an assembly's `Transient(Top.self, Top.init)`.
+    CaseInfo("diag.chain3.assembly", vs: "baseline.direct3", diagnostic: true),
     CaseInfo("diag.register.1000.named", diagnostic: true),
     CaseInfo("diag.firstResolve.1000.named", diagnostic: true),
     CaseInfo("validate.1k"),
@@ -88,6 +91,15 @@ let allCases: [CaseInfo] =
     CaseInfo("endSession.1000"),
   ] + MacroBench.cases + ComponentBench.cases
 
+/// `Top → Middle → Leaf`, auto-wired by an assembly, for `diag.chain3.assembly`.
+struct ChainAssembly: Assembly {
+  var registrations: Registrations {
+    Transient(Leaf.self, Leaf.init)
+    Transient(Middle.self, Middle.init)
+    Transient(Top.self, Top.init)
+  }
+}
+
 /// A type registered under 1,000 names for the `diag.*.named` cases.
 struct NamedKey: Sendable {}
 
@@ -95,6 +107,7 @@ struct NamedKey: Sendable {}
 func makeRunners() -> [any Runner] {
   let container = BenchWiring.makeContainer()
   let closureChain = BenchWiring.makeClosureChainContainer()
+  let assemblyChain = Container().install { ChainAssembly() }
   let child = container.makeChild()
   let fixture = ClosureFixture()
   // Warm every cached entry: the singleton cases measure a resolve *again*.
@@ -175,6 +188,11 @@ func makeRunners() -> [any Runner] {
     LoopRunner("diag.chain3.closures") { n in
       var bits: UInt = 0
       for _ in 0..<n { bits &+= identityBits(closureChain.resolve(Top.self)) }
+      return bits
+    },
+    LoopRunner("diag.chain3.assembly") { n in
+      var bits: UInt = 0
+      for _ in 0..<n { bits &+= identityBits(assemblyChain.resolve(Top.self)) }
       return bits
     },
     TwoThreadRunner("diag.value.2threads") { n in
