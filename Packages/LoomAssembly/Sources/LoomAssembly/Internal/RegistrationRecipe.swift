@@ -1,4 +1,4 @@
-import Loom
+public import Loom
 
 /// How a DSL component makes its registration (plumbing, not API): a call of the core's `register` with the
 /// component's lifetime, kept until the component is registered into a container.
@@ -7,7 +7,12 @@ import Loom
 /// line of the component, not at this file.
 @_documentation(visibility: private)
 public struct _RegistrationRecipe {
-  let register: (Container) -> Void
+  @usableFromInline let register: (Container) -> Void
+
+  @usableFromInline
+  init(_ register: @escaping (Container) -> Void) {
+    self.register = register
+  }
 
   static func factory<Value: Sendable>(
     _ type: Value.Type, name: String?, lifetime: Lifetime, dependencies: [DependencyKey]?,
@@ -32,6 +37,10 @@ public struct _RegistrationRecipe {
     }
   }
 
+  // NB: the two auto-wiring recipes are `@inlinable`, like the core's `register` they call and
+  // the DSL initializers that make them, so the factory `autowired(_:)` builds is specialised in
+  // the module that names the initializer instead of running generic code in this one.
+  @inlinable
   static func initializer<Value: Sendable, each Parameter: Sendable>(
     _ type: Value.Type, name: String?, lifetime: Lifetime, fileID: StaticString, line: UInt,
     _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
@@ -55,6 +64,7 @@ public struct _RegistrationRecipe {
     Self { $0.register(keyPath, lifetime: lifetime, fileID: fileID, line: line, factory: factory) }
   }
 
+  @inlinable
   static func keyPathInitializer<Value: Sendable, each Parameter: Sendable>(
     _ keyPath: DependencyKeyPath<Value>, lifetime: Lifetime?, fileID: StaticString, line: UInt,
     _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value

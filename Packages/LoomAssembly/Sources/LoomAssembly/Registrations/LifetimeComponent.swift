@@ -107,6 +107,7 @@ extension LifetimeComponent {
   ///   - fileID: Where the registration is written, for `dump()` and errors.
   ///   - line: The line of the registration.
   ///   - initializer: Makes the value from its resolved parameters.
+  @inlinable
   public init<Value: Sendable, each Parameter: Sendable>(
     _ type: Value.Type, name: String? = nil, fileID: StaticString = #fileID, line: UInt = #line,
     _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
@@ -167,6 +168,7 @@ extension LifetimeComponent {
   ///   - fileID: Where the registration is written, for `dump()` and errors.
   ///   - line: The line of the registration.
   ///   - initializer: Makes the value from its resolved parameters.
+  @inlinable
   public init<Value: Sendable, each Parameter: Sendable>(
     _ keyPath: DependencyKeyPath<Value>, fileID: StaticString = #fileID, line: UInt = #line,
     _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value

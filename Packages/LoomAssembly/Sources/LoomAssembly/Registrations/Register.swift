@@ -12,7 +12,7 @@ public import Loom
 /// Register(\.api) { _ in MockAPIClient() }  // keeps the lifetime declared with \.api
 /// ```
 public struct Register: RegistrationComponent {
-  private let recipe: _RegistrationRecipe
+  @usableFromInline let recipe: _RegistrationRecipe
 
   /// Registers a factory for `type` (and `name`) with `lifetime`.
   ///
@@ -88,6 +88,7 @@ public struct Register: RegistrationComponent {
   ///   - fileID: Where the registration is written, for `dump()` and errors.
   ///   - line: The line of the registration.
   ///   - initializer: Makes the value from its resolved parameters.
+  @inlinable
   public init<Value: Sendable, each Parameter: Sendable>(
     _ type: Value.Type, name: String? = nil, lifetime: Lifetime, fileID: StaticString = #fileID,
     line: UInt = #line, _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
@@ -153,6 +154,7 @@ public struct Register: RegistrationComponent {
   ///   - fileID: Where the registration is written, for `dump()` and errors.
   ///   - line: The line of the registration.
   ///   - initializer: Makes the value from its resolved parameters.
+  @inlinable
   public init<Value: Sendable, each Parameter: Sendable>(
     _ keyPath: DependencyKeyPath<Value>, lifetime: Lifetime? = nil,
     fileID: StaticString = #fileID, line: UInt = #line,
