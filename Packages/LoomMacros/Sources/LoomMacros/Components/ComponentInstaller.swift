@@ -95,23 +95,14 @@ public struct ComponentInstaller {
     dependencies: [String] = [], fileID: StaticString, line: UInt,
     _ read: @escaping @Sendable () async throws -> Value
   ) {
-    let key = DependencyKey(type, name: name)
-    pending.append(
-      Pending(
-        key: key, dependencies: dependencies,
-        register: { container, keys in
-          container.register(
-            type, name: name, lifetime: lifetime.lifetime, dependencies: keys, fileID: fileID,
-            line: line
-          ) { _ async throws in try await read() }
-        },
-        bindType: { container in
-          // NB: a binding resolves its target synchronously, which an asynchronous member is
-          // not: register the type with an asynchronous factory that reads the member instead.
-          container.register(
-            type, lifetime: lifetime.lifetime, dependencies: [key], fileID: fileID, line: line
-          ) { _ async throws in try await read() }
-        }))
+    // NB: a binding resolves its target synchronously, which an asynchronous member is not: its
+    // type is registered with an asynchronous factory that reads the member instead.
+    addReading(type, name, dependencies: dependencies) { container, name, keys in
+      container.register(
+        type, name: name, lifetime: lifetime.lifetime, dependencies: keys, fileID: fileID,
+        line: line
+      ) { _ async throws in try await read() }
+    }
   }
 
   /// Adds a synchronous member of a main-actor component (`@Component(mainActor: true)`).
@@ -134,23 +125,14 @@ public struct ComponentInstaller {
     dependencies: [String] = [], fileID: StaticString, line: UInt,
     _ read: @escaping @MainActor @Sendable () throws -> Value
   ) {
-    let key = DependencyKey(type, name: name)
-    pending.append(
-      Pending(
-        key: key, dependencies: dependencies,
-        register: { container, keys in
-          container.registerMainActor(
-            type, name: name, lifetime: lifetime.lifetime, dependencies: keys, fileID: fileID,
-            line: line
-          ) { _ in try read() }
-        },
-        bindType: { container in
-          // NB: a binding's factory is synchronous and not isolated, so it could not read a
-          // main-actor member off the main actor: register the type on the main actor instead.
-          container.registerMainActor(
-            type, lifetime: lifetime.lifetime, dependencies: [key], fileID: fileID, line: line
-          ) { _ in try read() }
-        }))
+    // NB: a binding's factory is synchronous and not isolated, so it could not read a main-actor
+    // member off the main actor: its type is registered on the main actor instead.
+    addReading(type, name, dependencies: dependencies) { container, name, keys in
+      container.registerMainActor(
+        type, name: name, lifetime: lifetime.lifetime, dependencies: keys, fileID: fileID,
+        line: line
+      ) { _ in try read() }
+    }
   }
 
   /// Adds a start-up step, as a start-up task named `Component.step` that runs after the tasks
@@ -221,5 +203,20 @@ public struct ComponentInstaller {
         bindType: { container in
           container.bind(type, to: type, implementationName: name, fileID: fileID, line: line)
         }))
+  }
+
+  /// Adds a member that a binding cannot serve, so its type is registered by `register` too:
+  /// once under the member's name with its dependencies, and once under the type alone (name
+  /// nil) with the member as its one dependency.
+  private mutating func addReading<Value: Sendable>(
+    _ type: Value.Type, _ name: String, dependencies: [String],
+    register: @escaping (Container, _ name: String?, _ dependencies: [DependencyKey]) -> Void
+  ) {
+    let key = DependencyKey(type, name: name)
+    pending.append(
+      Pending(
+        key: key, dependencies: dependencies,
+        register: { container, keys in register(container, name, keys) },
+        bindType: { container in register(container, nil, [key]) }))
   }
 }
