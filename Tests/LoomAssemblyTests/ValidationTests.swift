@@ -11,12 +11,44 @@ private struct PaymentsAssembly: Assembly {
   }
 }
 
-/// Requires ``PaymentsAssembly`` and needs an `APIClient` from outside.
+/// Requires ``PaymentsAssembly`` and needs an `APIClient` from outside, and passes on what its
+/// requirement expects.
 private struct CheckoutAssembly: Assembly {
+  var requirements: [any Assembly] { PaymentsAssembly() }
+  var expectedKeys: [DependencyKey] {
+    [DependencyKey((any APIClient).self), DependencyKey(HTTPClient.self)]
+  }
+  var registrations: Registrations {
+    Transient(CheckoutModel.self, CheckoutModel.init)
+  }
+}
+
+/// Requires ``PaymentsAssembly`` but neither registers nor expects the `HTTPClient` it expects.
+private struct LeakyCheckout: Assembly {
   var requirements: [any Assembly] { PaymentsAssembly() }
   var expectedKeys: [DependencyKey] { [DependencyKey((any APIClient).self)] }
   var registrations: Registrations {
     Transient(CheckoutModel.self, CheckoutModel.init)
+  }
+}
+
+/// Expects a `Config` that none of its registrations declares it needs.
+private struct QuietAnalytics: Assembly {
+  var expectedKeys: [DependencyKey] { [DependencyKey(Config.self)] }
+  var registrations: Registrations {
+    Singleton(ImageCache.self) { _ in ImageCache() }
+  }
+}
+
+/// Requires ``QuietAnalytics`` and ``PaymentsAssembly``, and registers the `HTTPClient` one of
+/// them expects.
+private struct AppShell: Assembly {
+  var requirements: [any Assembly] {
+    QuietAnalytics()
+    PaymentsAssembly()
+  }
+  var registrations: Registrations {
+    Singleton(HTTPClient.self) { _ in HTTPClient(config: Config(label: "shell")) }
   }
 }
 
@@ -55,10 +87,37 @@ private struct SideEffectAssembly: Assembly {
     #expect(report.problems.isEmpty)
   }
 
-  @Test func aRequirementsExpectedKeysAreExpectedToo() {
-    // PaymentsAssembly expects HTTPClient: CheckoutAssembly's check treats it as present.
+  @Test func aRequirementsExpectationIsMetByExpectingItInTurn() {
     #expect(PaymentsAssembly().validate().isValid)
-    #expect(CheckoutAssembly().validate().problems.allSatisfy { $0.code != .missing })
+    #expect(CheckoutAssembly().validate().isValid)
+  }
+
+  @Test func aRequirementsExpectationThatTheRequiringAssemblyLeavesOpenIsMissing() throws {
+    let report = LeakyCheckout().validate()
+    #expect(report.problems.map(\.code) == [.missing])
+    let problem = try #require(report.problems.first)
+    #expect(problem.key == DependencyKey(HTTPClient.self))
+    #expect(problem.neededBy == [DependencyKey(Payments.self)])
+    #expect(problem.details.last == "Expected by: PaymentsAssembly, which LeakyCheckout requires")
+    #expect(
+      problem.hint
+        == "PaymentsAssembly expects HTTPClient from outside: register it in LeakyCheckout, or add"
+        + " it to LeakyCheckout's expectedKeys so that the app provides it.")
+  }
+
+  @Test func anExpectationNothingDeclaresANeedForIsReportedAndOneMetByASiblingIsNot() throws {
+    // QuietAnalytics expects Config, which no edge points to; AppShell registers the HTTPClient
+    // that PaymentsAssembly expects.
+    let report = AppShell().validate()
+    #expect(
+      report.description == """
+        ValidationReport: 1 problem
+
+        [missing] no registration for Config
+        ├─ Expected by: QuietAnalytics, which AppShell requires
+        └─ To fix: QuietAnalytics expects Config from outside: register it in AppShell, or add it \
+        to AppShell's expectedKeys so that the app provides it.
+        """)
   }
 
   @Test func whatIsNeitherRegisteredNorExpectedIsReportedMissing() throws {

@@ -103,4 +103,36 @@ import Testing
         && text.contains("no registration for any APIClient")
     }
   }
+
+  @Test func aMissingDependencyTwoFactoriesDownIsReportedWithItsChainWhateverTheFactories()
+    async throws
+  {
+    let container = Container()
+    container.register(UserService.self, UserService.init)  // needs an unregistered APIClient
+    container.register(Session.self) { r in
+      _ = try r.resolve(UserService.self)
+      return Session()
+    }
+    container.register(Marker.self) { r async throws in
+      _ = try await r.resolveAsync(Session.self)
+      return Marker(value: 4)
+    }
+    container.registerMainActor(Marker.self, name: "main") { r in
+      _ = try r.resolve(Session.self)
+      return Marker(value: 5)
+    }
+    await withKnownIssue(
+      "Expected: a missing dependency below closure, async and main-actor factories fails the check"
+    ) {
+      await expectEveryRegistrationResolves(container)
+    } matching: { issue in
+      let text = issue.comments.map(\.rawValue).joined()
+      return text.hasPrefix("Expected every registration to resolve; 4 of 4 did not.")
+        && text.contains("Resolved via: Marker → Session → UserService → any APIClient")
+        && text.contains(
+          #"Resolved via: Marker (name: "main") → Session → UserService → any APIClient"#)
+        && text.contains("Resolved via: Session → UserService → any APIClient")
+        && text.contains("Resolved via: UserService → any APIClient")
+    }
+  }
 }

@@ -14,7 +14,9 @@ import Testing
     container.register(Storefront.init)
     container.register(Config.self, name: #"eu "west""#, instance: Config(label: "eu"))
     container.register(Payment.self) { r in
-      Payment(basket: r.resolve(), region: r.resolve(name: #"eu "west""#), api: r.resolve(\.api))
+      Payment(
+        basket: try r.resolve(), region: try r.resolve(name: #"eu "west""#),
+        api: try r.resolve(\.api))
     }
     _ = container.resolve(Storefront.self).payment.value
     return container.graph

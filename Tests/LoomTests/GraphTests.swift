@@ -46,7 +46,7 @@ import Testing
   @Test func closureFactoriesGetObservedEdgesAfterTheirFirstResolve() throws {
     let container = Container()
     container.register(HTTPTransport.self, lifetime: .singleton) { _ in HTTPTransport() }
-    container.register(Catalog.self) { r in Catalog(http: r.resolve()) }
+    container.register(Catalog.self) { r in Catalog(http: try r.resolve()) }
     #expect(container.graph.edges.isEmpty)
 
     _ = container.resolve(Catalog.self)
@@ -59,10 +59,25 @@ import Testing
       ])
   }
 
+  @Test func aBuiltSingletonResolvedThroughACapturedContainerIsAnObservedEdge() throws {
+    let container = Container()
+    container.register(HTTPTransport.self, lifetime: .singleton) { _ in HTTPTransport() }
+    _ = container.resolve(HTTPTransport.self)  // built and published: the fast path serves it
+    container.register(Catalog.self) { _ in Catalog(http: container.resolve(HTTPTransport.self)) }
+
+    _ = try container.tryResolve(Catalog.self)
+    let edge = DependencyGraph.Edge(
+      from: DependencyKey(Catalog.self), to: DependencyKey(HTTPTransport.self), kind: .observed)
+    #expect(container.graph.edges == [edge])
+    // A resolve outside any factory records nothing.
+    _ = container.resolve(HTTPTransport.self)
+    #expect(container.graph.edges == [edge])
+  }
+
   @Test func childOverridesHideTheParentsNodeAndDepthsAreRecorded() {
     let root = Container()
     root.register(lifetime: .singleton, HTTPTransport.init)
-    root.register(Catalog.self, lifetime: .singleton) { r in Catalog(http: r.resolve()) }
+    root.register(Catalog.self, lifetime: .singleton) { r in Catalog(http: try r.resolve()) }
     let middle = root.makeChild()
     middle.register(Basket.init)
     let child = middle.makeChild()

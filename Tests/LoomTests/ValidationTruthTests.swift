@@ -31,7 +31,8 @@ import Testing
 
   /// A lineage of one to three containers (a child may isolate its instances), each registering
   /// some of the names `v0`…`v7` with a random lifetime, whose factories resolve the names they
-  /// declare (a few through a `Provider`). Returns the containers, root first.
+  /// declare (a few through a `Provider`), or now and then with a runtime argument. Returns the
+  /// containers, root first.
   static func generate(seed: UInt64) -> [Container] {
     var random = SplitMix64(seed: seed)
     var lineage = [Container()]
@@ -59,6 +60,14 @@ import Testing
         }
         // Now and then a dependency on `v8`, which is never registered.
         if Double.random(in: 0..<1, using: &random) < 0.03 { plain.append("v8") }
+        // Now and then a registration that takes a runtime argument: it resolves nothing, and a
+        // registration that depends on it can never pass the argument.
+        if Double.random(in: 0..<1, using: &random) < 0.05 {
+          container.register(Node.self, name: "v\(name)") { (r, _: Int) in
+            Node(builtIn: r.container, name: "v\(name)", children: [], providers: [])
+          }
+          continue
+        }
         let keys =
           plain.map { DependencyKey(Node.self, name: $0) }
           + deferred.map { DependencyKey(Provider<Node>.self, name: $0) }
@@ -117,7 +126,14 @@ import Testing
     var visited: Set<String> = []
     for name in names(seenBy: container) {
       do {
-        let node = try container.tryResolve(Node.self, name: name)
+        // A registration with a runtime argument is resolved with one, as its app would.
+        let takesArgument =
+          container.lineageEntry(for: DependencyKey(Node.self, name: name))?.entry.registration
+          .argumentTypes != nil
+        let node =
+          takesArgument
+          ? try container.tryResolve(Node.self, name: name, arguments: 0)
+          : try container.tryResolve(Node.self, name: name)
         useProviders(under: node, visited: &visited, failures: &failures)
       } catch {
         failures.append("\(name): \(error.summary)")

@@ -6,14 +6,15 @@ import LoomMacros
 /// presenter; it owns the Settings feature.
 ///
 /// It requires ``ServicesAssembly`` (the user service tracks analytics, the presenter logs) and
-/// expects the app to provide `HTTPClient`, so `UserAssembly().validate()` checks it alone.
+/// expects the app to provide `HTTPClient`, and the `Console` its requirement expects, so
+/// `UserAssembly().validate()` checks it alone.
 struct UserAssembly: Assembly {
   var requirements: [any Assembly] {
     ServicesAssembly()
   }
 
   var expectedKeys: [DependencyKey] {
-    [DependencyKey(HTTPClient.self)]
+    [DependencyKey(HTTPClient.self), DependencyKey(Console.self)]
   }
 
   var registrations: Registrations {

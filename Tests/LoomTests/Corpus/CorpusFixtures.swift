@@ -72,6 +72,8 @@ enum Shop {
 
   /// Made with a runtime argument.
   final class OrderDetail: Sendable { init(id: Int) {} }
+  /// Shows an order: auto-wired, it cannot pass the order's id.
+  final class OrderPage: Sendable { init(detail: OrderDetail) {} }
 
   struct Broken: Error, CustomStringConvertible {
     var description: String { "disk is read-only" }

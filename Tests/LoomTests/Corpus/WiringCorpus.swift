@@ -331,6 +331,10 @@ let brokenWirings: [Wiring] = [
   Wiring("registered with an argument, resolved without", resolving: S.OrderDetail.self) { c in
     c.register(S.OrderDetail.self) { (_, id: Int) in S.OrderDetail(id: id) }
   },
+  Wiring("auto-wired parameter registered with an argument", resolving: S.OrderPage.self) { c in
+    c.register(S.OrderDetail.self) { (_, id: Int) in S.OrderDetail(id: id) }
+    c.register(S.OrderPage.init)
+  },
   Wiring("flow dependency resolved outside a flow", resolving: S.Basket.self) { c in
     c.register(S.Basket.init)
     c.register(lifetime: .corpusFlow, S.Cart.init)
@@ -499,6 +503,17 @@ let correctWirings: [Wiring] = [
     c.register(lifetime: .corpusSession, S.Profile.init)
     c.register(lifetime: .singleton, S.User.init)
   },
+  Wiring(
+    "a closure that resolves a built singleton through the captured container",
+    make: { c in
+      c.register(S.Database.self, lifetime: .singleton, dependencies: []) { _ in S.Database() }
+      _ = c.resolve(S.Database.self)
+      c.register(S.Repository.self) { [c] _ in S.Repository(database: c.resolve(S.Database.self)) }
+      // Its first run records what it resolved, as a resolve through its resolver would.
+      _ = c.resolve(S.Repository.self)
+      return c
+    },
+    firstResolve: { c in resolveError(S.Repository.self, in: c) }),
   Wiring("a closure that declares it resolves nothing", resolving: S.Database.self) { c in
     c.register(S.Database.self, lifetime: .singleton, dependencies: []) { _ in S.Database() }
   },

@@ -582,6 +582,22 @@ let expectedBrokenWirings: [String: (report: String, error: String?)] = [
       └─ To fix: resolve OrderDetail with arguments: (Int).
       """#
   ),
+  "auto-wired parameter registered with an argument": (
+    report: #"""
+      ValidationReport: 1 problem
+
+      [argumentsRequired] OrderPage depends on OrderDetail, which takes runtime arguments (Int)
+      ├─ OrderPage (transient) at LoomTests/WiringCorpus.swift:#
+      ├─ OrderDetail (transient) at LoomTests/WiringCorpus.swift:#
+      └─ To fix: OrderPage cannot pass the arguments of OrderDetail: register OrderPage with a closure factory that resolves OrderDetail with `arguments:`, or with runtime arguments of its own that it passes on.
+      """#,
+    error: #"""
+      ResolutionError: OrderDetail takes (Int), but was resolved with no arguments
+      ├─ Resolved via: OrderPage → OrderDetail
+      ├─ Requested at: LoomTests/WiringCorpus.swift:#
+      └─ To fix: OrderPage cannot pass the arguments of OrderDetail: register OrderPage with a closure factory that resolves OrderDetail with `arguments:`, or with runtime arguments of its own that it passes on.
+      """#
+  ),
   "flow dependency resolved outside a flow": (
     report: #"""
       ValidationReport: no problems

@@ -36,14 +36,51 @@ extension Assembly {
     var installation = Installation(into: container)
     installation.install([self])
     let graph = container.graph
-    var expected: Set<DependencyKey> = []
-    var placeholders: [DependencyGraph.Node] = []
-    for assembly in installation.installed {
-      for key in assembly.expectedKeys where expected.insert(key).inserted {
-        // One container up: made outside. A real registration of the key, at depth 0, wins.
-        placeholders.append(DependencyGraph.Node(key: key, containerDepth: 1))
+    let registered = Set(graph.nodes.map(\.key))
+    // Only this assembly's own expectations are made outside; a requirement's expectation must be
+    // met here: registered by this assembly or another requirement, or expected in turn.
+    let own = Set(expectedKeys)
+    let placeholders = own.subtracting(registered).sorted { $0.description < $1.description }
+      .map { DependencyGraph.Node(key: $0, containerDepth: 1) }  // one container up
+    var unmet: [DependencyKey: [String]] = [:]
+    for assembly in installation.installed
+    where AssemblyIdentity(assembly) != AssemblyIdentity(self) {
+      for key in assembly.expectedKeys
+      where !registered.contains(key) && !own.contains(key)
+        && unmet[key]?.contains(assembly.name) != true
+      {
+        unmet[key, default: []].append(assembly.name)
       }
     }
-    return DependencyGraph(nodes: graph.nodes + placeholders, edges: graph.edges).validate()
+    let report = DependencyGraph(nodes: graph.nodes + placeholders, edges: graph.edges).validate()
+    guard !unmet.isEmpty else { return report }
+    // A requirement's unmet expectation is a missing key, reported once, whether something
+    // depends on it or not, with who expects it and how to meet it.
+    var problems: [GraphProblem] = []
+    for problem in report.problems {
+      guard problem.code == .missing, let expecting = unmet.removeValue(forKey: problem.key) else {
+        problems.append(problem)
+        continue
+      }
+      problems.append(unmetExpectation(problem.key, of: expecting, base: problem))
+    }
+    let rest = unmet.keys.sorted { $0.description < $1.description }
+    return ValidationReport(
+      problems: problems + rest.map { unmetExpectation($0, of: unmet[$0]!, base: nil) })
+  }
+
+  /// The problem of a requirement's expectation that this assembly leaves open: `base`, the
+  /// graph's missing problem for the key when something depends on it, with who expects it.
+  private func unmetExpectation(
+    _ key: DependencyKey, of requirements: [String], base: GraphProblem?
+  ) -> GraphProblem {
+    let who = requirements.joined(separator: ", ")
+    let verb = requirements.count == 1 ? "expects" : "expect"
+    return GraphProblem(
+      code: .missing, key: key, path: base?.path ?? [key], neededBy: base?.neededBy ?? [],
+      summary: "no registration for \(key)",
+      details: (base?.details ?? []) + ["Expected by: \(who), which \(name) requires"],
+      hint: "\(who) \(verb) \(key) from outside: register it in \(name), or add it to"
+        + " \(name)'s expectedKeys so that the app provides it.")
   }
 }

@@ -3,7 +3,7 @@
 extension Container {
   /// Registers an asynchronous factory for `type` (and `name`).
   ///
-  /// Resolve it with ``Resolving/resolveAsync(_:name:fileID:line:)`` or
+  /// Resolve it with ``TopLevelResolving/resolveAsync(_:name:fileID:line:)`` or
   /// ``Resolving/tryResolveAsync(_:name:fileID:line:)``; a synchronous resolve fails with
   /// ``ResolutionError/Code/asyncRequired``, unless the instance is already cached (a singleton
   /// built by ``bootstrap()`` or an earlier `await`).
@@ -70,7 +70,7 @@ extension Container {
   /// model.
   ///
   /// Resolve it synchronously from the main actor (`resolve`), or from anywhere with `await`
-  /// (``Resolving/resolveAsync(_:name:fileID:line:)``), which runs the factory on the main actor.
+  /// (``TopLevelResolving/resolveAsync(_:name:fileID:line:)``), which runs the factory on the main actor.
   /// A synchronous resolve off the main actor fails with ``ResolutionError/Code/asyncRequired``.
   /// The type is main-actor isolated, hence `Sendable`: no isolation warnings on either side.
   ///
@@ -79,7 +79,7 @@ extension Container {
   ///   init(users: UserService) { ... }
   /// }
   /// container.registerMainActor(ProfileViewModel.self) { r in
-  ///   ProfileViewModel(users: r.resolve())
+  ///   ProfileViewModel(users: try r.resolve())
   /// }
   /// // On the main actor:
   /// let model = container.resolve(ProfileViewModel.self)

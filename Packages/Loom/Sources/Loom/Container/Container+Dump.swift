@@ -5,7 +5,7 @@ extension Container {
   ///
   /// A registration whose factory is asynchronous is marked `async`, and one registered with
   /// ``registerMainActor(_:name:lifetime:dependencies:fileID:line:factory:)`` is marked `main actor`: those
-  /// are the ones to resolve with `await` (``Resolving/resolveAsync(_:name:fileID:line:)``) or,
+  /// are the ones to resolve with `await` (``TopLevelResolving/resolveAsync(_:name:fileID:line:)``) or,
   /// for a main-actor one, on the main actor.
   ///
   /// ```swift

@@ -114,12 +114,12 @@ extension Container {
   /// Registers a factory that takes runtime arguments after the resolver; every resolve makes a
   /// new instance.
   ///
-  /// Resolve it with ``Resolving/resolve(_:name:arguments:_:fileID:line:)`` and arguments of the same
+  /// Resolve it with ``TopLevelResolving/resolve(_:name:arguments:_:fileID:line:)`` and arguments of the same
   /// types, in the same order; other types fail with ``ResolutionError/Code/argumentMismatch``.
   ///
   /// ```swift
   /// container.register(UserViewModel.self) { (r, userID: String) in
-  ///   UserViewModel(id: userID, api: r.resolve())
+  ///   UserViewModel(id: userID, api: try r.resolve())
   /// }
   /// let model = container.resolve(UserViewModel.self, arguments: "42")
   /// ```

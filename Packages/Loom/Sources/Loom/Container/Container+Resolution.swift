@@ -1,7 +1,7 @@
 // MARK: - Resolving conformance: where every resolve starts
 
-extension Container: Resolving {
-  /// Resolves one request as a new top-level resolve. Use ``Resolving/resolve(_:name:fileID:line:)``.
+extension Container: TopLevelResolving {
+  /// Resolves one request as a new top-level resolve. Use ``TopLevelResolving/resolve(_:name:fileID:line:)``.
   ///
   /// ```swift
   /// let database = try container._resolve(Database.self, _ResolutionRequest(Database.self, name: nil))
@@ -17,12 +17,13 @@ extension Container: Resolving {
     let found = lookUpInLineage(request)
     if case .published(let bits) = found {
       defer { sections.exit(ticket) }
+      if ResolutionContext.isObservingAnywhere { noteCapturedResolve(request, valueType: type) }
       return readPublishedSingleton(bits, as: type)
     }
     return try resolveUncached(request, as: type, found: found, ticket: ticket)
   }
 
-  /// Resolves with runtime arguments. Use ``Resolving/resolve(_:name:arguments:_:fileID:line:)``.
+  /// Resolves with runtime arguments. Use ``TopLevelResolving/resolve(_:name:arguments:_:fileID:line:)``.
   ///
   /// ```swift
   /// let user = try container._resolve(User.self, _ResolutionRequest(User.self, name: nil), arguments: "42")
@@ -60,6 +61,13 @@ extension Container: Resolving {
 // MARK: - The slow path
 
 extension Container {
+  /// Records the edge of a resolve served from a published singleton while a factory whose edges
+  /// are observed runs on this thread: a factory that resolves through a captured container.
+  @usableFromInline
+  func noteCapturedResolve(_ request: _ResolutionRequest, valueType: any Any.Type) {
+    ActiveResolution.joinable?.noteResolve(request, valueType: valueType)
+  }
+
   /// A published singleton for `request`, read in a read section of its own (for code that does
   /// not hold one, such as an asynchronous resolve).
   @inlinable @inline(__always)

@@ -90,7 +90,7 @@ extension DiscoveredBinding {
   /// let binding = DiscoveredBinding(
   ///   (any APIClient).self, implementation: LiveAPIClient.self, lifetime: .singleton,
   ///   dependencies: [DependencyKey(HTTPClient.self)]
-  /// ) { r in LiveAPIClient(http: try r.tryResolve()) }
+  /// ) { r in LiveAPIClient(http: try r.resolve()) }
   /// ```
   ///
   /// - Parameters:
@@ -118,7 +118,7 @@ extension DiscoveredBinding {
   ///
   /// ```swift
   /// let binding = DiscoveredBinding(Database.self, implementation: SQLiteDatabase.self) { r in
-  ///   try await SQLiteDatabase.open(r.tryResolveAsync(Config.self))
+  ///   try await SQLiteDatabase.open(r.resolveAsync(Config.self))
   /// }
   /// ```
   ///
@@ -149,7 +149,7 @@ extension DiscoveredBinding {
   /// let binding = DiscoveredBinding.mainActor(
   ///   ProfileViewModel.self, implementation: ProfileViewModel.self,
   ///   dependencies: [DependencyKey(UserService.self)]
-  /// ) { r in ProfileViewModel(users: try r.tryResolve()) }
+  /// ) { r in ProfileViewModel(users: try r.resolve()) }
   /// ```
   ///
   /// - Parameters:
@@ -204,7 +204,7 @@ extension DiscoveredBinding {
   ///
   /// ```swift
   /// let binding = DiscoveredBinding(\.api, implementation: LiveAPIClient.self) { r in
-  ///   LiveAPIClient(http: try r.tryResolve())
+  ///   LiveAPIClient(http: try r.resolve())
   /// }
   /// ```
   ///
@@ -230,7 +230,7 @@ extension DiscoveredBinding {
   ///
   /// ```swift
   /// let binding = DiscoveredBinding(\.database, implementation: SQLiteDatabase.self) { r in
-  ///   try await SQLiteDatabase.open(r.tryResolveAsync(Config.self))
+  ///   try await SQLiteDatabase.open(r.resolveAsync(Config.self))
   /// }
   /// ```
   ///
@@ -256,7 +256,7 @@ extension DiscoveredBinding {
   ///
   /// ```swift
   /// let binding = DiscoveredBinding.mainActor(\.profileModel, implementation: ProfileModel.self) {
-  ///   r in ProfileModel(users: try r.tryResolve())
+  ///   r in ProfileModel(users: try r.resolve())
   /// }
   /// ```
   ///

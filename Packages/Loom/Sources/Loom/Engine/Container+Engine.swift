@@ -301,9 +301,14 @@ extension Container {
       throw .asyncRequired(registration.key, context: context)
     case .withArguments:
       try context.checkCycle(registration)
-      throw .argumentMismatch(
+      var error = ResolutionError.argumentMismatch(
         registration.key, chain: context.chain(to: registration.key),
         registered: registration.argumentTypes, given: "no arguments", location: context.location)
+      if let needer = context.innermostBuild?.registration {
+        error.hint = ResolutionError.argumentsRequiredHint(
+          needed: registration.key.description, by: needer.key.description)
+      }
+      throw error
     }
     try context.enter(registration, builder: builder)
     defer { context.leave() }

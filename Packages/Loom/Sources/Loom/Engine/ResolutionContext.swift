@@ -47,6 +47,16 @@ final class ResolutionContext {
   /// How many frames on the chain were entered while their registration's edges were observed
   /// (almost always 0: a factory's edges are observed only until it first succeeds).
   @usableFromInline let observingFrames = Atomic(0)
+  /// How many frames of synchronous resolves, in the whole process, were entered while their
+  /// registration's edges were observed: 0 in the steady state, so that a resolve served from a
+  /// published singleton checks one atomic before it looks for a factory whose edges it should
+  /// record (one that resolves through a captured container).
+  @usableFromInline static let observingAnywhere = Atomic(0)
+  /// Whether any synchronous resolve may be observing a factory's edges (see
+  /// ``observingAnywhere``).
+  @inlinable static var isObservingAnywhere: Bool {
+    observingAnywhere.load(ordering: .relaxed) != 0
+  }
   /// The chain depth of a tracked resolve in progress, whose serving cache is recorded.
   var trackedDepth: Int?
   /// The frames below this depth are not holders for the captive check: they were on the chain
@@ -133,7 +143,10 @@ final class ResolutionContext {
         registration.key, chain: chain(to: registration.key), acrossThreads: false,
         location: location)
     }
-    if isObserving { observingFrames.wrappingAdd(1, ordering: .relaxed) }
+    if isObserving {
+      observingFrames.wrappingAdd(1, ordering: .relaxed)
+      Self.observingAnywhere.wrappingAdd(1, ordering: .relaxed)
+    }
   }
 
   /// Records that `registration`'s lifetime is being asked for a cache, or throws the cycle of a
@@ -168,7 +181,10 @@ final class ResolutionContext {
 
   /// Takes the innermost frame off the chain.
   func leave() {
-    if frames.removeLast().isObserving { observingFrames.wrappingSubtract(1, ordering: .relaxed) }
+    if frames.removeLast().isObserving {
+      observingFrames.wrappingSubtract(1, ordering: .relaxed)
+      Self.observingAnywhere.wrappingSubtract(1, ordering: .relaxed)
+    }
   }
 
   /// Throws `.cycle` if `registration`'s factory is already running in this resolve.

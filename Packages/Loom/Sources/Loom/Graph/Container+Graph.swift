@@ -79,10 +79,12 @@ extension Container {
   /// - Returns: The report.
   public func validate(_ strictness: ValidationReport.Strictness = .standard) -> ValidationReport {
     let model = ResolutionModel(self)
-    let (index, nodes, mainActor, lookups) = model.index()
+    let (index, nodes, lookups) = model.index()
     var rules = ValidationRules()
     rules.keyPathsHaveDefaults = false
-    rules.mainActor = mainActor
+    let registrations = lookups.prefix(nodes.count).map { $0.registration! }
+    rules.mainActor = registrations.map(\.requiresMainActor)
+    rules.argumentTypes = registrations.map(\.argumentTypes)
     let unbound = Set(model.unboundRoots)
     rules.missingHint = { [self] key, missing, needer in
       if unbound.contains(key) { return ResolutionError.unboundKeyPathHint(for: key) }

@@ -58,6 +58,9 @@ struct ValidationRules: Sendable {
   var keyPathsHaveDefaults = true
   /// Which nodes' factories must run on the main actor (none, for a graph on its own).
   var mainActor: [Bool] = []
+  /// For each node whose factory takes runtime arguments, how they read, such as `(Int)` (none,
+  /// for a graph on its own).
+  var argumentTypes: [String?] = []
   /// The hint of a missing key, given the missing vertex and the first vertex that needs it (a
   /// graph on its own gives the generic one).
   var missingHint: @Sendable (DependencyKey, _ missing: Int, _ needer: Int) -> String = {
@@ -112,6 +115,7 @@ struct GraphValidator {
     findCaptives(components)
     findAsyncFromSync()
     findMainActorFromSync()
+    findArgumentsRequired()
     findings.sort { left, right in
       if left.order != right.order { return left.order < right.order }
       return left.vertices.lexicographicallyPrecedes(right.vertices)
@@ -338,16 +342,11 @@ struct GraphValidator {
       where nodes[target].isAsync && !nodes[target].lifetime.isEager && target != previous {
         previous = target
         let (sync, async) = (index.labels[vertex], index.labels[target])
-        findings.append(
-          Finding(
-            order: GraphProblem.Code.asyncFromSync.order, vertices: [vertex, target],
-            problem: GraphProblem(
-              code: .asyncFromSync, key: index.keys[vertex],
-              path: [index.keys[vertex], index.keys[target]],
-              summary: "\(sync) is synchronous but depends on \(async), which is async only",
-              details: [describe(vertex), describe(target)],
-              hint: "make the factory of \(sync) async and resolve it with await, or give"
-                + " \(async) a synchronous factory.")))
+        appendEdgeProblem(
+          .asyncFromSync, from: vertex, to: target, about: vertex,
+          summary: "\(sync) is synchronous but depends on \(async), which is async only",
+          hint: "make the factory of \(sync) async and resolve it with await, or give \(async) a"
+            + " synchronous factory.")
       }
     }
   }
@@ -361,22 +360,53 @@ struct GraphValidator {
       for target in strongEdges(of: vertex) where rules.mainActor[target] && target != previous {
         previous = target
         let (sync, isolated) = (index.labels[vertex], index.labels[target])
-        findings.append(
-          Finding(
-            order: GraphProblem.Code.mainActorFromSync.order, vertices: [vertex, target],
-            problem: GraphProblem(
-              code: .mainActorFromSync, key: index.keys[vertex],
-              path: [index.keys[vertex], index.keys[target]],
-              summary: "\(sync) is synchronous and not isolated, but depends on \(isolated), which"
-                + " is made on the main actor",
-              details: [describe(vertex), describe(target)],
-              hint: "register \(sync) with registerMainActor, so that it is made on the main actor"
-                + " too, or make its factory async and resolve \(isolated) with await.")))
+        appendEdgeProblem(
+          .mainActorFromSync, from: vertex, to: target, about: vertex,
+          summary: "\(sync) is synchronous and not isolated, but depends on \(isolated), which is"
+            + " made on the main actor",
+          hint: "register \(sync) with registerMainActor, so that it is made on the main actor too,"
+            + " or make its factory async and resolve \(isolated) with await.")
+      }
+    }
+  }
+
+  // MARK: - Arguments required
+
+  /// Each registration that depends, deferred or not, on one whose factory takes runtime
+  /// arguments: nothing resolved through an edge can pass them.
+  private mutating func findArgumentsRequired() {
+    guard !rules.argumentTypes.isEmpty else { return }
+    for vertex in 0..<index.nodeCount {
+      var previous = -1
+      for position in index.edgeRange(of: vertex) {
+        let target = index.targets[position]
+        guard index.isNode(target), target != previous,
+          let arguments = rules.argumentTypes[target]
+        else { continue }
+        previous = target
+        let (needer, needed) = (index.labels[vertex], index.labels[target])
+        appendEdgeProblem(
+          .argumentsRequired, from: vertex, to: target, about: target,
+          summary: "\(needer) depends on \(needed), which takes runtime arguments \(arguments)",
+          hint: ResolutionError.argumentsRequiredHint(needed: needed, by: needer))
       }
     }
   }
 
   // MARK: - Helpers
+
+  /// Reports a problem with the edge from `vertex` to `target`, about the key of `subject`.
+  private mutating func appendEdgeProblem(
+    _ code: GraphProblem.Code, from vertex: Int, to target: Int, about subject: Int,
+    summary: String, hint: String
+  ) {
+    findings.append(
+      Finding(
+        order: code.order, vertices: [vertex, target],
+        problem: GraphProblem(
+          code: code, key: index.keys[subject], path: [index.keys[vertex], index.keys[target]],
+          summary: summary, details: [describe(vertex), describe(target)], hint: hint)))
+  }
 
   /// How many registrations a problem lists by name before it says how many more there are.
   private static let listedLimit = 10

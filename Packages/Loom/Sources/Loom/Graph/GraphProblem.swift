@@ -26,8 +26,8 @@ public struct GraphProblem: Sendable, CustomStringConvertible {
   public struct Code: Hashable, Sendable, CustomStringConvertible {
     /// The kinds, in the order a report lists them.
     private enum Base: Int, Hashable, Sendable {
-      case missing, cycle, captive, asyncFromSync, mainActorFromSync, bindingMismatch
-      case lifetimeMismatch
+      case missing, cycle, captive, asyncFromSync, mainActorFromSync, argumentsRequired
+      case bindingMismatch, lifetimeMismatch
       case undeclaredEdges, resolutionFailed
     }
 
@@ -72,6 +72,15 @@ public struct GraphProblem: Sendable, CustomStringConvertible {
     /// problem.code == .mainActorFromSync
     /// ```
     public static let mainActorFromSync = Code(.mainActorFromSync)
+    /// A registration depends on one that takes runtime arguments, which it can never pass:
+    /// an auto-wired initializer's parameter, a declared dependency or a resolve seen through a
+    /// resolver without `arguments:`. Resolving it fails with
+    /// ``ResolutionError/Code/argumentMismatch``.
+    ///
+    /// ```swift
+    /// problem.code == .argumentsRequired
+    /// ```
+    public static let argumentsRequired = Code(.argumentsRequired)
     /// A binding to an implementation that can never be the bound type (a class that is not a
     /// subclass of it, another concrete type); registering it also says so on standard error in
     /// debug builds.
@@ -105,7 +114,8 @@ public struct GraphProblem: Sendable, CustomStringConvertible {
     public static let resolutionFailed = Code(.resolutionFailed)
 
     /// Where reports list problems of this kind: missing, cycle, captive, async-from-sync,
-    /// main-actor-from-sync, binding mismatches, lifetime mismatches, undeclared edges, then failed resolves.
+    /// main-actor-from-sync, arguments required, binding mismatches, lifetime mismatches,
+    /// undeclared edges, then failed resolves.
     var order: Int { base.rawValue }
 
     /// The code's name, such as `missing` or `asyncFromSync`.
@@ -120,6 +130,7 @@ public struct GraphProblem: Sendable, CustomStringConvertible {
       case .captive: "captive"
       case .asyncFromSync: "asyncFromSync"
       case .mainActorFromSync: "mainActorFromSync"
+      case .argumentsRequired: "argumentsRequired"
       case .bindingMismatch: "bindingMismatch"
       case .lifetimeMismatch: "lifetimeMismatch"
       case .undeclaredEdges: "undeclaredEdges"
@@ -169,12 +180,36 @@ public struct GraphProblem: Sendable, CustomStringConvertible {
   /// print("To fix: \(problem.hint)")
   /// ```
   public let hint: String
-  /// The lines of the description between the summary and the hint.
-  let details: [String]
+  /// The lines of the description between the summary and the hint: who needs the key, the
+  /// path, the registrations involved.
+  ///
+  /// ```swift
+  /// for line in problem.details { print(line) }  // Needed by: UserService (transient) at …
+  /// ```
+  public let details: [String]
 
-  init(
+  /// Makes a problem, for a package that checks rules of its own and reports them with the
+  /// graph's (see ``ValidationReport/init(problems:unseen:)``).
+  ///
+  /// ```swift
+  /// let problem = GraphProblem(
+  ///   code: .missing, key: DependencyKey(HTTPClient.self), path: [DependencyKey(HTTPClient.self)],
+  ///   summary: "no registration for HTTPClient",
+  ///   details: ["Expected by: PaymentsAssembly"],
+  ///   hint: "register HTTPClient, or add it to CheckoutAssembly's expectedKeys.")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - code: The kind of problem.
+  ///   - key: The key the problem is about.
+  ///   - path: The keys that show the problem, in dependency order.
+  ///   - neededBy: For a missing key, the registrations that depend on it.
+  ///   - summary: One line saying what is wrong.
+  ///   - details: The lines of the description between the summary and the hint.
+  ///   - hint: How to fix it.
+  public init(
     code: Code, key: DependencyKey, path: [DependencyKey], neededBy: [DependencyKey] = [],
-    summary: String, details: [String], hint: String
+    summary: String, details: [String] = [], hint: String
   ) {
     self.code = code
     self.key = key

@@ -160,9 +160,10 @@ struct ResolutionModel {
   }
 
   /// The model as the validator's input: vertices numbered nodes first, then missing keys; with,
-  /// by number, the container each vertex's key is looked up from and its registration.
+  /// by number, the container each vertex's key is looked up from and its registration (never nil
+  /// for a node).
   func index() -> (
-    index: GraphIndex, nodes: [DependencyGraph.Node], mainActor: [Bool],
+    index: GraphIndex, nodes: [DependencyGraph.Node],
     lookups: [(container: Container, registration: Registration?)]
   ) {
     var keyCount: [DependencyKey: Int] = [:]
@@ -184,7 +185,6 @@ struct ResolutionModel {
     var namer = KeyNamer()
     var labels: [String] = []
     var nodes: [DependencyGraph.Node] = []
-    var mainActor: [Bool] = []
     var edgeStart: [Int] = []
     var targets: [Int] = []
     var deferred: [Bool] = []
@@ -205,7 +205,6 @@ struct ResolutionModel {
             isAsync: registration.isAsync, location: registration.location,
             containerDepth: model.depth, isBinding: registration.isBinding,
             origin: registration.origin))
-        mainActor.append(registration.requiresMainActor)
         var seen = Set<Int>()
         for edge in model.edges.sorted(by: { number[$0.target] < number[$1.target] })
         where seen.insert(number[edge.target] * 2 + (edge.isDeferred ? 1 : 0)).inserted {
@@ -221,6 +220,6 @@ struct ResolutionModel {
       table: [:], edgeStart: edgeStart, targets: targets, deferred: deferred, observed: observed,
       edgeCache: EdgeCache())
     let lookups = order.map { (vertices[$0].lookup, vertices[$0].registration) }
-    return (index, nodes, mainActor, lookups)
+    return (index, nodes, lookups)
   }
 }

@@ -53,8 +53,22 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
   /// ```
   public let unseen: [DependencyKey]
 
-  init(problems: [GraphProblem], unseen: [DependencyKey] = []) {
-    self.problems = problems
+  /// Makes a report, for a package that checks rules of its own and reports them with the
+  /// graph's; the problems are listed by kind, as ``DependencyGraph/validate()`` lists them
+  /// (problems of one kind keep the order given).
+  ///
+  /// ```swift
+  /// let report = ValidationReport(problems: container.validate().problems + featureProblems)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - problems: The problems found.
+  ///   - unseen: The registrations whose edges the check could not see.
+  public init(problems: [GraphProblem], unseen: [DependencyKey] = []) {
+    self.problems = problems.enumerated().sorted { left, right in
+      let (a, b) = (left.element.code.order, right.element.code.order)
+      return a != b ? a < b : left.offset < right.offset
+    }.map(\.element)
     self.unseen = unseen
   }
 

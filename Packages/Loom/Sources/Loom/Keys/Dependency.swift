@@ -10,7 +10,7 @@
 /// ```swift
 /// extension Container {
 ///   var api: Dependency<any APIClient> {
-///     Dependency(.singleton) { r in LiveAPIClient(http: r.resolve()) }
+///     Dependency(.singleton) { r in LiveAPIClient(http: try r.resolve()) }
 ///   }
 ///   var userService: Dependency<UserService> {
 ///     Dependency(UserService.init)  // auto-wired: every parameter resolved by type
@@ -65,7 +65,7 @@ public struct Dependency<Value: Sendable>: Sendable {
   ///
   /// ```swift
   /// var database: Dependency<Database> {
-  ///   Dependency(.singleton) { r in SQLiteDatabase(path: r.resolve(Config.self).databasePath) }
+  ///   Dependency(.singleton) { r in SQLiteDatabase(path: try r.resolve(Config.self).databasePath) }
   /// }
   /// ```
   ///
@@ -122,7 +122,7 @@ public struct Dependency<Value: Sendable>: Sendable {
 extension Dependency {
   /// Declares a dependency made by an asynchronous factory.
   ///
-  /// Resolve it with `await` (``Resolving/resolveAsync(_:fileID:line:)``); a synchronous resolve
+  /// Resolve it with `await` (``TopLevelResolving/resolveAsync(_:fileID:line:)``); a synchronous resolve
   /// fails with ``ResolutionError/Code/asyncRequired`` unless the instance is already cached.
   ///
   /// ```swift
@@ -156,7 +156,7 @@ extension Dependency {
   ///
   /// ```swift
   /// var profileModel: Dependency<ProfileViewModel> {
-  ///   .mainActor(.singleton) { r in ProfileViewModel(users: r.resolve()) }
+  ///   .mainActor(.singleton) { r in ProfileViewModel(users: try r.resolve()) }
   /// }
   /// ```
   ///

@@ -190,6 +190,14 @@ extension ResolutionError {
       location: location)
   }
 
+  /// How to fix a registration that resolves one with runtime arguments without passing them:
+  /// shared by the error of the first resolve and by ``Container/validate(_:)``.
+  static func argumentsRequiredHint(needed: String, by needer: String) -> String {
+    "\(needer) cannot pass the arguments of \(needed): register \(needer) with a closure factory"
+      + " that resolves \(needed) with `arguments:`, or with runtime arguments of its own that it"
+      + " passes on."
+  }
+
   static func overrideForbidden(
     _ key: DependencyKey, existing: CodeLocation, new: CodeLocation
   ) -> ResolutionError {

@@ -1,12 +1,17 @@
 /// What a factory receives: resolves the dependencies of the instance being built.
 ///
+/// Every resolve of a resolver throws, so a failure anywhere below a resolve (a missing
+/// registration two factories down, a cycle, a factory that threw) reaches whoever started it:
+/// `tryResolve` throws it, ``Container/validateByResolving(isolation:)`` and `bootstrap()` report
+/// it, and only a top-level non-throwing `resolve` stops the program with its message.
+///
 /// A resolver carries the resolution chain (for errors and cycle detection) and the `.graph`
 /// instances of the current top-level resolve. It is only valid while the factory runs: to resolve
 /// later, take a ``Lazy`` or ``Provider`` instead, or keep the ``container``.
 ///
 /// ```swift
 /// container.register(UserService.self) { r in
-///   UserService(api: r.resolve(), database: r.resolve(Database.self, name: "users"))
+///   UserService(api: try r.resolve(), database: try r.resolve(Database.self, name: "users"))
 /// }
 /// ```
 public struct Resolver: Resolving {
@@ -24,7 +29,7 @@ public struct Resolver: Resolving {
     self.context = context
   }
 
-  /// Resolves inside the current resolution. Use ``Resolving/resolve(_:name:fileID:line:)``.
+  /// Resolves inside the current resolution. Use ``resolve(_:name:fileID:line:)``.
   ///
   /// ```swift
   /// let database = try r._resolve(Database.self, _ResolutionRequest(Database.self, name: nil))
@@ -49,7 +54,7 @@ public struct Resolver: Resolving {
     }
   }
 
-  /// Resolves with runtime arguments. Use ``Resolving/resolve(_:name:arguments:_:fileID:line:)``.
+  /// Resolves with runtime arguments. Use ``resolve(_:name:arguments:_:fileID:line:)``.
   ///
   /// ```swift
   /// let user = try r._resolve(User.self, _ResolutionRequest(User.self, name: nil), arguments: "42")
@@ -65,7 +70,7 @@ public struct Resolver: Resolving {
   }
 
   /// Resolves from asynchronous code inside the current resolution.
-  /// Use ``Resolving/tryResolveAsync(_:name:fileID:line:)``.
+  /// Use ``resolveAsync(_:name:fileID:line:)``.
   ///
   /// ```swift
   /// let database = try await r._resolveAsync(Database.self, _ResolutionRequest(Database.self, name: nil))
@@ -78,6 +83,126 @@ public struct Resolver: Resolving {
     if let value = container.cachedSingleton(request, as: type) { return value }
     return try await container.resolveAsync(request, as: type, context: context)
   }
+
+  // MARK: Resolving dependencies
+
+  /// Returns the dependency registered for `type` (and `name`), or throws why it cannot.
+  ///
+  /// ```swift
+  /// container.register(Owner.self) { r in Owner(pet: try r.resolve(Pet.self)) }
+  /// container.register(Mirror.self) { r in Mirror(primary: try r.resolve(name: "primary")) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type to resolve; inferred from the context when omitted.
+  ///   - name: The name it was registered with, if any.
+  ///   - fileID: Where the resolve is requested, for error messages.
+  ///   - line: The line of that request.
+  /// - Returns: The instance.
+  /// - Throws: A ``ResolutionError`` naming the key and the chain that led to it.
+  @inlinable
+  public func resolve<Value: Sendable>(
+    _ type: Value.Type = Value.self, name: String? = nil, fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) throws(ResolutionError) -> Value {
+    try _resolve(type, _ResolutionRequest(type, name: name, fileID: fileID, line: line))
+  }
+
+  /// Returns the dependency declared by a key path, or throws why it cannot.
+  ///
+  /// ```swift
+  /// container.register(Feed.self) { r in Feed(api: try r.resolve(\.api)) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The key path to a ``Dependency`` declared in an extension of ``Container``.
+  ///   - fileID: Where the resolve is requested, for error messages.
+  ///   - line: The line of that request.
+  /// - Returns: The instance.
+  /// - Throws: A ``ResolutionError`` naming the key and the chain that led to it.
+  @inlinable
+  public func resolve<Value: Sendable>(
+    _ keyPath: consuming DependencyKeyPath<Value>, fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) throws(ResolutionError) -> Value {
+    try _resolve(Value.self, _ResolutionRequest(keyPath, fileID: fileID, line: line))
+  }
+
+  /// Returns a new instance from a registration that takes runtime arguments, or throws.
+  ///
+  /// ```swift
+  /// container.register(Screen.self) { r in
+  ///   Screen(model: try r.resolve(ProfileModel.self, arguments: 42))
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type to resolve.
+  ///   - name: The name it was registered with, if any.
+  ///   - first: The first value passed to the factory after the resolver.
+  ///   - rest: The other values passed to the factory, in order.
+  ///   - fileID: Where the resolve is requested, for error messages.
+  ///   - line: The line of that request.
+  /// - Returns: The instance.
+  /// - Throws: A ``ResolutionError``, with ``ResolutionError/Code/argumentMismatch`` when the
+  ///   arguments' types differ from the registration's.
+  @inlinable
+  public func resolve<Value: Sendable, FirstArgument, each Argument>(
+    _ type: Value.Type = Value.self, name: String? = nil, arguments first: FirstArgument,
+    _ rest: repeat each Argument, fileID: StaticString = #fileID, line: UInt = #line
+  ) throws(ResolutionError) -> Value {
+    try _resolve(
+      type, _ResolutionRequest(type, name: name, fileID: fileID, line: line),
+      arguments: first, repeat each rest)
+  }
+
+  /// Returns the dependency registered for `type` (and `name`), awaiting an asynchronous factory,
+  /// or throws why it cannot.
+  ///
+  /// ```swift
+  /// container.register(Feed.self) { r async throws in
+  ///   Feed(database: try await r.resolveAsync(Database.self))
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type to resolve; inferred from the context when omitted.
+  ///   - name: The name it was registered with, if any.
+  ///   - fileID: Where the resolve is requested, for error messages.
+  ///   - line: The line of that request.
+  /// - Returns: The instance.
+  /// - Throws: A ``ResolutionError`` naming the key and the chain that led to it.
+  @inlinable
+  public func resolveAsync<Value: Sendable>(
+    _ type: Value.Type = Value.self, name: String? = nil, fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) async throws(ResolutionError) -> Value {
+    try await _resolveAsync(type, _ResolutionRequest(type, name: name, fileID: fileID, line: line))
+  }
+
+  /// Returns the dependency declared by a key path, awaiting an asynchronous factory, or throws.
+  ///
+  /// ```swift
+  /// container.register(Feed.self) { r async throws in
+  ///   Feed(session: try await r.resolveAsync(\.session))
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The key path to a ``Dependency`` declared in an extension of ``Container``.
+  ///   - fileID: Where the resolve is requested, for error messages.
+  ///   - line: The line of that request.
+  /// - Returns: The instance.
+  /// - Throws: A ``ResolutionError`` naming the key and the chain that led to it.
+  @inlinable
+  public func resolveAsync<Value: Sendable>(
+    _ keyPath: consuming DependencyKeyPath<Value>, fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) async throws(ResolutionError) -> Value {
+    try await _resolveAsync(Value.self, _ResolutionRequest(keyPath, fileID: fileID, line: line))
+  }
+
+  // MARK: Plumbing
 
   /// The container in which handles made by this resolver resolve. Use ``Resolving/lazy(_:name:)``.
   ///

@@ -1,22 +1,27 @@
-/// Something that resolves dependencies: a ``Container``, or the ``Resolver`` a factory receives.
+/// Something that resolves dependencies: a ``Container``, a scope, or the ``Resolver`` a factory
+/// receives.
 ///
-/// Every resolve method is defined once here, so a container and a resolver read the same:
+/// The methods every resolver shares are the throwing ones, so a helper written against
+/// `some Resolving` works from app code and from inside a factory, and a failure inside it reaches
+/// whoever asked:
 ///
 /// ```swift
-/// let service = container.resolve(UserService.self)       // traps with the error's message
-/// let api = try container.tryResolve(\.api)               // throws ResolutionError
-/// let analytics = try container.resolveIfRegistered(Analytics.self)  // nil if unregistered
+/// func makeClient(_ r: some Resolving) throws(ResolutionError) -> APIClient {
+///   APIClient(session: try r.resolve(), config: try r.resolve(\.config))
+/// }
 /// ```
 ///
-/// Write helpers against `some Resolving` to use them from both.
+/// A ``Container`` and a scope are also ``TopLevelResolving``: they add the non-throwing
+/// `resolve` that traps, for app code. A ``Resolver`` adds a throwing `resolve` instead, so a
+/// factory writes `try r.resolve(Database.self)`.
 public protocol Resolving {
-  /// Resolves one request. Use ``resolve(_:name:fileID:line:)`` and its siblings instead.
+  /// Resolves one request. Use ``tryResolve(_:name:fileID:line:)`` and its siblings instead.
   @_documentation(visibility: private)
   func _resolve<Value: Sendable>(_ type: Value.Type, _ request: _ResolutionRequest)
     throws(ResolutionError) -> Value
 
   /// Resolves one request with runtime arguments.
-  /// Use ``resolve(_:name:arguments:_:fileID:line:)`` instead.
+  /// Use ``tryResolve(_:name:arguments:_:fileID:line:)`` instead.
   @_documentation(visibility: private)
   func _resolve<Value: Sendable, each Argument>(
     _ type: Value.Type, _ request: _ResolutionRequest, arguments: repeat each Argument
@@ -36,40 +41,27 @@ public protocol Resolving {
 /// small.
 @usableFromInline
 func trap(_ error: ResolutionError) -> Never {
-  fatalError("\n\(error.description)")
+  fatalError("\n\(trapMessage(error))")
+}
+
+/// The message of a non-throwing resolve that failed: the error's description, and, when the
+/// resolve ran inside a factory (a captured container, a property wrapper read in an initializer),
+/// why it stopped the program rather than reaching whoever started the resolve.
+func trapMessage(_ error: ResolutionError) -> String {
+  guard let active = ActiveResolution.joinable, let building = active.innermostBuild else {
+    return error.description
+  }
+  var error = error
+  error.hint +=
+    " This non-throwing resolve ran inside the factory of \(building.registration.key), where a"
+    + " failure cannot reach the caller: resolve through the factory's resolver"
+    + " (`try r.resolve(...)`), or read a property wrapper with `try $property.get()`."
+  return error.description
 }
 
 // MARK: - Resolving by type
 
 extension Resolving {
-  /// Returns the dependency registered for `type` (and `name`), building it if its lifetime says so.
-  ///
-  /// > Important: Traps with the message of the ``ResolutionError`` if the dependency cannot be
-  /// > resolved. Use ``tryResolve(_:name:fileID:line:)`` to handle the error instead.
-  ///
-  /// ```swift
-  /// let database = container.resolve(Database.self)
-  /// let primary: APIClient = container.resolve(name: "primary")
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - type: The type to resolve; inferred from the context when omitted.
-  ///   - name: The name it was registered with, if any.
-  ///   - fileID: Where the resolve is requested, for error messages.
-  ///   - line: The line of that request.
-  /// - Returns: The instance.
-  @inlinable
-  public func resolve<Value: Sendable>(
-    _ type: Value.Type = Value.self, name: String? = nil, fileID: StaticString = #fileID,
-    line: UInt = #line
-  ) -> Value {
-    do {
-      return try _resolve(type, _ResolutionRequest(type, name: name, fileID: fileID, line: line))
-    } catch {
-      trap(error)
-    }
-  }
-
   /// Returns the dependency registered for `type` (and `name`), or throws why it cannot.
   ///
   /// ```swift
@@ -127,35 +119,6 @@ extension Resolving {
 
   // MARK: Resolving by key path
 
-  /// Returns the dependency declared by a key path, using its default factory unless overridden.
-  ///
-  /// > Important: Traps with the message of the ``ResolutionError`` if the dependency cannot be
-  /// > resolved. Use ``tryResolve(_:fileID:line:)`` to handle the error instead.
-  ///
-  /// ```swift
-  /// extension Container {
-  ///   var api: Dependency<APIClient> { Dependency(.singleton) { _ in LiveAPIClient() } }
-  /// }
-  /// let api = container.resolve(\.api)
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - keyPath: The key path to a ``Dependency`` declared in an extension of ``Container``.
-  ///   - fileID: Where the resolve is requested, for error messages.
-  ///   - line: The line of that request.
-  /// - Returns: The instance.
-  @inlinable
-  public func resolve<Value: Sendable>(
-    _ keyPath: consuming DependencyKeyPath<Value>, fileID: StaticString = #fileID,
-    line: UInt = #line
-  ) -> Value {
-    do {
-      return try _resolve(Value.self, _ResolutionRequest(keyPath, fileID: fileID, line: line))
-    } catch {
-      trap(error)
-    }
-  }
-
   /// Returns the dependency declared by a key path, or throws why it cannot.
   ///
   /// ```swift
@@ -178,48 +141,11 @@ extension Resolving {
 
   // MARK: Resolving asynchronously
 
-  /// Returns the dependency registered for `type` (and `name`), awaiting an asynchronous factory
-  /// or running a `@MainActor` one on the main actor.
-  ///
-  /// Synchronous registrations resolve as with ``resolve(_:name:fileID:line:)``. A cached
-  /// asynchronous instance is made exactly once, however many tasks await it at the same time;
-  /// it is made in a task of its own, so cancelling one caller does not cancel the creation others
-  /// wait for, and resolution does not stop early when its caller is cancelled. A failed creation
-  /// is not kept: the next resolve runs the factory again.
-  ///
-  /// > Important: Traps with the message of the ``ResolutionError`` if the dependency cannot be
-  /// > resolved. Use ``tryResolveAsync(_:name:fileID:line:)`` to handle the error instead.
-  ///
-  /// ```swift
-  /// container.register(Database.self, lifetime: .singleton) { r async throws in
-  ///   try await Database.open(r.resolve(Config.self).databaseURL)
-  /// }
-  /// let database = await container.resolveAsync(Database.self)
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - type: The type to resolve; inferred from the context when omitted.
-  ///   - name: The name it was registered with, if any.
-  ///   - fileID: Where the resolve is requested, for error messages.
-  ///   - line: The line of that request.
-  /// - Returns: The instance.
-  @inlinable
-  public func resolveAsync<Value: Sendable>(
-    _ type: Value.Type = Value.self, name: String? = nil, fileID: StaticString = #fileID,
-    line: UInt = #line
-  ) async -> Value {
-    do {
-      return try await _resolveAsync(
-        type, _ResolutionRequest(type, name: name, fileID: fileID, line: line))
-    } catch {
-      trap(error)
-    }
-  }
-
   /// Returns the dependency registered for `type` (and `name`), awaiting an asynchronous factory,
   /// or throws why it cannot.
   ///
-  /// See ``resolveAsync(_:name:fileID:line:)`` for what is shared and what is kept.
+  /// See ``TopLevelResolving/resolveAsync(_:name:fileID:line:)`` for what is shared and what is
+  /// kept.
   ///
   /// ```swift
   /// let database = try await container.tryResolveAsync(Database.self)
@@ -238,33 +164,6 @@ extension Resolving {
     line: UInt = #line
   ) async throws(ResolutionError) -> Value {
     try await _resolveAsync(type, _ResolutionRequest(type, name: name, fileID: fileID, line: line))
-  }
-
-  /// Returns the dependency declared by a key path, awaiting an asynchronous factory.
-  ///
-  /// > Important: Traps with the message of the ``ResolutionError`` if the dependency cannot be
-  /// > resolved.
-  ///
-  /// ```swift
-  /// let session = await container.resolveAsync(\.session)
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - keyPath: The key path to a ``Dependency`` declared in an extension of ``Container``.
-  ///   - fileID: Where the resolve is requested, for error messages.
-  ///   - line: The line of that request.
-  /// - Returns: The instance.
-  @inlinable
-  public func resolveAsync<Value: Sendable>(
-    _ keyPath: consuming DependencyKeyPath<Value>, fileID: StaticString = #fileID,
-    line: UInt = #line
-  ) async -> Value {
-    do {
-      return try await _resolveAsync(
-        Value.self, _ResolutionRequest(keyPath, fileID: fileID, line: line))
-    } catch {
-      trap(error)
-    }
   }
 
   /// Returns the dependency declared by a key path, awaiting an asynchronous factory, or throws.
@@ -288,41 +187,6 @@ extension Resolving {
   }
 
   // MARK: Runtime arguments
-
-  /// Returns a new instance from a registration that takes runtime arguments.
-  ///
-  /// > Important: Traps with the message of the ``ResolutionError`` if the dependency cannot be
-  /// > resolved, including when the arguments' types differ from the registration's.
-  ///
-  /// ```swift
-  /// container.register(UserViewModel.self) { (r, userID: String) in
-  ///   UserViewModel(id: userID, api: r.resolve())
-  /// }
-  /// let model = container.resolve(UserViewModel.self, arguments: "42")
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - type: The type to resolve.
-  ///   - name: The name it was registered with, if any.
-  ///   - first: The first value passed to the factory after the resolver.
-  ///   - rest: The other values passed to the factory, in order.
-  ///   - fileID: Where the resolve is requested, for error messages.
-  ///   - line: The line of that request.
-  /// - Returns: The instance.
-  @inlinable
-  public func resolve<Value: Sendable, FirstArgument, each Argument>(
-    _ type: Value.Type = Value.self, name: String? = nil, arguments first: FirstArgument,
-    _ rest: repeat each Argument,
-    fileID: StaticString = #fileID, line: UInt = #line
-  ) -> Value {
-    do {
-      return try _resolve(
-        type, _ResolutionRequest(type, name: name, fileID: fileID, line: line),
-        arguments: first, repeat each rest)
-    } catch {
-      trap(error)
-    }
-  }
 
   /// Returns a new instance from a registration that takes runtime arguments, or throws.
   ///

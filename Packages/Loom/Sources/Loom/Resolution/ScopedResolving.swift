@@ -3,7 +3,7 @@
 ///
 /// A conforming type names its ``resolutionContainer`` and wraps each resolve in
 /// ``withResolutionScope(_:)-(()->Result)`` (typically binding a task-local); Loom supplies the rest
-/// of ``Resolving``. LoomSession's `FlowScope` is one: `checkout.resolve(Cart.self)` resolves in
+/// of ``TopLevelResolving``. LoomSession's `FlowScope` is one: `checkout.resolve(Cart.self)` resolves in
 /// the scope's container with the scope current.
 ///
 /// ```swift
@@ -26,7 +26,7 @@
 ///
 /// let user = requestScope.resolve(CurrentUser.self)
 /// ```
-public protocol ScopedResolving: Resolving {
+public protocol ScopedResolving: TopLevelResolving {
   /// The container resolves go to.
   ///
   /// ```swift
@@ -69,7 +69,7 @@ public protocol ScopedResolving: Resolving {
 
 extension ScopedResolving {
   /// Resolves one request in ``resolutionContainer`` with this scope current.
-  /// Use ``Resolving/resolve(_:name:fileID:line:)`` instead.
+  /// Use ``TopLevelResolving/resolve(_:name:fileID:line:)`` instead.
   ///
   /// ```swift
   /// let cart = try scope._resolve(Cart.self, _ResolutionRequest(Cart.self, name: nil))
@@ -84,7 +84,7 @@ extension ScopedResolving {
   }
 
   /// Resolves with runtime arguments in ``resolutionContainer`` with this scope current.
-  /// Use ``Resolving/resolve(_:name:arguments:_:fileID:line:)`` instead.
+  /// Use ``TopLevelResolving/resolve(_:name:arguments:_:fileID:line:)`` instead.
   ///
   /// ```swift
   /// let step = try scope._resolve(Step.self, _ResolutionRequest(Step.self, name: nil), arguments: 2)

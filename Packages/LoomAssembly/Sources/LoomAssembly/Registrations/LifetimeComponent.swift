@@ -10,7 +10,7 @@ public import Loom
 /// ```swift
 /// var registrations: Registrations {
 ///   Singleton((any APIClient).self, LiveAPIClient.init)
-///   Transient(Request.self) { r in Request(client: r.resolve()) }
+///   Transient(Request.self) { r in Request(client: try r.resolve()) }
 ///   Weak(\.imageCache) { _ in ImageCache() }
 /// }
 /// ```
@@ -120,7 +120,7 @@ extension LifetimeComponent {
   /// Overrides the factory of a key-path dependency.
   ///
   /// ```swift
-  /// Singleton(\.api) { r in LiveAPIClient(http: r.resolve()) }
+  /// Singleton(\.api) { r in LiveAPIClient(http: try r.resolve()) }
   /// ```
   ///
   /// - Parameters:

@@ -18,10 +18,10 @@ public struct Register: RegistrationComponent {
   ///
   /// ```swift
   /// Register(Cart.self, lifetime: .session) { r in
-  ///   Cart(owner: r.resolve(User.self))
+  ///   Cart(owner: try r.resolve(User.self))
   /// }
   /// Register(Cart.self, lifetime: .session, dependencies: [DependencyKey(User.self)]) { r in
-  ///   Cart(owner: r.resolve(User.self))
+  ///   Cart(owner: try r.resolve(User.self))
   /// }
   /// ```
   ///
