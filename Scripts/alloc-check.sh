@@ -25,14 +25,8 @@ if ! command -v valgrind >/dev/null; then
   exit 2
 fi
 
-if [[ -n "${LOOM_BENCH:-}" ]]; then
-  bench=$LOOM_BENCH
-else
-  scratch_args=()
-  if [[ -n "${SCRATCH_PATH:-}" ]]; then scratch_args=(--scratch-path "$SCRATCH_PATH"); fi
-  swift build -c release --product loom-bench "${scratch_args[@]}"
-  bench="$(swift build -c release --show-bin-path "${scratch_args[@]}")/loom-bench"
-fi
+source Scripts/lib/bench.bash
+loom_bench_binary
 
 # Prints the number of allocations valgrind counted for one run of loom-bench with these arguments.
 allocs() {

@@ -4,4 +4,6 @@
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
-exec swift run -c release loom-bench "$@"
+# NB: the benchmark is a package of its own (Apps/LoomBench), so that `swift test` at the root
+# never builds it; its build folder is .build/bench.
+exec swift run -c release --package-path Apps/LoomBench --scratch-path .build/bench loom-bench "$@"

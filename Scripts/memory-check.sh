@@ -14,14 +14,8 @@ cd "$(dirname "${BASH_SOURCE[0]}")/.."
 count=${COUNT:-100000}
 limit=${LIMIT:-64}
 
-if [[ -n "${LOOM_BENCH:-}" ]]; then
-  bench=$LOOM_BENCH
-else
-  scratch_args=()
-  if [[ -n "${SCRATCH_PATH:-}" ]]; then scratch_args=(--scratch-path "$SCRATCH_PATH"); fi
-  swift build -c release --product loom-bench "${scratch_args[@]}"
-  bench="$(swift build -c release --show-bin-path "${scratch_args[@]}")/loom-bench"
-fi
+source Scripts/lib/bench.bash
+loom_bench_binary
 
 line=$("$bench" --memory-probe "$count")
 echo "$line"
