@@ -74,8 +74,23 @@ final class BootNode: Sendable {
       ])
     let skipped = try #require(
       error.failures.first { $0.name == "BootNode (name: \"needsBroken\")" })
-    #expect(String(describing: skipped.error).contains("skipped because"))
+    #expect(skipped.error == nil)
+    #expect(skipped.skippedBecause == ["BootNode (name: \"broken\")"])
+    #expect(
+      skipped.description
+        == #"BootNode (name: "needsBroken"): skipped because BootNode (name: "broken") failed"#)
     #expect(try container.tryResolve(BootNode.self, name: "fine").name == "fine")
+    // One report: the failures as a tree, each error indented under its item.
+    let lines = error.description.split(separator: "\n").map(String.init)
+    #expect(lines.first == "BootstrapError: 3 start-up items failed")
+    #expect(lines.contains(#"├─ BootNode (name: "alsoBroken"): failed"#))
+    #expect(
+      lines.contains(
+        #"├─ BootNode (name: "needsBroken"): skipped because BootNode (name: "broken") failed"#))
+    #expect(
+      lines.last
+        == "└─ To fix: fix the failures above; bootstrap() again builds what is still missing"
+        + " (start-up tasks without a StartupOnce run again).")
   }
 
   @Test func startupTasksRunAfterTheirDependenciesAndOnceTokensRunOnce() async throws {
@@ -211,16 +226,13 @@ final class BootNode: Sendable {
     container.addStartupTask("fails") { _ in throw DiskFull() }
     container.addStartupTask("after failure", after: ["fails"]) { _ in }
     let error = try await #require(throws: BootstrapError.self) { try await container.bootstrap() }
-    let messages = Dictionary(
-      uniqueKeysWithValues: error.failures.map { ($0.name, String(describing: $0.error)) })
+    let failures = Dictionary(uniqueKeysWithValues: error.failures.map { ($0.name, $0) })
     #expect(
-      messages["needs ghost"]?.hasPrefix(
+      failures["needs ghost"]?.error.map { String(describing: $0) }?.hasPrefix(
         "start-up task \"needs ghost\" waits for start-up task \"ghost\", which this container"
           + " does not have") == true)
-    #expect(
-      messages["after failure"]?.hasPrefix(
-        "start-up task \"after failure\" skipped because fails failed") == true)
-    #expect(messages["fails"] != nil)
+    #expect(failures["after failure"]?.skippedBecause == ["fails"])
+    #expect(failures["fails"]?.error is DiskFull)
   }
 
   @Test func tasksThatWaitForEachOtherAreACycleNotAHang() async throws {

@@ -157,74 +157,23 @@ extension Container {
 
   /// Runs every item as soon as its prerequisites succeeded; returns the failures.
   private func run(_ plan: BootstrapPlan) async -> [BootstrapError.Failure] {
-    let count = plan.items.count
-    var waitingOn = plan.prerequisites.map(\.count)
-    var dependents = [[Int]](repeating: [], count: count)
-    for (item, prerequisites) in plan.prerequisites.enumerated() {
-      for prerequisite in prerequisites { dependents[prerequisite].append(item) }
-    }
-    var failures: [Int: any Error] = [:]
-    await withTaskGroup(of: (Int, (any Error)?).self) { group in
-      func start(_ index: Int) {
-        let item = plan.items[index]
-        let unrunnable = plan.unrunnable[index]
-        group.addTask { [self] in
-          if let unrunnable { return (index, unrunnable) }
-          return (index, await perform(item))
-        }
-      }
-      for index in 0..<count where waitingOn[index] == 0 { start(index) }
-      while let (index, error) = await group.next() {
-        if let error { failures[index] = error }
-        for dependent in dependents[index] {
-          waitingOn[dependent] -= 1
-          guard waitingOn[dependent] == 0 else { continue }
-          let failed = plan.prerequisites[dependent].filter { failures[$0] != nil }
-          if failed.isEmpty {
-            start(dependent)
-          } else {
-            failures[dependent] = skipped(
-              plan.items[dependent],
-              because: failed.map {
-                plan.items[$0].name
-              })
-            markSkipped(dependent)
-          }
-        }
-      }
-      /// Skips, transitively, what waits for a skipped item.
-      func markSkipped(_ index: Int) {
-        for dependent in dependents[index] {
-          waitingOn[dependent] -= 1
-          if waitingOn[dependent] == 0, failures[dependent] == nil {
-            failures[dependent] = skipped(plan.items[dependent], because: [plan.items[index].name])
-            markSkipped(dependent)
-          }
-        }
+    let items = plan.items.enumerated().map { index, item in
+      let unrunnable = plan.unrunnable[index]
+      return _Scheduler.Item(name: item.name, after: plan.prerequisites[index]) { [self] in
+        if let unrunnable { throw unrunnable }
+        try await perform(item)
       }
     }
-    // Anything never started waits on a cycle of eager items.
-    for index in 0..<count where failures[index] == nil && waitingOn[index] > 0 {
-      failures[index] = cycleFailure(plan.items[index])
-    }
-    return failures.keys.sorted().map { index in
-      BootstrapError.Failure(name: plan.items[index].name, error: failures[index]!)
-    }
+    return await _Scheduler.run(items) { position, _ in cycleFailure(plan.items[position]) }
   }
 
-  /// Builds one eager singleton or runs one task; returns its error.
-  private func perform(_ item: BootstrapPlan.Item) async -> (any Error)? {
+  private func perform(_ item: BootstrapPlan.Item) async throws {
     switch item {
     case .singleton(let entry, let owner):
-      do {
-        let context = ResolutionContext(asynchronousAt: entry.registration.location)
-        defer { context.finish() }
-        _ = try await entry.registration.factory.resolveErased(
-          Located(entry: entry, owner: owner), in: self, context: context)
-        return nil
-      } catch {
-        return error
-      }
+      let context = ResolutionContext(asynchronousAt: entry.registration.location)
+      defer { context.finish() }
+      _ = try await entry.registration.factory.resolveErased(
+        Located(entry: entry, owner: owner), in: self, context: context)
     case .task(let task):
       let run: @Sendable () async -> (any Error)? = { [self] in
         let context = ResolutionContext(asynchronousAt: task.location)
@@ -236,22 +185,9 @@ extension Container {
           return error
         }
       }
-      guard let once = task.once else { return await run() }
-      return await once.run(run)
-    }
-  }
-
-  private func skipped(_ item: BootstrapPlan.Item, because failed: [String]) -> any Error {
-    let reason = "skipped because \(failed.joined(separator: ", ")) failed"
-    let hint = "fix the failures of what it depends on (reported above)."
-    switch item {
-    case .singleton(let entry, _):
-      let key = entry.registration.key
-      return ResolutionError(
-        code: .factoryFailed, key: key, chain: [key], summary: reason, hint: hint,
-        location: entry.registration.location)
-    case .task(let task):
-      return StartupTaskError(task: task.name, summary: reason, hint: hint, location: task.location)
+      let error: (any Error)?
+      if let once = task.once { error = await once.run(run) } else { error = await run() }
+      if let error { throw error }
     }
   }
 

@@ -9,10 +9,7 @@ struct StartupTaskError: Error, CustomStringConvertible {
   let location: CodeLocation
 
   var description: String {
-    """
-    start-up task "\(task)" \(summary)
-    ├─ Added at: \(location)
-    └─ To fix: \(hint)
-    """
+    _treeMessage(
+      "start-up task \"\(task)\" \(summary)", ["Added at: \(location)", "To fix: \(hint)"])
   }
 }

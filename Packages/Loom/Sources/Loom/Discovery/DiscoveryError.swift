@@ -114,9 +114,8 @@ public struct DiscoveryError: Error, Sendable, CustomStringConvertible {
   /// print(error)
   /// ```
   public var description: String {
-    var text = "DiscoveryError: \(summary)"
-    for conflict in conflicts { text += "\n├─ \(conflict)" }
-    return text + "\n└─ To fix: \(hint)"
+    _treeMessage(
+      "DiscoveryError: \(summary)", conflicts.map(\.description) + ["To fix: \(hint)"])
   }
 
   /// The conflicts among `bindings`, or nil when every key is bound once.

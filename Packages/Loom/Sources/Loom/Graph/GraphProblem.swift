@@ -226,12 +226,6 @@ public struct GraphProblem: Sendable, CustomStringConvertible {
   /// print(problem)
   /// ```
   public var description: String {
-    let lines = details + ["To fix: \(hint)"]
-    var text = "[\(code)] \(summary)"
-    for (position, line) in lines.enumerated() {
-      text += position == lines.count - 1 ? "\n└─ " : "\n├─ "
-      text += line
-    }
-    return text
+    _treeMessage("[\(code)] \(summary)", details + ["To fix: \(hint)"])
   }
 }

@@ -143,11 +143,6 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
       lines.append("Underlying error: \(String(describing: underlying))")
     }
     lines.append("To fix: \(hint)")
-    var text = "ResolutionError: \(summary)"
-    for (index, line) in lines.enumerated() {
-      text += index == lines.count - 1 ? "\n└─ " : "\n├─ "
-      text += line
-    }
-    return text
+    return _treeMessage("ResolutionError: \(summary)", lines)
   }
 }

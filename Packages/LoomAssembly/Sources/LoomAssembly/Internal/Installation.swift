@@ -1,4 +1,4 @@
-import Loom
+@_spi(LoomInternals) import Loom
 
 /// Installs assemblies into one container: requirements first and once, each assembly inside
 /// `Container.withRegistrationOrigin(name)`.
@@ -66,11 +66,12 @@ struct Installation {
   /// The message of the trap when assemblies require each other in a loop, such as
   /// `["A", "B", "A"]`.
   static func cycleMessage(_ cycle: [String]) -> String {
-    """
-    LoomAssembly: assemblies require each other in a cycle
-    ├─ Cycle: \(cycle.joined(separator: " → "))
-    └─ To fix: remove one of these requirements, or move what they share into an assembly that \
-    each of them requires.
-    """
+    _treeMessage(
+      "LoomAssembly: assemblies require each other in a cycle",
+      [
+        "Cycle: \(cycle.joined(separator: " → "))",
+        "To fix: remove one of these requirements, or move what they share into an assembly that"
+          + " each of them requires.",
+      ])
   }
 }

@@ -1,3 +1,5 @@
+@_spi(LoomInternals) public import Loom
+
 /// Why a ``Component`` could not produce what was asked: the members and steps that failed in
 /// `resolve()`, a construction that needs its own value, or a handle that outlived its component.
 ///
@@ -67,64 +69,13 @@ public struct ComponentError: Error, Sendable, CustomStringConvertible {
     public var description: String { base.rawValue }
   }
 
-  /// One member or start-up step that did not complete in `resolve()`.
+  /// One member, child or step that failed or was skipped: the failure type of every
+  /// dependency-ordered run of Loom (``Container/bootstrap()`` reports the same).
   ///
   /// ```swift
-  /// for failure in error.failures where failure.skippedBecause.isEmpty {
-  ///   print(failure.name, failure.error ?? "")
-  /// }
+  /// for failure in error.failures { print(failure.name, failure.skippedBecause) }
   /// ```
-  public struct Failure: Sendable, CustomStringConvertible {
-    /// The member's or the step's name, as declared (`database`, `warmCaches`).
-    ///
-    /// ```swift
-    /// print(failure.name)  // database
-    /// ```
-    public let name: String
-    /// What the member's factory or the step threw; `nil` when it was skipped.
-    ///
-    /// ```swift
-    /// if let cause = failure.error { print(cause) }
-    /// ```
-    public let error: (any Error)?
-    /// The members and steps whose failure kept this one from running, in declaration order;
-    /// empty when it ran and failed.
-    ///
-    /// ```swift
-    /// print(failure.skippedBecause)  // ["database"]
-    /// ```
-    public let skippedBecause: [String]
-
-    /// Makes a failure record.
-    ///
-    /// ```swift
-    /// let failure = ComponentError.Failure(name: "users", skippedBecause: ["database"])
-    /// ```
-    ///
-    /// - Parameters:
-    ///   - name: The member's or step's name.
-    ///   - error: What it threw, if it ran.
-    ///   - skippedBecause: What it waited for that failed, if it was skipped.
-    public init(name: String, error: (any Error)? = nil, skippedBecause: [String] = []) {
-      self.name = name
-      self.error = error
-      self.skippedBecause = skippedBecause
-    }
-
-    /// `name: failed` followed by the error, indented, or `name: skipped because a, b failed`.
-    ///
-    /// ```swift
-    /// print(failure)
-    /// ```
-    public var description: String {
-      if !skippedBecause.isEmpty {
-        return "\(name): skipped because \(skippedBecause.joined(separator: ", ")) failed"
-      }
-      let cause = error.map { String(describing: $0) } ?? "failed"
-      let lines = cause.split(separator: "\n", omittingEmptySubsequences: false)
-      return (["\(name): failed"] + lines.map { "     " + $0 }).joined(separator: "\n")
-    }
-  }
+  public typealias Failure = BootstrapError.Failure
 
   /// The kind of failure.
   ///
@@ -255,13 +206,7 @@ public struct ComponentError: Error, Sendable, CustomStringConvertible {
   /// print(error)
   /// ```
   public var description: String {
-    var lines = ["ComponentError: \(summary)"]
-    for failure in failures {
-      let parts = failure.description.split(separator: "\n", omittingEmptySubsequences: false)
-      lines.append("├─ " + parts[0])
-      lines.append(contentsOf: parts.dropFirst().map { "│" + $0 })
-    }
-    lines.append("└─ To fix: \(hint)")
-    return lines.joined(separator: "\n")
+    _treeMessage(
+      "ComponentError: \(summary)", failures.map(\.description) + ["To fix: \(hint)"])
   }
 }

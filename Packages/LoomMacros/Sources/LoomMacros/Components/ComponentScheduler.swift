@@ -1,3 +1,5 @@
+@_spi(LoomInternals) import Loom
+
 /// Runs the work of a ``Component``'s `resolve()`: builds its cached members and children and
 /// runs its start-up steps, concurrently and in dependency order, and reports every failure.
 ///
@@ -105,66 +107,23 @@ public enum ComponentScheduler {
   /// - Throws: A ``ComponentError`` with code ``ComponentError/Code/resolveFailed`` listing,
   ///   in declaration order, every item that failed or was skipped.
   public static func run(_ component: String, _ items: [Item]) async throws(ComponentError) {
-    let count = items.count
-    var index: [String: Int] = [:]
-    for (position, item) in items.enumerated() { index[item.name] = position }
-    let prerequisites = items.map { item in
-      Array(Set(item.after.compactMap { index[$0] })).sorted()
-    }
-    var waitingOn = prerequisites.map(\.count)
-    var dependents = [[Int]](repeating: [], count: count)
-    for (item, needs) in prerequisites.enumerated() {
-      for need in needs { dependents[need].append(item) }
-    }
-    var failures = [ComponentError.Failure?](repeating: nil, count: count)
-    var finished = [Bool](repeating: false, count: count)
-
-    await withTaskGroup(of: (Int, (any Error)?).self) { group in
-      func start(_ position: Int) {
-        let run = items[position].run
-        group.addTask {
-          do {
-            try await run()
-            return (position, nil)
-          } catch {
-            return (position, error)
-          }
-        }
+    var position: [String: Int] = [:]
+    for (index, item) in items.enumerated() { position[item.name] = index }
+    let failures = await _Scheduler.run(
+      items.map { item in
+        _Scheduler.Item(
+          name: item.name, after: item.after.compactMap { position[$0] }, run: item.run)
       }
-      /// Marks what waits for `position` as skipped once all it waits for has finished.
-      func release(_ position: Int) {
-        for dependent in dependents[position] {
-          waitingOn[dependent] -= 1
-          guard waitingOn[dependent] == 0 else { continue }
-          let failed = prerequisites[dependent].filter { failures[$0] != nil }
-          if failed.isEmpty {
-            start(dependent)
-          } else {
-            failures[dependent] = ComponentError.Failure(
-              name: items[dependent].name, skippedBecause: failed.map { items[$0].name })
-            finished[dependent] = true
-            release(dependent)
-          }
-        }
-      }
-      for position in 0..<count where waitingOn[position] == 0 { start(position) }
-      while let (position, error) = await group.next() {
-        finished[position] = true
-        if let error {
-          failures[position] = ComponentError.Failure(name: items[position].name, error: error)
-        }
-        release(position)
-      }
+    ) { index, waits in
+      // The macro rejects items that wait for each other; this reports one that got through.
+      ComponentError(
+        code: .resolveFailed, component: component, member: items[index].name,
+        summary:
+          "\(items[index].name) waits for \(waits.joined(separator: ", ")), which wait for it",
+        hint: "break the cycle between these members.")
     }
-    // An item that never started waits, directly or not, for itself.
-    for position in 0..<count where !finished[position] {
-      let waits = prerequisites[position].filter { !finished[$0] }.map { items[$0].name }
-      failures[position] = ComponentError.Failure(
-        name: items[position].name, skippedBecause: waits)
-    }
-    let reported = failures.compactMap { $0 }
-    if !reported.isEmpty {
-      throw ComponentError.resolveFailed(component: component, failures: reported)
+    if !failures.isEmpty {
+      throw ComponentError.resolveFailed(component: component, failures: failures)
     }
   }
 }
