@@ -4,8 +4,9 @@
 /// ``Container/addStartupTask(_:dependencies:after:once:fileID:line:_:)`` whose work must not be
 /// repeated (configuring a crash reporter, say). The first
 /// ``Container/bootstrap()`` that runs the task successfully marks the token; later ones skip the
-/// task. A failed run does not: the next bootstrap tries again. Because the token is a value you
-/// own, tests that make their own token never see each other's runs.
+/// task. A failed run does not: each bootstrap that ran or awaited it reports its error, and the
+/// next bootstrap tries again. Because the token is a value you own, tests that make their own
+/// token never see each other's runs.
 ///
 /// ```swift
 /// enum AppStartup {
@@ -17,13 +18,8 @@
 /// }
 /// ```
 public final class StartupOnce: Sendable {
-  private enum State {
-    case idle
-    case running(Task<Bool, Never>)
-    case done
-  }
-
-  private let state = Locked(State.idle)
+  /// Filled by the first run that succeeds (the one exactly-once primitive, failures retried).
+  private let cell = _OnceCell<Bool>()
 
   /// Makes a token no task has run under yet.
   ///
@@ -37,46 +33,19 @@ public final class StartupOnce: Sendable {
   /// ```swift
   /// if AppStartup.crashReporting.hasRun { print("crash reporting is on") }
   /// ```
-  public var hasRun: Bool {
-    state.withLock { state in
-      if case .done = state { return true }
-      return false
-    }
-  }
+  public var hasRun: Bool { cell.builtValue != nil }
 
-  /// Runs `work` unless a run under this token succeeded or is in progress (then waits for it);
-  /// returns the error of this call's run, if it ran and failed.
+  /// Runs `work` unless a run under this token succeeded: concurrent callers share one run, and
+  /// each is told its error; after a failure, the next call runs it again.
   func run(_ work: @escaping @Sendable () async -> (any Error)?) async -> (any Error)? {
-    enum Step {
-      case skip
-      case wait(Task<Bool, Never>)
-      case run(Task<Bool, Never>)
-    }
-    let failure = Locked<(any Error)?>(nil)
-    let step: Step = state.withLock { state in
-      switch state {
-      case .done: return .skip
-      case .running(let task): return .wait(task)
-      case .idle:
-        let task = Task<Bool, Never> {
-          let error = await work()
-          failure.withLock { $0 = error }
-          return error == nil
-        }
-        state = .running(task)
-        return .run(task)
+    do {
+      _ = try await cell.get(recursion: OnceError.recursiveEvaluation as any Error) {
+        if let error = await work() { throw error }
+        return true
       }
-    }
-    switch step {
-    case .skip:
       return nil
-    case .wait(let task):
-      _ = await task.value
-      return nil
-    case .run(let task):
-      let succeeded = await task.value
-      state.withLock { $0 = succeeded ? .done : .idle }
-      return failure.value
+    } catch {
+      return error
     }
   }
 }

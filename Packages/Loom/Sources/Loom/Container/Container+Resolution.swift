@@ -112,12 +112,6 @@ extension Container {
       active.noteResolve(request, valueType: type)
       return try resolve(request, as: type, found: found, context: active)
     }
-    if case .entry(let located) = found, located.registration.lifetimeKind == .custom,
-      let box = cachedCustomInstance(located, request)
-    {
-      sections.exit(ticket)
-      return keptValue(box, as: type)
-    }
     let context = ResolutionContext(
       synchronousAt: request.location, section: ticket, requester: self)
     defer {
@@ -127,29 +121,6 @@ extension Container {
     return try ActiveResolution.run(context) { () throws(ResolutionError) -> Value in
       try resolve(request, as: type, found: found, context: context)
     }
-  }
-
-  /// The instance that `located`'s custom lifetime keeps for a top-level resolve, if there is one:
-  /// a cached session or flow instance read with no resolution context made (so nothing
-  /// allocated). Anything else, an error of the lifetime included, is left to the slow path.
-  ///
-  /// A lifetime asked here is not on any chain, so a lifetime that resolves its own key would not
-  /// be seen as a cycle: the registration remembers which thread is asking it, and a second
-  /// question on that thread (or one while another thread asks) takes the slow path, whose chain
-  /// reports the cycle.
-  func cachedCustomInstance(_ located: Located, _ request: _ResolutionRequest)
-    -> (any AnyObject & Sendable)?
-  {
-    let registration = located.registration
-    guard let lifetime = registration.customLifetime, registration.beginAsking() else {
-      return nil
-    }
-    defer { registration.endAsking() }
-    let context = LifetimeContext(
-      registration: registration, owner: located.owner, requester: self,
-      location: request.location)
-    guard let cache = try? lifetime.instanceCache(for: context) else { return nil }
-    return cache.box(of: registration)
   }
 
   /// Runs `body` in the synchronous resolve running on this thread, or in a new one.

@@ -100,19 +100,19 @@ extension Container {
   /// The object kept in `slot`, or made exactly once in a creation task that continues this
   /// resolve's chain.
   private func madeOnce<Value: Sendable>(
-    in slot: CacheSlot, _ registration: Registration, as type: Value.Type, builder: Container,
+    in slot: OnceSlot, _ registration: Registration, as type: Value.Type, builder: Container,
     context: ResolutionContext,
     keeping keep:
       @escaping @Sendable (Value, ResolutionContext) throws(ResolutionError) ->
-      CacheSlot.Stored
-  ) async throws(ResolutionError) -> (CacheSlot.Stored, made: Bool) {
+      OnceSlot.Stored
+  ) async throws(ResolutionError) -> (OnceSlot.Stored, made: Bool) {
     try context.checkCycle(registration)
     let frames = context.frames
     let location = context.location
     let requester = context.requester
     let waiter = CopiedChainWaiter(key: registration.key, context: context)
     return try await slot.object(for: waiter) {
-      identity async throws(ResolutionError) -> CacheSlot.Stored in
+      identity async throws(ResolutionError) -> OnceSlot.Stored in
       let creation = ResolutionContext(
         creation: identity, frames: frames, location: location, requester: requester)
       defer { creation.finish() }

@@ -172,7 +172,7 @@ extension Container {
         try context.checkCycle(registration)
         let (object, didMake) = try slot.object(
           for: ChainWaiter(key: registration.key, context: context),
-          orMake: { () throws(ResolutionError) -> CacheSlot.Stored in
+          orMake: { () throws(ResolutionError) -> OnceSlot.Stored in
             let value = try make(registration, as: type, builder: located.owner, context: context)
             return try stored(value, weakly: weakly, registration, context: context)
           })
@@ -182,7 +182,7 @@ extension Container {
         try context.checkCycle(registration)
         let (object, didMake) = try cache.slot(for: registration).object(
           for: ChainWaiter(key: registration.key, context: context),
-          orMake: { () throws(ResolutionError) -> CacheSlot.Stored in
+          orMake: { () throws(ResolutionError) -> OnceSlot.Stored in
             Publication(try make(registration, as: type, builder: self, context: context))
           })
         made = didMake
@@ -241,7 +241,7 @@ extension Container {
   /// What a slot keeps of a new value: its box, or for a weak lifetime the object itself.
   func stored<Value: Sendable>(
     _ value: Value, weakly: Bool, _ registration: Registration, context: ResolutionContext
-  ) throws(ResolutionError) -> CacheSlot.Stored {
+  ) throws(ResolutionError) -> OnceSlot.Stored {
     guard weakly else { return Publication(value) }
     guard let object = objectIdentity(of: value) else {
       throw .weakNeedsClass(
@@ -253,7 +253,7 @@ extension Container {
 
   /// The value a slot served; a singleton's is published for the fast path.
   func served<Value: Sendable>(
-    _ object: CacheSlot.Stored, as type: Value.Type, weakly: Bool, from located: Located,
+    _ object: OnceSlot.Stored, as type: Value.Type, weakly: Bool, from located: Located,
     context: ResolutionContext
   ) throws(ResolutionError) -> Value {
     guard weakly else {

@@ -9,7 +9,7 @@ enum Placement {
   /// Make a value and keep it for the rest of this resolve (`.graph`).
   case graph(ObjectIdentifier)
   /// Make the value exactly once in the entry's slot (singleton, or weak when `weakly`).
-  case slot(CacheSlot, weakly: Bool)
+  case slot(OnceSlot, weakly: Bool)
   /// Make the value exactly once in the cache a custom lifetime picked, in its `generation`.
   case custom(InstanceCache, generation: UInt64)
 }

@@ -14,8 +14,9 @@ struct ChainWaiter: SlotWaiter {
       loop, viewer: identity, key: key, chain: context.chain(to: key), location: context.location)
   }
 
-  func waited(_ failure: ResolutionError) -> ResolutionError {
-    failure.seen(
+  func waited(_ failure: any Error) -> ResolutionError {
+    // NB: an engine slot is only filled by the engine's `make`, which throws `ResolutionError`.
+    (failure as! ResolutionError).seen(
       by: identity, key: key, chain: context.chain(to: key), location: context.location)
   }
 
@@ -46,8 +47,10 @@ struct CopiedChainWaiter: SlotWaiter, Sendable {
     .crossThreadCycle(loop, viewer: identity, key: key, chain: keys + [key], location: location)
   }
 
-  func waited(_ failure: ResolutionError) -> ResolutionError {
-    failure.seen(by: identity, key: key, chain: keys + [key], location: location)
+  func waited(_ failure: any Error) -> ResolutionError {
+    // NB: an engine slot is only filled by the engine's `make`, which throws `ResolutionError`.
+    (failure as! ResolutionError).seen(
+      by: identity, key: key, chain: keys + [key], location: location)
   }
 
   func asyncPending() -> ResolutionError {

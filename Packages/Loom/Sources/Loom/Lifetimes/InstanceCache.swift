@@ -20,7 +20,7 @@ public final class InstanceCache: Sendable {
     /// Where each registration's instance is made (exactly once) and kept. The registration is
     /// held so that its identity, the key here and in `values`, cannot be reused by another one
     /// while the entry exists (a cache may outlive the container that made the registration).
-    var slots: [ObjectIdentifier: (registration: Registration, slot: CacheSlot)] = [:]
+    var slots: [ObjectIdentifier: (registration: Registration, slot: OnceSlot)] = [:]
     /// The instances of the current generation, boxed, by registration: what a cached resolve
     /// reads.
     var values: [ObjectIdentifier: any AnyObject & Sendable] = [:]
@@ -120,7 +120,7 @@ public final class InstanceCache: Sendable {
   }
 
   /// Empties the cache and advances its generation; returns the slots that were in it.
-  private func detachAll() -> [CacheSlot] {
+  private func detachAll() -> [OnceSlot] {
     let (slots, values) = state.withLock { state in
       currentGeneration.add(1, ordering: .releasing)
       defer { (state.slots, state.values) = ([:], [:]) }
@@ -153,11 +153,11 @@ public final class InstanceCache: Sendable {
   }
 
   /// The slot for one registration, made on first use.
-  func slot(for registration: Registration) -> CacheSlot {
+  func slot(for registration: Registration) -> OnceSlot {
     let id = ObjectIdentifier(registration)
     return state.withLock { state in
       if let entry = state.slots[id] { return entry.slot }
-      let slot = CacheSlot(holdsWeakly: false)
+      let slot = OnceSlot(holdsWeakly: false)
       state.slots[id] = (registration, slot)
       return slot
     }

@@ -9,14 +9,14 @@ final class OnceInstances: Sendable {
     let location: CodeLocation
   }
 
-  private let slots = Locked<[Declaration: CacheSlot]>([:])
+  private let slots = Locked<[Declaration: OnceSlot]>([:])
 
   /// The slot of `registration`'s declaration, made on first use.
-  func slot(for registration: Registration) -> CacheSlot {
+  func slot(for registration: Registration) -> OnceSlot {
     let declaration = Declaration(key: registration.key, location: registration.location)
     return slots.withLock { slots in
       if let slot = slots[declaration] { return slot }
-      let slot = CacheSlot(holdsWeakly: false)
+      let slot = OnceSlot(holdsWeakly: false)
       slots[declaration] = slot
       return slot
     }

@@ -17,7 +17,8 @@
 ///
 /// ``Once`` lists every once-cell and how they differ.
 public final class AsyncInfallibleOnce<Value: Sendable>: Sendable {
-  private let evaluator: AsyncOnceEvaluator<Value>
+  private let make: @Sendable () async -> Value
+  private let cell = _OnceCell<Value>()
 
   /// Makes a cell that evaluates `make` on first use.
   ///
@@ -27,7 +28,7 @@ public final class AsyncInfallibleOnce<Value: Sendable>: Sendable {
   ///
   /// - Parameter make: Computes the value; may suspend, cannot throw.
   public init(_ make: @escaping @Sendable () async -> Value) {
-    evaluator = AsyncOnceEvaluator(policy: .retry, make)
+    self.make = make
   }
 
   /// Whether the value has been computed.
@@ -35,7 +36,7 @@ public final class AsyncInfallibleOnce<Value: Sendable>: Sendable {
   /// ```swift
   /// if !catalog.isComputed { showPlaceholder() }
   /// ```
-  public var isComputed: Bool { evaluator.isComputed }
+  public var isComputed: Bool { cell.builtValue != nil }
 
   /// Returns the value, computing it on first use.
   ///
@@ -49,7 +50,9 @@ public final class AsyncInfallibleOnce<Value: Sendable>: Sendable {
   /// - Returns: The value.
   public func get() async -> Value {
     do {
-      return try await evaluator.get()
+      return try await cell.get(recursion: OnceError.recursiveEvaluation) {
+        [make] () async throws(OnceError) in await make()
+      }
     } catch {
       trapInInfallibleCell(error)
     }

@@ -18,7 +18,8 @@
 ///
 /// ``Once`` lists every once-cell and how they differ.
 public final class AsyncOnce<Value: Sendable>: Sendable {
-  private let evaluator: AsyncOnceEvaluator<Value>
+  private let make: @Sendable () async throws -> Value
+  private let cell: _OnceCell<Value>
 
   /// Makes a cell that evaluates `make` on first use.
   ///
@@ -28,7 +29,8 @@ public final class AsyncOnce<Value: Sendable>: Sendable {
   ///
   /// - Parameter make: Computes the value; may suspend and throw.
   public init(_ make: @escaping @Sendable () async throws -> Value) {
-    evaluator = AsyncOnceEvaluator(policy: .retry, make)
+    self.make = make
+    cell = _OnceCell(keepsFailure: false)
   }
 
   /// Whether the value has been computed.
@@ -36,7 +38,7 @@ public final class AsyncOnce<Value: Sendable>: Sendable {
   /// ```swift
   /// if !remoteConfig.isComputed { showSpinner() }
   /// ```
-  public var isComputed: Bool { evaluator.isComputed }
+  public var isComputed: Bool { cell.builtValue != nil }
 
   /// Returns the value, computing it if no evaluation has succeeded yet.
   ///
@@ -48,7 +50,7 @@ public final class AsyncOnce<Value: Sendable>: Sendable {
   /// - Throws: What `make` threw in the evaluation this call awaited, or
   ///   ``OnceError/recursiveEvaluation``.
   public func get() async throws -> Value {
-    try await evaluator.get()
+    try await cell.get(recursion: OnceError.recursiveEvaluation as any Error, make)
   }
 
   /// The value, computed if no evaluation has succeeded yet: the property form of ``get()``.
@@ -60,7 +62,7 @@ public final class AsyncOnce<Value: Sendable>: Sendable {
   /// - Throws: What `make` threw in the evaluation this read awaited, or
   ///   ``OnceError/recursiveEvaluation``.
   public var value: Value {
-    get async throws { try await evaluator.get() }
+    get async throws { try await get() }
   }
 
   /// Returns the value, computing it if no evaluation has succeeded yet: `try await
@@ -74,6 +76,6 @@ public final class AsyncOnce<Value: Sendable>: Sendable {
   /// - Throws: What `make` threw in the evaluation this call awaited, or
   ///   ``OnceError/recursiveEvaluation``.
   public func callAsFunction() async throws -> Value {
-    try await evaluator.get()
+    try await get()
   }
 }

@@ -15,7 +15,8 @@
 ///
 /// ``Once`` lists every once-cell and how they differ.
 public final class AsyncOnceKeepingFailure<Value: Sendable>: Sendable {
-  private let evaluator: AsyncOnceEvaluator<Value>
+  private let make: @Sendable () async throws -> Value
+  private let cell: _OnceCell<Value>
 
   /// Makes a cell that evaluates `make` on first use, and never again.
   ///
@@ -25,7 +26,8 @@ public final class AsyncOnceKeepingFailure<Value: Sendable>: Sendable {
   ///
   /// - Parameter make: Computes the value; may suspend and throw.
   public init(_ make: @escaping @Sendable () async throws -> Value) {
-    evaluator = AsyncOnceEvaluator(policy: .keep, make)
+    self.make = make
+    cell = _OnceCell(keepsFailure: true)
   }
 
   /// Whether the value has been computed (`false` after a failure, too).
@@ -33,7 +35,7 @@ public final class AsyncOnceKeepingFailure<Value: Sendable>: Sendable {
   /// ```swift
   /// if license.isComputed { showFeatures() }
   /// ```
-  public var isComputed: Bool { evaluator.isComputed }
+  public var isComputed: Bool { cell.builtValue != nil }
 
   /// Returns the value, computing it on the first call; throws the first failure forever after.
   ///
@@ -45,7 +47,7 @@ public final class AsyncOnceKeepingFailure<Value: Sendable>: Sendable {
   /// - Throws: What `make` threw in the one evaluation the cell ran (the same error on every
   ///   call), or ``OnceError/recursiveEvaluation``.
   public func get() async throws -> Value {
-    try await evaluator.get()
+    try await cell.get(recursion: OnceError.recursiveEvaluation as any Error, make)
   }
 
   /// The value, computed on first use: the property form of ``get()``.
@@ -57,7 +59,7 @@ public final class AsyncOnceKeepingFailure<Value: Sendable>: Sendable {
   /// - Throws: What `make` threw in the one evaluation the cell ran, or
   ///   ``OnceError/recursiveEvaluation``.
   public var value: Value {
-    get async throws { try await evaluator.get() }
+    get async throws { try await get() }
   }
 
   /// Returns the value, computing it on the first call: `try await license()` is
@@ -71,6 +73,6 @@ public final class AsyncOnceKeepingFailure<Value: Sendable>: Sendable {
   /// - Throws: What `make` threw in the one evaluation the cell ran, or
   ///   ``OnceError/recursiveEvaluation``.
   public func callAsFunction() async throws -> Value {
-    try await evaluator.get()
+    try await get()
   }
 }

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// A value computed at most once at a time, on first use, and then kept: a once-cell for code
 /// outside the container, whose operation may throw and is tried again after a failure.
 ///
@@ -26,22 +24,8 @@ import Dispatch
 /// | ``AsyncOnceKeepingFailure`` | async, may throw | is kept: every call throws it | `try await cell()` |
 /// | ``AsyncInfallibleOnce`` | async, cannot throw | — | `await cell()` |
 public final class Once<Value: Sendable>: Sendable {
-  private enum State {
-    case idle
-    case running(owner: UInt, waiters: [DispatchSemaphore])
-    case done(Value)
-  }
-
-  private enum Step {
-    case value(Value)
-    case evaluate
-    case wait(DispatchSemaphore, owner: UInt)
-    case recursive
-  }
-
   private let make: @Sendable () throws -> Value
-  private let state = Locked(State.idle)
-  private let failures = Locked<[UInt: any Error]>([:])
+  private let cell = _OnceCell<Value>()
 
   /// Makes a cell that evaluates `make` on first use.
   ///
@@ -59,12 +43,7 @@ public final class Once<Value: Sendable>: Sendable {
   /// ```swift
   /// if !cache.isComputed { print("not loaded yet") }
   /// ```
-  public var isComputed: Bool {
-    state.withLock { state in
-      if case .done = state { return true }
-      return false
-    }
-  }
+  public var isComputed: Bool { cell.builtValue != nil }
 
   /// Returns the value, computing it if no evaluation has succeeded yet.
   ///
@@ -76,47 +55,7 @@ public final class Once<Value: Sendable>: Sendable {
   /// - Throws: What `make` threw in the evaluation this call ran or waited for, or
   ///   ``OnceError/recursiveEvaluation``.
   public func get() throws -> Value {
-    let me = WaitIdentity.currentThread
-    while true {
-      let step: Step = state.withLock { state in
-        switch state {
-        case .done(let value):
-          return .value(value)
-        case .idle:
-          state = .running(owner: me, waiters: [])
-          return .evaluate
-        case .running(let owner, var waiters):
-          if owner == me { return .recursive }
-          let semaphore = DispatchSemaphore(value: 0)
-          waiters.append(semaphore)
-          state = .running(owner: owner, waiters: waiters)
-          return .wait(semaphore, owner: owner)
-        }
-      }
-      switch step {
-      case .value(let value):
-        return value
-      case .recursive:
-        throw OnceError.recursiveEvaluation
-      case .wait(let semaphore, let owner):
-        guard WaitGraph.shared.beginWait(me, on: owner) else {
-          throw OnceError.recursiveEvaluation
-        }
-        semaphore.wait()
-        WaitGraph.shared.endWait(me)
-        let ticket = UInt(bitPattern: ObjectIdentifier(semaphore))
-        if let error = failures.withLock({ $0.removeValue(forKey: ticket) }) { throw error }
-      case .evaluate:
-        do {
-          let value = try make()
-          finish(.done(value), error: nil)
-          return value
-        } catch {
-          finish(.idle, error: error)
-          throw error
-        }
-      }
-    }
+    try cell.get(recursion: OnceError.recursiveEvaluation as any Error, make)
   }
 
   /// The value, computed on first use: the property form of ``get()``.
@@ -143,21 +82,5 @@ public final class Once<Value: Sendable>: Sendable {
   ///   ``OnceError/recursiveEvaluation``.
   public func callAsFunction() throws -> Value {
     try get()
-  }
-
-  /// Ends an evaluation: stores its outcome, hands its error to the waiters, wakes them.
-  private func finish(_ outcome: State, error: (any Error)?) {
-    let waiters: [DispatchSemaphore] = state.withLock { state in
-      guard case .running(_, let waiters) = state else { return [] }
-      state = outcome
-      return waiters
-    }
-    if let error, !waiters.isEmpty {
-      // Each waiter, identified by its semaphore, receives the error of the evaluation it awaited.
-      failures.withLock { failures in
-        for waiter in waiters { failures[UInt(bitPattern: ObjectIdentifier(waiter))] = error }
-      }
-    }
-    for waiter in waiters { waiter.signal() }
   }
 }

@@ -13,7 +13,7 @@ final class Entry: Sendable {
   /// The published singleton instance (the bits of a retained ``Publication``), or 0.
   @usableFromInline let publication = Atomic<UInt>(0)
   /// Where the singleton or weak instance is made exactly once; made on first use.
-  private let instanceSlot = LazyReference<CacheSlot>()
+  private let instanceSlot = LazyReference<OnceSlot>()
 
   init(_ registration: Registration) {
     self.registration = registration
@@ -25,15 +25,15 @@ final class Entry: Sendable {
   }
 
   /// The slot that makes and keeps this entry's singleton or weak instance.
-  var slot: CacheSlot {
-    instanceSlot.load(orStore: { CacheSlot(holdsWeakly: registration.lifetimeKind == .weak) })
+  var slot: OnceSlot {
+    instanceSlot.load(orStore: { OnceSlot(holdsWeakly: registration.lifetimeKind == .weak) })
   }
 
   /// Makes `value` this entry's singleton instance before anything resolves it (a ready
   /// instance), and publishes it for the fast path.
   func keep<Value: Sendable>(instance value: Value) {
     let box = Publication(value)
-    _ = instanceSlot.load(orStore: { CacheSlot(holding: box) })
+    _ = instanceSlot.load(orStore: { OnceSlot(holding: box) })
     publish(box)
   }
 

@@ -34,10 +34,6 @@ final class Registration: Sendable {
   /// The keys its factory was seen resolving, while it has no declared dependencies and has not
   /// yet run to completion once.
   private let observation: EdgeObservation?
-  /// The thread asking the custom lifetime for a cache outside any resolution context, or 0
-  /// (see ``Container/cachedCustomInstance(_:_:)``).
-  private let asker = Atomic<UInt>(0)
-
   init<Value: Sendable>(
     key: DependencyKey, lifetime: Lifetime, factory: Factory<Value>,
     declaredDependencies: [DependencyKey]?, location: CodeLocation,
@@ -92,19 +88,6 @@ final class Registration: Sendable {
     observation?.keys.withLock { keys in
       if !keys.contains(key) { keys.append(key) }
     }
-  }
-
-  /// Records that this thread asks the custom lifetime outside any resolution context; false when
-  /// this thread or another is asking it already.
-  func beginAsking() -> Bool {
-    asker.compareExchange(
-      expected: 0, desired: WaitIdentity.currentThread, ordering: .acquiring
-    ).exchanged
-  }
-
-  /// Ends what ``beginAsking()`` began.
-  func endAsking() {
-    asker.store(0, ordering: .releasing)
   }
 
   /// Stops recording: the factory has run to completion once.

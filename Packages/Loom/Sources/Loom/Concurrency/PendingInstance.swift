@@ -1,8 +1,8 @@
 import Dispatch
 
-/// A cached instance being made by one thread or task, which others may wait for.
+/// A ``OnceSlot`` being filled by one thread or task, which others may wait for.
 final class PendingInstance: Sendable {
-  typealias Outcome = Result<CacheSlot.Stored, ResolutionError>
+  typealias Outcome = Result<OnceSlot.Stored, any Error>
 
   private struct State {
     var result: Outcome?

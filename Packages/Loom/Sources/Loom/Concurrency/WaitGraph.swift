@@ -63,6 +63,14 @@ final class WaitGraph: Sendable {
 enum WaitIdentity {
   private static let counter = Atomic<UInt>(0)
 
+  /// The identity of the asynchronous filling running in this task, if any (bound by
+  /// ``OnceSlot``), so that the waits it makes in turn are recorded as its own.
+  @TaskLocal static var current: UInt?
+
+  /// The identity an asynchronous wait is recorded under: the filling's that makes it, or a new
+  /// one.
+  static var forAsynchronousWait: UInt { current ?? nextAsynchronous() }
+
   /// The identity of the calling thread.
   static var currentThread: UInt {
     #if canImport(Darwin)
