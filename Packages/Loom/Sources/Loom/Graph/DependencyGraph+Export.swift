@@ -36,16 +36,322 @@ extension DependencyGraph {
   /// - Parameter format: The format to write.
   /// - Returns: The graph in that format, ending with a newline (empty for an empty text tree).
   public func export(_ format: GraphFormat) -> String {
-    let exporter = GraphExporter(graph: self)
-    switch format {
-    case .mermaid: return exporter.mermaid()
-    case .dot: return exporter.dot()
-    case .text: return exporter.text()
+    GraphRenderer(self).render(format)
+  }
+
+  /// A graph drawn in a titled box of a clustered export (``export(_:as:)``), inside the box of
+  /// the cluster that owns it: a container and its feature children, a component and its
+  /// children.
+  ///
+  /// ```swift
+  /// let clusters = [
+  ///   DependencyGraph.Cluster(title: "Container", graph: app.graph),
+  ///   DependencyGraph.Cluster(
+  ///     title: "Feature Settings", subtitle: "owned by UserAssembly", graph: settingsGraph,
+  ///     owner: 0),
+  /// ]
+  /// print(DependencyGraph.export(clusters, as: .mermaid))
+  /// ```
+  public struct Cluster: Sendable {
+    /// The box's title.
+    ///
+    /// ```swift
+    /// print(cluster.title)  // Feature Settings
+    /// ```
+    public let title: String
+    /// A second line under the title, if any.
+    ///
+    /// ```swift
+    /// print(cluster.subtitle ?? "")  // owned by UserAssembly
+    /// ```
+    public let subtitle: String?
+    /// What the box's container (or component) sees, as ``Container/graph`` gives it: the box
+    /// draws its own nodes (``Node/containerDepth`` 0; every node, for a top-level box) and the
+    /// edges from them; nodes further up belong to the boxes that own it, where its edges to them
+    /// point, and show with their depth in its text tree.
+    ///
+    /// ```swift
+    /// print(cluster.graph.nodes.count)
+    /// ```
+    public let graph: DependencyGraph
+    /// The position, in the list given to ``DependencyGraph/export(_:as:)``, of the cluster that
+    /// owns this one (it must come earlier); nil for a top-level cluster.
+    ///
+    /// ```swift
+    /// if let owner = cluster.owner { print("inside \(clusters[owner].title)") }
+    /// ```
+    public let owner: Int?
+
+    /// Makes a cluster.
+    ///
+    /// ```swift
+    /// let feature = DependencyGraph.Cluster(title: "Feature Settings", graph: graph, owner: 0)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - title: The box's title.
+    ///   - subtitle: A second line under the title.
+    ///   - graph: The nodes in the box and the edges from them.
+    ///   - owner: The position of the owning cluster in the exported list, if any.
+    public init(title: String, subtitle: String? = nil, graph: DependencyGraph, owner: Int? = nil) {
+      self.title = title
+      self.subtitle = subtitle
+      self.graph = graph
+      self.owner = owner
     }
+  }
+
+  /// Writes several graphs, each in a titled box inside the box of its owner, as Mermaid
+  /// subgraphs, DOT clusters or an indented text tree per box.
+  ///
+  /// Each box draws as ``export(_:)`` draws a graph. An edge whose target is not a node of its own
+  /// box goes to the node with that key in the nearest owning box (a feature's dependency on the
+  /// app's singleton); a key no box on the way has is drawn inside the edge's box as `missing` or
+  /// `declared default`. Owning boxes are linked to the boxes they own by an `owns` edge.
+  ///
+  /// ```swift
+  /// print(DependencyGraph.export(clusters, as: .dot))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - clusters: The boxes, each after the box that owns it.
+  ///   - format: The format to write.
+  /// - Returns: The drawing, ending with a newline.
+  public static func export(_ clusters: [Cluster], as format: GraphFormat) -> String {
+    GraphRenderer(clusters).render(format)
   }
 }
 
-/// The writers behind ``DependencyGraph/export(_:)``.
+/// The one renderer behind ``DependencyGraph/export(_:)`` and the clustered
+/// ``DependencyGraph/export(_:as:)`` (LoomAssembly's feature graphs, loom-graph's components): a
+/// list of sections (one untitled section for a plain graph), each with its vertices and links,
+/// written as Mermaid, DOT or text.
+struct GraphRenderer {
+  struct Vertex {
+    let id: String
+    let label: String
+    let detail: String
+    let isOpen: Bool
+  }
+
+  struct Link {
+    let from: String
+    let to: String
+    let isDeferred: Bool
+    let isObserved: Bool
+  }
+
+  struct Section {
+    /// The title lines; empty for the one section of a plain graph.
+    let title: [String]
+    let owner: Int?
+    let level: Int
+    var vertices: [Vertex] = []
+    var links: [Link] = []
+    /// What the text export draws for the section: its nodes and those its edges reach in its
+    /// owners.
+    var textGraph: DependencyGraph
+  }
+
+  private(set) var sections: [Section] = []
+  private var isClustered: Bool { !(sections.first?.title.isEmpty ?? true) }
+
+  /// The renderer of one graph: `n0`, `n1`... in the order of its index.
+  init(_ graph: DependencyGraph) {
+    let index = graph.index
+    var section = Section(title: [], owner: nil, level: 0, textGraph: graph)
+    for vertex in 0..<index.vertexCount {
+      section.vertices.append(
+        Vertex(
+          id: "n\(vertex)", label: index.labels[vertex], detail: Self.detail(of: vertex, in: graph),
+          isOpen: !index.isNode(vertex)))
+    }
+    for vertex in 0..<index.nodeCount {
+      for position in index.edgeRange(of: vertex) {
+        section.links.append(
+          Link(
+            from: "n\(vertex)", to: "n\(index.targets[position])",
+            isDeferred: index.deferred[position], isObserved: index.observed[position]))
+      }
+    }
+    sections = [section]
+  }
+
+  /// The renderer of clusters: `c<section>n<vertex>`, edges resolved through the owners.
+  init(_ clusters: [DependencyGraph.Cluster]) {
+    var vertexOfKey: [[DependencyKey: String]] = []
+    for (number, cluster) in clusters.enumerated() {
+      let level = cluster.owner.map { sections[$0].level + 1 } ?? 0
+      var section = Section(
+        title: [cluster.title] + (cluster.subtitle.map { [$0] } ?? []), owner: cluster.owner,
+        level: level, textGraph: cluster.graph)
+      var own: [DependencyKey: String] = [:]
+      let drawn =
+        cluster.owner == nil
+        ? cluster.graph.nodes : cluster.graph.nodes.filter { $0.containerDepth == 0 }
+      for node in drawn {
+        let id = "c\(number)n\(section.vertices.count)"
+        own[node.key] = id
+        section.vertices.append(
+          Vertex(id: id, label: node.key.description, detail: node.detail, isOpen: false))
+      }
+      var referenced: Set<DependencyKey> = []
+      let edges = cluster.graph.edges.filter { own[$0.from] != nil }
+      for edge in edges {
+        let from = own[edge.from]!
+        var target = own[edge.to]
+        var owner = cluster.owner
+        while target == nil, let current = owner {
+          target = vertexOfKey[current][edge.to]
+          if target != nil { referenced.insert(edge.to) }
+          owner = clusters[current].owner
+        }
+        if target == nil {
+          let id = "c\(number)n\(section.vertices.count)"
+          own[edge.to] = id
+          section.vertices.append(
+            Vertex(
+              id: id, label: edge.to.description,
+              detail: edge.to.isKeyPath ? "declared default" : "missing", isOpen: true))
+          target = id
+        }
+        section.links.append(
+          Link(
+            from: from, to: target!, isDeferred: edge.isDeferred, isObserved: edge.kind == .observed
+          ))
+      }
+      if cluster.owner != nil {
+        let seen = cluster.graph.nodes.filter {
+          $0.containerDepth > 0 && referenced.contains($0.key)
+        }
+        section.textGraph = DependencyGraph(nodes: drawn + seen, edges: edges)
+      }
+      vertexOfKey.append(own)
+      sections.append(section)
+    }
+  }
+
+  /// What is shown under a vertex's key: the node's details, or why it has no node.
+  static func detail(of vertex: Int, in graph: DependencyGraph) -> String {
+    let index = graph.index
+    if index.isNode(vertex) { return graph.nodes[vertex].detail }
+    return index.keys[vertex].isKeyPath ? "declared default" : "missing"
+  }
+
+  func render(_ format: GraphFormat) -> String {
+    switch format {
+    case .mermaid: mermaid()
+    case .dot: dot()
+    case .text: text()
+    }
+  }
+
+  // MARK: - Mermaid
+
+  private func mermaid() -> String {
+    var out = "flowchart TD\n"
+    for (number, section) in sections.enumerated() {
+      var indent = "  "
+      if isClustered {
+        let title = section.title.map(Self.mermaidEscaped).joined(separator: "<br/>")
+        out += "  subgraph c\(number)[\"\(title)\"]\n"
+        indent = "    "
+      }
+      for vertex in section.vertices {
+        out += "\(indent)\(vertex.id)[\"\(Self.mermaidEscaped(vertex.label))<br/>"
+        out += "\(Self.mermaidEscaped(vertex.detail))\"]\(vertex.isOpen ? ":::open" : "")\n"
+      }
+      if isClustered { out += "  end\n" }
+    }
+    for link in sections.lazy.flatMap(\.links) {
+      out += "  \(link.from) \(link.isDeferred ? "-.->" : "-->")"
+      out += "\(link.isObserved ? "|observed|" : "") \(link.to)\n"
+    }
+    for (number, section) in sections.enumerated() {
+      if let owner = section.owner { out += "  c\(owner) ==>|owns| c\(number)\n" }
+    }
+    if sections.contains(where: { $0.vertices.contains(where: \.isOpen) }) {
+      out += "  classDef open stroke-dasharray: 4 4\n"
+    }
+    return out
+  }
+
+  static func mermaidEscaped(_ text: String) -> String {
+    var out = ""
+    for character in text {
+      switch character {
+      case "\"": out += "#quot;"
+      case "<": out += "#lt;"
+      case ">": out += "#gt;"
+      default: out.append(character)
+      }
+    }
+    return out
+  }
+
+  // MARK: - DOT
+
+  private func dot() -> String {
+    var out = "digraph Loom {\n"
+    if isClustered { out += "  compound=true;\n" }
+    out += "  node [shape=box];\n"
+    for (number, section) in sections.enumerated() {
+      var indent = "  "
+      if isClustered {
+        out += "  subgraph cluster_c\(number) {\n"
+        out += "    label=\"\(section.title.map(Self.dotEscaped).joined(separator: "\\n"))\";\n"
+        // An invisible point that the ownership edges start and end at.
+        out += "    c\(number) [shape=point, style=invis];\n"
+        indent = "    "
+      }
+      for vertex in section.vertices {
+        out += "\(indent)\(vertex.id) [label=\"\(Self.dotEscaped(vertex.label))\\n"
+        out += "\(Self.dotEscaped(vertex.detail))\"\(vertex.isOpen ? ", style=dashed" : "")];\n"
+      }
+      if isClustered { out += "  }\n" }
+    }
+    for link in sections.lazy.flatMap(\.links) {
+      var attributes: [String] = []
+      if link.isDeferred { attributes.append("style=dashed") }
+      if link.isObserved { attributes.append("label=\"observed\"") }
+      let suffix = attributes.isEmpty ? "" : " [\(attributes.joined(separator: ", "))]"
+      out += "  \(link.from) -> \(link.to)\(suffix);\n"
+    }
+    for (number, section) in sections.enumerated() {
+      guard let owner = section.owner else { continue }
+      out += "  c\(owner) -> c\(number) [ltail=cluster_c\(owner), lhead=cluster_c\(number), "
+      out += "style=bold, label=\"owns\"];\n"
+    }
+    return out + "}\n"
+  }
+
+  static func dotEscaped(_ text: String) -> String {
+    var out = ""
+    for character in text {
+      if character == "\"" || character == "\\" { out.append("\\") }
+      out.append(character)
+    }
+    return out
+  }
+
+  // MARK: - Text
+
+  private func text() -> String {
+    guard isClustered else { return GraphExporter(graph: sections[0].textGraph).text() }
+    var out = ""
+    for section in sections {
+      let indent = String(repeating: "  ", count: section.level)
+      let subtitle = section.title.dropFirst().map { " (\($0))" }.joined()
+      out += "\(indent)\(section.title[0])\(subtitle)\n"
+      for line in GraphExporter(graph: section.textGraph).text().split(separator: "\n") {
+        out += "\(indent)  \(line)\n"
+      }
+    }
+    return out
+  }
+}
+
+/// The text tree of one graph, behind ``GraphRenderer``.
 struct GraphExporter {
   let graph: DependencyGraph
   let index: GraphIndex
@@ -55,80 +361,7 @@ struct GraphExporter {
     self.index = graph.index
   }
 
-  /// What is shown under a vertex's key: the node's details, or why it has no node.
-  private func detail(of vertex: Int) -> String {
-    if index.isNode(vertex) { return graph.nodes[vertex].detail }
-    return index.keys[vertex].isKeyPath ? "declared default" : "missing"
-  }
-
-  // MARK: - Mermaid
-
-  func mermaid() -> String {
-    var out = UTF8Writer()
-    out.reserve(index.vertexCount * 64 + index.targets.count * 20)
-    out.write("flowchart TD\n")
-    var hasOpenTargets = false
-    for vertex in 0..<index.vertexCount {
-      out.write("  n")
-      out.write(number: vertex)
-      out.write("[\"")
-      out.writeMermaidLabel(index.labels[vertex])
-      out.write("<br/>")
-      out.writeMermaidLabel(detail(of: vertex))
-      out.write("\"]")
-      if !index.isNode(vertex) {
-        out.write(":::open")
-        hasOpenTargets = true
-      }
-      out.write("\n")
-    }
-    for vertex in 0..<index.nodeCount {
-      for position in index.edgeRange(of: vertex) {
-        out.write("  n")
-        out.write(number: vertex)
-        out.write(index.deferred[position] ? " -.->" : " -->")
-        if index.observed[position] { out.write("|observed|") }
-        out.write(" n")
-        out.write(number: index.targets[position])
-        out.write("\n")
-      }
-    }
-    if hasOpenTargets { out.write("  classDef open stroke-dasharray: 4 4\n") }
-    return out.string
-  }
-
-  // MARK: - DOT
-
-  func dot() -> String {
-    var out = UTF8Writer()
-    out.reserve(index.vertexCount * 64 + index.targets.count * 20)
-    out.write("digraph Loom {\n  node [shape=box];\n")
-    for vertex in 0..<index.vertexCount {
-      out.write("  n")
-      out.write(number: vertex)
-      out.write(" [label=\"")
-      out.writeDOTString(index.labels[vertex])
-      out.write("\\n")
-      out.writeDOTString(detail(of: vertex))
-      out.write(index.isNode(vertex) ? "\"];\n" : "\", style=dashed];\n")
-    }
-    for vertex in 0..<index.nodeCount {
-      for position in index.edgeRange(of: vertex) {
-        out.write("  n")
-        out.write(number: vertex)
-        out.write(" -> n")
-        out.write(number: index.targets[position])
-        switch (index.deferred[position], index.observed[position]) {
-        case (false, false): out.write(";\n")
-        case (true, false): out.write(" [style=dashed];\n")
-        case (false, true): out.write(" [label=\"observed\"];\n")
-        case (true, true): out.write(" [style=dashed, label=\"observed\"];\n")
-        }
-      }
-    }
-    out.write("}\n")
-    return out.string
-  }
+  fileprivate func detail(of vertex: Int) -> String { GraphRenderer.detail(of: vertex, in: graph) }
 
   // MARK: - Text
 
@@ -235,58 +468,6 @@ struct GraphExporter {
     /// `Database (singleton)`.
     private func label(for vertex: Int) -> String {
       "\(exporter.index.labels[vertex]) (\(exporter.detail(of: vertex)))"
-    }
-  }
-}
-
-/// Text written as UTF-8 bytes and turned into a `String` once: the exports of a large graph
-/// append millions of small pieces, which costs several times less on a byte array.
-struct UTF8Writer {
-  private var bytes: [UInt8] = []
-
-  /// What was written.
-  var string: String { String(decoding: bytes, as: UTF8.self) }
-
-  mutating func write(_ text: String) {
-    bytes.append(contentsOf: text.utf8)
-  }
-
-  /// Makes room for about `count` bytes.
-  mutating func reserve(_ count: Int) {
-    bytes.reserveCapacity(count)
-  }
-
-  /// A non-negative number in decimal.
-  mutating func write(number: Int) {
-    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-      var start = digits.count
-      var rest = number
-      repeat {
-        start -= 1
-        digits[start] = 0x30 + UInt8(rest % 10)
-        rest /= 10
-      } while rest > 0
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
-    }
-  }
-
-  /// Text inside a quoted Mermaid label: quotes and angle brackets as entity codes.
-  mutating func writeMermaidLabel(_ text: String) {
-    for byte in text.utf8 {
-      switch byte {
-      case 0x22: write("#quot;")
-      case 0x3C: write("#lt;")
-      case 0x3E: write("#gt;")
-      default: bytes.append(byte)
-      }
-    }
-  }
-
-  /// Text inside a quoted DOT string: backslashes and quotes escaped.
-  mutating func writeDOTString(_ text: String) {
-    for byte in text.utf8 {
-      if byte == 0x22 || byte == 0x5C { bytes.append(0x5C) }
-      bytes.append(byte)
     }
   }
 }

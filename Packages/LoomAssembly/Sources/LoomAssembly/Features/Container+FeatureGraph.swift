@@ -32,11 +32,6 @@ extension Container {
   /// - Parameter format: The format to write.
   /// - Returns: The diagram, ending with a newline.
   public func exportFeatureGraph(_ format: GraphFormat) -> String {
-    let writer = FeatureGraphWriter(root: self)
-    switch format {
-    case .mermaid: return writer.mermaid()
-    case .dot: return writer.dot()
-    case .text: return writer.text()
-    }
+    DependencyGraph.export(FeatureGraphWriter(root: self).clusters, as: format)
   }
 }
