@@ -34,16 +34,16 @@ import Testing
 
   @Test func retiredObjectsWaitForTheSectionsThatCouldSeeThemAndTheLastReaderReleasesThem() {
     let sections = ReadSections()
-    let ticket = sections.enter()
+    let section = sections.enter()
     do {
       let tracked = Tracked()
       sections.retire([tracked])
     }
     #expect(sections.retiredCount == 1)  // the open section may still read it
     let later = sections.enter()  // a section opened after the retire cannot see it...
-    sections.exit(later)
+    _ = consume later  // (consuming a section ends it)
     #expect(sections.retiredCount == 1)  // ...but the first one still holds it
-    sections.exit(ticket)
+    _ = consume section
     #expect(sections.retiredCount == 0)
   }
 
@@ -58,11 +58,10 @@ import Testing
     _ = consume tracked
     for _ in 0..<4 {
       let next = sections.enter()
-      sections.exit(held)
-      held = next
+      held = next  // ends the section held so far
     }
     #expect(weakly == nil)
-    sections.exit(held)
+    _ = consume held
     #expect(sections.openSections == 0)
   }
 }

@@ -34,7 +34,7 @@ extension Container {
   /// ```
   @usableFromInline
   static var injectionTarget: Container {
-    guard let context = ActiveResolution.joinable, let frame = context.innermostBuild else {
+    guard let context = ThreadState.current.joinable, let frame = context.innermostBuild else {
       return current
     }
     return context.builder(of: frame)

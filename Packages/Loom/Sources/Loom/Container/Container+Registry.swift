@@ -120,9 +120,8 @@ extension Container {
 extension Container {
   /// The entry for `probe` and `name` in this container only, retained.
   func localEntry(probe: UInt, name: String?) -> Entry? {
-    let ticket = sections.enter()
-    defer { sections.exit(ticket) }
-    return index.withEntry(probe: probe, name: name, ifAbsent: { nil }, { $0 })
+    let section = sections.enter()
+    return index.withEntry(probe: probe, name: name, in: section, ifAbsent: { nil }, { $0 })
   }
 
   /// The entry for `key` in this container only: by its probe, else (for a key path reached

@@ -10,17 +10,13 @@ extension Container: TopLevelResolving {
   public func _resolve<Value: Sendable>(_ type: Value.Type, _ request: _ResolutionRequest)
     throws(ResolutionError) -> Value
   {
-    guard observers.isQuiet else {
-      return try resolveUncached(request, as: type, found: .none, ticket: sections.enter())
-    }
-    let ticket = sections.enter()
-    let found = lookUpInLineage(request)
+    let section = sections.enter()
+    let found = lookUpInLineage(request, in: section)
     if case .published(let bits) = found {
-      defer { sections.exit(ticket) }
       if ResolutionContext.isObservingAnywhere { noteCapturedResolve(request, valueType: type) }
-      return readPublishedSingleton(bits, as: type)
+      return readPublishedSingleton(bits, as: type, in: section)
     }
-    return try resolveUncached(request, as: type, found: found, ticket: ticket)
+    return try resolveTopLevel(request, as: type, found: found, section: section)
   }
 
   /// Resolves with runtime arguments. Use ``TopLevelResolving/resolve(_:name:arguments:_:fileID:line:)``.
@@ -31,7 +27,8 @@ extension Container: TopLevelResolving {
   public func _resolve<Value: Sendable, each Argument>(
     _ type: Value.Type, _ request: _ResolutionRequest, arguments: repeat each Argument
   ) throws(ResolutionError) -> Value {
-    try withContext(request.location) { context throws(ResolutionError) in
+    try withContext(request.location, section: sections.enter()) {
+      context throws(ResolutionError) in
       try resolve(type, request, context: context, arguments: repeat each arguments)
     }
   }
@@ -65,7 +62,7 @@ extension Container {
   /// are observed runs on this thread: a factory that resolves through a captured container.
   @usableFromInline
   func noteCapturedResolve(_ request: _ResolutionRequest, valueType: any Any.Type) {
-    ActiveResolution.joinable?.noteResolve(request, valueType: valueType)
+    ThreadState.current.joinable?.noteResolve(request, valueType: valueType)
   }
 
   /// A published singleton for `request`, read in a read section of its own (for code that does
@@ -74,69 +71,57 @@ extension Container {
   func cachedSingleton<Value: Sendable>(_ request: _ResolutionRequest, as type: Value.Type)
     -> Value?
   {
-    guard observers.isQuiet else { return nil }
-    let ticket = sections.enter()
-    defer { sections.exit(ticket) }
-    guard case .published(let bits) = lookUpInLineage(request) else { return nil }
-    return readPublishedSingleton(bits, as: type)
+    let section = sections.enter()
+    guard case .published(let bits) = lookUpInLineage(request, in: section) else { return nil }
+    return readPublishedSingleton(bits, as: type, in: section)
   }
 
-  /// Resolves `request` in `context`, which holds no read section (an asynchronous resolve, or an
-  /// active observer): a section of its own for the lookup.
-  @usableFromInline
-  func resolveInSection<Value: Sendable>(
-    _ request: _ResolutionRequest, as type: Value.Type, context: ResolutionContext
+  /// Resolves `request` in `context`: what a lookup in `section` finds is served. The one
+  /// dispatch of a nested resolve (``Resolver``), for a context that holds its section or not.
+  @inlinable @inline(__always)
+  func resolve<Value: Sendable>(
+    _ request: _ResolutionRequest, as type: Value.Type, context: ResolutionContext,
+    in section: borrowing ReadSection
   ) throws(ResolutionError) -> Value {
-    let found: FastLookup
-    if observers.isQuiet {
-      let ticket = sections.enter()
-      defer { sections.exit(ticket) }
-      found = lookUpInLineage(request)
-      if case .published(let bits) = found { return readPublishedSingleton(bits, as: type) }
-    } else {
-      found = .none
+    let found = lookUpInLineage(request, in: section)
+    if case .published(let bits) = found {
+      return readPublishedSingleton(bits, as: type, in: section)
     }
-    return try resolve(request, as: type, found: found, context: context)
+    return try serve(request, as: type, found: found, context: context)
   }
 
-  /// A top-level resolve that the fast path could not serve: joins the synchronous resolve
-  /// running on this thread, or starts one, which keeps the read section `ticket` open until it
-  /// ends (so what it finds in the index stays alive without further sections).
+  /// A top-level resolve that the fast path could not serve, in the resolve it joins or starts
+  /// (see ``withContext(_:section:_:)``).
   @usableFromInline
-  func resolveUncached<Value: Sendable>(
+  func resolveTopLevel<Value: Sendable>(
     _ request: _ResolutionRequest, as type: Value.Type, found: FastLookup,
-    ticket: ReadSections.Ticket
+    section: consuming ReadSection
   ) throws(ResolutionError) -> Value {
-    if let active = ActiveResolution.joinable {
-      sections.exit(ticket)  // the joined resolve holds a section of its own
-      active.noteResolve(request, valueType: type)
-      return try resolve(request, as: type, found: found, context: active)
-    }
-    let context = ResolutionContext(
-      synchronousAt: request.location, section: ticket, requester: self)
-    defer {
-      context.finish()
-      sections.exit(ticket)
-    }
-    return try ActiveResolution.run(context) { () throws(ResolutionError) -> Value in
-      try resolve(request, as: type, found: found, context: context)
+    try withContext(request.location, section: section) { context throws(ResolutionError) in
+      context.noteResolve(request, valueType: type)
+      return try serve(request, as: type, found: found, context: context)
     }
   }
 
-  /// Runs `body` in the synchronous resolve running on this thread, or in a new one.
+  /// Runs `body` in the synchronous resolve running on this thread, or in a new one that holds
+  /// `section` until it ends, so that what it finds in the index stays alive without more
+  /// sections. The new resolve's context is the one its thread kept, when it kept one.
   func withContext<Value>(
-    _ location: CodeLocation, _ body: (ResolutionContext) throws(ResolutionError) -> Value
+    _ location: CodeLocation, section: consuming ReadSection,
+    _ body: (ResolutionContext) throws(ResolutionError) -> Value
   ) throws(ResolutionError) -> Value {
-    if let active = ActiveResolution.joinable { return try body(active) }
-    let ticket = sections.enter()
-    let context = ResolutionContext(synchronousAt: location, section: ticket, requester: self)
+    let thread = ThreadState.current
+    if let active = thread.joinable {
+      _ = consume section  // the joined resolve holds a section of its own
+      return try body(active)
+    }
+    var context = thread.takeContext() ?? ResolutionContext()
+    context.begin(at: location, requester: self, section: section)
     defer {
       context.finish()
-      sections.exit(ticket)
+      thread.recycle(&context)
     }
-    return try ActiveResolution.run(context) { () throws(ResolutionError) -> Value in
-      try body(context)
-    }
+    return try thread.run(context) { () throws(ResolutionError) -> Value in try body(context) }
   }
 }
 
@@ -148,7 +133,7 @@ extension Container {
   func resolveTracked<Value: Sendable>(_ type: Value.Type, _ request: _ResolutionRequest)
     throws(ResolutionError) -> (value: Value, stamp: CacheStamp?)
   {
-    try withContext(request.location) {
+    try withContext(request.location, section: sections.enter()) {
       context throws(ResolutionError) -> (value: Value, stamp: CacheStamp?) in
       let (outerDepth, outerStamp) = (context.trackedDepth, context.servingCache)
       context.trackedDepth = context.frames.count

@@ -53,7 +53,7 @@ extension Container {
   private func resolveInPlace<Value: Sendable>(
     _ located: Located, as type: Value.Type, context: ResolutionContext
   ) throws(ResolutionError) -> Value {
-    try ActiveResolution.run(context) { () throws(ResolutionError) -> Value in
+    try ThreadState.current.run(context) { () throws(ResolutionError) -> Value in
       try resolve(located, as: type, context: context)
     }
   }

@@ -109,28 +109,17 @@ extension Container {
     }
   }
 
-  /// Serves what the fast path found for a request: its entry, or nothing it could use.
+  /// Serves what a lookup found for a request, other than a published singleton: its entry
+  /// (unless it is registered for another type, which the locating path reports), or nothing it
+  /// could use.
   @usableFromInline
-  func resolve<Value: Sendable>(
+  func serve<Value: Sendable>(
     _ request: _ResolutionRequest, as type: Value.Type, found: FastLookup,
     context: ResolutionContext
   ) throws(ResolutionError) -> Value {
-    if case .entry(let located) = found {
-      return try resolve(request, as: type, located: located, context: context)
-    }
-    return try resolve(request, as: type, context: context)
-  }
-
-  /// Serves the entry the fast path found for a request (unless it is registered for another
-  /// type, which the slow path reports).
-  @usableFromInline
-  func resolve<Value: Sendable>(
-    _ request: _ResolutionRequest, as type: Value.Type, located: Located,
-    context: ResolutionContext
-  ) throws(ResolutionError) -> Value {
-    guard located.registration.valueTypeID == ObjectIdentifier(type) else {
-      return try resolve(request, as: type, context: context)
-    }
+    guard case .entry(let located) = found,
+      located.registration.valueTypeID == ObjectIdentifier(type)
+    else { return try resolve(request, as: type, context: context) }
     if let adopted = adopted(located) { return try resolve(adopted, as: type, context: context) }
     return try resolve(located, as: type, context: context)
   }

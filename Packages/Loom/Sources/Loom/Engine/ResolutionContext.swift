@@ -3,15 +3,21 @@ public import Synchronization
 /// The state of one resolve: the chain of registrations being built (for errors, cycle detection
 /// and edge recording), its `.graph` instances, and where it was requested.
 ///
-/// A top-level resolve that reaches the slow path makes one; the ``Resolver`` a factory receives
+/// A top-level resolve that reaches the slow path takes one; the ``Resolver`` a factory receives
 /// carries it to the resolves the factory makes, and a synchronous resolve also makes it the
-/// ``ActiveResolution`` of its thread, so that resolves which start further down the same stack (a
-/// factory calling a captured container, a ``Lazy``, a ``Provider``, a property wrapper made
-/// inside a factory) join it instead of starting afresh. A context is used by one thread or task
-/// at a time and is not shared.
+/// active resolve of its thread (``ThreadState``), so that resolves which start further down the
+/// same stack (a factory calling a captured container, a ``Lazy``, a ``Provider``, a property
+/// wrapper made inside a factory) join it instead of starting afresh. A context is used by one
+/// thread or task at a time and is not shared.
 ///
-/// (The flags every resolve reads are atomics, and the chain is changed through one `inout` access
-/// per step: each access to a class's `var` costs a dynamic exclusivity check.)
+/// A synchronous context is used again: when its resolve ends and nothing else holds it, its
+/// thread keeps it for the next top-level resolve (``ThreadState/recycle(_:)``), so that resolve
+/// allocates neither a context nor its chain's storage.
+///
+/// (Its mutable state is marked `@exclusivity(unchecked)`: one thread or task uses a context at a
+/// time, which is what the dynamic check would verify on every access, at a cost the engine pays
+/// on every step. The flags a ``Resolver`` kept past its factory may read from another thread are
+/// atomics.)
 @usableFromInline
 final class ResolutionContext {
   /// One registration on the chain, and the container building it.
@@ -29,19 +35,18 @@ final class ResolutionContext {
   }
 
   /// The registrations being built (or whose lifetimes are being asked), outermost first.
-  private(set) var frames: [Frame] = []
+  @exclusivity(unchecked) private(set) var frames: [Frame] = []
   /// `.graph` instances of this resolve, by registration.
-  var graphInstances: [ObjectIdentifier: any AnyObject & Sendable] = [:]
+  @exclusivity(unchecked) var graphInstances: [ObjectIdentifier: any AnyObject & Sendable] = [:]
   /// Where the top-level resolve was requested.
-  let location: CodeLocation
+  @exclusivity(unchecked) private(set) var location: CodeLocation
   /// The container the top-level resolve was called on (for hints), when known.
-  let requester: Container?
+  @exclusivity(unchecked) private(set) var requester: Container?
   /// Who waits when this resolve waits for another's creation (see ``WaitGraph``).
-  let waitIdentity: UInt
-  /// For a synchronous resolve, the thread running it; its nested resolves may join it.
-  let thread: UInt?
-  /// The read section the resolve holds until it ends (a synchronous resolve only).
-  let section: ReadSections.Ticket?
+  @exclusivity(unchecked) private(set) var waitIdentity: UInt
+  /// The read section the resolve holds until it ends (a synchronous resolve only): what its
+  /// lookups find stays alive without sections of their own.
+  @exclusivity(unchecked) @usableFromInline private(set) var section: ReadSection?
   /// Whether the resolve has ended; a ``Resolver`` kept past it resolves as its container would.
   @usableFromInline let finished = Atomic(false)
   /// How many frames on the chain were entered while their registration's edges were observed
@@ -58,22 +63,18 @@ final class ResolutionContext {
     observingAnywhere.load(ordering: .relaxed) != 0
   }
   /// The chain depth of a tracked resolve in progress, whose serving cache is recorded.
-  var trackedDepth: Int?
+  @exclusivity(unchecked) var trackedDepth: Int?
   /// The frames below this depth are not holders for the captive check: they were on the chain
   /// when a ``Lazy`` or ``Provider`` began its resolve, and what it resolves is not theirs.
-  var captiveFloor = 0
+  @exclusivity(unchecked) var captiveFloor = 0
   /// The custom-lifetime cache that served the tracked key, and its generation then.
-  var servingCache: CacheStamp?
+  @exclusivity(unchecked) var servingCache: CacheStamp?
 
-  /// A context for a synchronous resolve on the calling thread, which holds the read section
-  /// `section` until it ends.
-  init(synchronousAt location: CodeLocation, section: ReadSections.Ticket, requester: Container) {
-    self.location = location
-    self.requester = requester
-    let thread = WaitIdentity.currentThread
-    self.waitIdentity = thread
-    self.thread = thread
-    self.section = section
+  /// A context for synchronous resolves on the calling thread; ``begin(at:requester:section:)``
+  /// starts each one.
+  init() {
+    self.location = CodeLocation()
+    self.waitIdentity = WaitIdentity.currentThread
     frames.reserveCapacity(8)
   }
 
@@ -82,8 +83,6 @@ final class ResolutionContext {
     self.location = location
     self.requester = requester
     self.waitIdentity = WaitIdentity.nextAsynchronous()
-    self.thread = nil
-    self.section = nil
   }
 
   /// A context for an asynchronous creation that continues its caller's chain.
@@ -93,22 +92,35 @@ final class ResolutionContext {
     self.location = location
     self.requester = requester
     self.waitIdentity = identity
-    self.thread = nil
-    self.section = nil
     self.frames = frames
     observingFrames.store(frames.count(where: \.isObserving), ordering: .relaxed)
+  }
+
+  /// Starts a synchronous resolve requested at `location` from `requester`, which holds `section`
+  /// until it ends.
+  func begin(at location: CodeLocation, requester: Container, section: consuming ReadSection) {
+    self.location = location
+    self.requester = requester
+    self.section = consume section
+    finished.store(false, ordering: .relaxed)
   }
 
   /// Whether the resolve is still running.
   @usableFromInline var isOpen: Bool { !finished.load(ordering: .relaxed) }
 
-  /// Whether the resolve holds a read section, so that what it finds in an index stays alive.
-  @usableFromInline var holdsSection: Bool { section != nil }
+  /// Whether the resolve began asynchronously (it has no thread of its own).
+  var isAsynchronous: Bool { WaitIdentity.isAsynchronous(waitIdentity) }
 
-  /// Ends the resolve.
+  /// Ends the resolve: drops its `.graph` instances and ends its read section. (Its chain is empty
+  /// again: every frame entered was left.)
   func finish() {
     finished.store(true, ordering: .relaxed)
-    graphInstances = [:]
+    if !graphInstances.isEmpty { graphInstances.removeAll(keepingCapacity: true) }
+    section = nil
+    requester = nil
+    trackedDepth = nil
+    servingCache = nil
+    captiveFloor = 0
   }
 
   /// The keys of the chain.

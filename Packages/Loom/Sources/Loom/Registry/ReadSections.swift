@@ -60,35 +60,26 @@ final class ReadSections: Sendable {
     counters = (0..<(2 * Self.stripes)).map { _ in StripeCounter() }
   }
 
-  /// One reader's place: the counter it incremented.
-  @usableFromInline
-  struct Ticket: Sendable {
-    @usableFromInline let index: Int
-
-    @usableFromInline
-    init(index: Int) {
-      self.index = index
-    }
-  }
-
-  /// Enters a read section.
+  /// Enters a read section; it ends when the returned ``ReadSection`` does.
   @inlinable @inline(__always)
-  func enter() -> Ticket {
+  func enter() -> ReadSection {
     let stripe = Self.stripe()
     while true {
       let observed = epoch.load(ordering: .sequentiallyConsistent)
       let index = Int(observed & 1) &* Self.stripes &+ stripe
       counters[index].value.wrappingAdd(1, ordering: .sequentiallyConsistent)
-      if epoch.load(ordering: .sequentiallyConsistent) == observed { return Ticket(index: index) }
+      if epoch.load(ordering: .sequentiallyConsistent) == observed {
+        return ReadSection(sections: self, counter: index)
+      }
       counters[index].value.wrappingSubtract(1, ordering: .releasing)
     }
   }
 
-  /// Exits the read section `ticket` entered; releases what became safe to release, if anything
-  /// waits.
+  /// Exits the read section counted in `counter`; releases what became safe to release, if
+  /// anything waits. Only ``ReadSection``'s `deinit` calls it.
   @inlinable @inline(__always)
-  func exit(_ ticket: Ticket) {
-    counters[ticket.index].value.wrappingSubtract(1, ordering: .releasing)
+  func exit(counter: Int) {
+    counters[counter].value.wrappingSubtract(1, ordering: .releasing)
     if hasRetired.load(ordering: .relaxed) { reclaim() }
   }
 
@@ -168,4 +159,35 @@ final class StripeCounter: Sendable {
     (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 
   @usableFromInline init() {}
+}
+
+/// An open read section of a container family's ``ReadSections``: while it lives, nothing that a
+/// lookup found in an index through it is freed.
+///
+/// The rule "a lookup's result is only valid inside the section that found it" is kept by the type
+/// system: a section is `~Copyable`, so it ends exactly once (its `deinit`, when it is consumed or
+/// goes out of scope); the index is only read through functions that borrow one
+/// (``Container/lookUpInLineage(_:in:)``, ``Container/readPublishedSingleton(_:as:in:)``), so a
+/// lookup outside a section does not compile. A synchronous resolve moves its section into its
+/// ``ResolutionContext``, which ends it when the resolve ends.
+@usableFromInline
+struct ReadSection: ~Copyable {
+  // NB: `unowned(unsafe)`: a section is entered on a container family's `ReadSections`, which
+  // every container of the family holds for its whole life, and it never outlives the call on
+  // that container that entered it (it is a local of that call, or lives in the context of the
+  // resolve that call runs, which ends it before the call returns).
+  @usableFromInline unowned(unsafe) let sections: ReadSections
+  /// The counter it incremented.
+  @usableFromInline let counter: Int
+
+  @inlinable
+  init(sections: ReadSections, counter: Int) {
+    self.sections = sections
+    self.counter = counter
+  }
+
+  @inlinable
+  deinit {
+    sections.exit(counter: counter)
+  }
 }

@@ -39,7 +39,8 @@ struct RegistryIndex: ~Copyable, Sendable {
   /// the runtime look up generic metadata on every resolve.)
   @inlinable @inline(__always)
   func withEntry<Result>(
-    probe: UInt, name: String?, ifAbsent absent: () -> Result, _ body: (Entry) -> Result
+    probe: UInt, name: String?, in section: borrowing ReadSection, ifAbsent absent: () -> Result,
+    _ body: (Entry) -> Result
   ) -> Result {
     let bits = table.load(ordering: .sequentiallyConsistent)
     guard bits != 0 else { return absent() }
@@ -285,48 +286,67 @@ extension Entry {
 
 // MARK: - The fast path
 
-/// What a lookup of a request found (see ``Container/lookUpInLineage(_:)``).
+/// What a lookup of a request found (see ``Container/lookUpInLineage(_:in:)``).
 @usableFromInline
 enum FastLookup {
   /// A published singleton: the bits of its ``Publication``, to read with
-  /// ``Container/readPublishedSingleton(_:as:)`` before the read section ends.
+  /// ``Container/readPublishedSingleton(_:as:in:)`` in the same read section.
   case published(UInt)
   /// The entry of the key, not published, and the container that holds it.
   case entry(Located)
-  /// Nothing the fast path can use: the key is not in the lineage, or an isolating container lies
-  /// on the way.
+  /// Nothing the fast path can use: the key is not in the lineage, an isolating container lies on
+  /// the way, or an observer must be told of every resolve.
   case none
 }
 
 extension Container {
-  /// Copies the value of a singleton found by ``lookUpInLineage(_:)`` in the read section that is
-  /// still open.
+  /// Copies the value of a singleton that ``lookUpInLineage(_:in:)`` found in `section`.
   @inlinable @inline(__always)
-  func readPublishedSingleton<Value: Sendable>(_ bits: UInt, as type: Value.Type) -> Value {
+  func readPublishedSingleton<Value: Sendable>(
+    _ bits: UInt, as type: Value.Type, in section: borrowing ReadSection
+  ) -> Value {
     // The key determines the value's type, so the box is a `Publication<Value>`.
     Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
       ._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Publication<Value>.self).value }
   }
 
-  /// Looks a request up in this container and its ancestors, without a lock, inside a read
-  /// section: a published singleton is returned as its box; anything else hands the slow path its
-  /// entry. Call it inside a read section.
+  /// Looks a request up in this container and its ancestors, without a lock, in `section`: a
+  /// published singleton is returned as its box; anything else hands the slow path its entry.
+  /// While an observer is installed it finds nothing, so that every resolve is reported.
   ///
   /// Nothing here is generic: code not specialised for the value's type (the parameter resolves of
   /// an auto-wired initializer) asks the runtime for no metadata.
+  @inlinable @inline(__always)
+  func lookUpInLineage(_ request: _ResolutionRequest, in section: borrowing ReadSection)
+    -> FastLookup
+  {
+    // A container's family shares one hub, so its ancestors need not check again.
+    guard observers.isQuiet else { return .none }
+    let found = lookUpHere(request, in: section)
+    guard case .none = found, !isolatesInstances, let parent else { return found }
+    return parent.lookUpFromHere(request, in: section)
+  }
+
+  /// ``lookUpInLineage(_:in:)`` from this container up.
   @inlinable
-  func lookUpInLineage(_ request: _ResolutionRequest) -> FastLookup {
-    let found = index.withEntry(
-      probe: request.probe, name: request.name, ifAbsent: { FastLookup.none },
+  func lookUpFromHere(_ request: _ResolutionRequest, in section: borrowing ReadSection)
+    -> FastLookup
+  {
+    let found = lookUpHere(request, in: section)
+    guard case .none = found else { return found }
+    // An isolated child copies an ancestor's registration before using it: the slow path.
+    guard !isolatesInstances, let parent else { return .none }
+    return parent.lookUpFromHere(request, in: section)
+  }
+
+  /// The entry of `request` in this container only, or its published singleton.
+  @inlinable @inline(__always)
+  func lookUpHere(_ request: _ResolutionRequest, in section: borrowing ReadSection) -> FastLookup {
+    index.withEntry(
+      probe: request.probe, name: request.name, in: section, ifAbsent: { FastLookup.none },
       { entry in
         let bits = entry.publication.load(ordering: .acquiring)
         return bits != 0 ? .published(bits) : .entry(Located(entry: entry, owner: self))
       })
-    if case .none = found {
-      // An isolated child copies an ancestor's registration before using it: the slow path.
-      guard !isolatesInstances, let parent else { return .none }
-      return parent.lookUpInLineage(request)
-    }
-    return found
   }
 }

@@ -16,7 +16,7 @@ struct HandleTarget<Value: Sendable>: Sendable {
   let keyPath: DependencyKeyPath<Value>?
 
   func resolve(fileID: StaticString, line: UInt) throws(ResolutionError) -> Value {
-    guard let active = ActiveResolution.joinable else {
+    guard let active = ThreadState.current.joinable else {
       return try resolveInContainer(fileID, line)
     }
     // What the handle resolves is not a dependency of the instances being built around it.

@@ -114,8 +114,8 @@ extension ResolutionError {
   static func asyncRequired(_ key: DependencyKey, context: ResolutionContext) -> ResolutionError {
     var error = ResolutionError.asyncRequired(
       key, chain: context.chain(to: key), location: context.location)
-    // NB: only a resolve that began asynchronously (no thread of its own) could have awaited.
-    if context.thread == nil, let cause = context.innermostBuild?.registration, !cause.isAsync {
+    // NB: only a resolve that began asynchronously could have awaited.
+    if context.isAsynchronous, let cause = context.innermostBuild?.registration, !cause.isAsync {
       error.hint =
         "the factory of \(cause.key) is synchronous, so it resolves \(key) synchronously:"
         + " make that factory async and resolve \(key) with `try await r.resolveAsync(...)`, or"
@@ -162,7 +162,7 @@ extension ResolutionError {
   {
     var hint =
       "resolve it from the main actor, or elsewhere with `try await tryResolveAsync(...)`."
-    if context.thread == nil, let cause = context.innermostBuild?.registration, !cause.isAsync,
+    if context.isAsynchronous, let cause = context.innermostBuild?.registration, !cause.isAsync,
       !cause.requiresMainActor
     {
       hint =

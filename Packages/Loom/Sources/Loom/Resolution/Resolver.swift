@@ -41,16 +41,14 @@ public struct Resolver: Resolving {
     // A resolver kept past its factory resolves as its container would.
     guard context.isOpen else { return try container._resolve(type, request) }
     context.noteResolve(request, valueType: type)
-    guard context.holdsSection, container.observers.isQuiet else {
+    switch context.section {
+    case .some(let section):
+      // A synchronous resolve holds a read section until it ends.
+      return try container.resolve(request, as: type, context: context, in: section)
+    case .none:
       // An asynchronous resolve reads the index in a section per lookup.
-      return try container.resolveInSection(request, as: type, context: context)
-    }
-    // A synchronous resolve holds a read section until it ends.
-    switch container.lookUpInLineage(request) {
-    case .published(let bits): return container.readPublishedSingleton(bits, as: type)
-    case .entry(let located):
-      return try container.resolve(request, as: type, located: located, context: context)
-    case .none: return try container.resolve(request, as: type, context: context)
+      return try container.resolve(
+        request, as: type, context: context, in: container.sections.enter())
     }
   }
 

@@ -48,7 +48,7 @@ func trap(_ error: ResolutionError) -> Never {
 /// resolve ran inside a factory (a captured container, a property wrapper read in an initializer),
 /// why it stopped the program rather than reaching whoever started the resolve.
 func trapMessage(_ error: ResolutionError) -> String {
-  guard let active = ActiveResolution.joinable, let building = active.innermostBuild else {
+  guard let active = ThreadState.current.joinable, let building = active.innermostBuild else {
     return error.description
   }
   var error = error

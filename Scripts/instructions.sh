@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# Counts the instructions each benchmark case costs per operation, under valgrind's callgrind
+# (host-independent: the same binary and input give the same count, however busy the machine).
+# Each case runs twice, `loom-bench --profile <case> N` for two values of N, and the difference
+# divided by the difference in N is the cost of one operation (start-up and warm-up cancel out).
+# `register.1000` and `firstResolve.1000` come from one run each: the inclusive cost of the
+# fixture's `registerAll` and `resolveAll`, per key.
+#
+# It prints instructions per operation and each case's ratio to its baseline, then compares every
+# case with its limit in Scripts/instructions-limits.tsv (a regression guard) and exits non-zero
+# when one is exceeded.
+#
+#   Scripts/instructions.sh                       # builds loom-bench (release), then counts
+#   Scripts/instructions.sh transient.chain3      # some cases only (no limit check)
+#   LOOM_BENCH=/path/to/loom-bench Scripts/instructions.sh   # counts an existing binary
+#   NO_LIMITS=1 Scripts/instructions.sh           # print only, check no limit
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+
+if ! command -v valgrind >/dev/null; then
+  echo "error: valgrind is not installed (apt-get install valgrind)." >&2
+  exit 2
+fi
+
+source Scripts/lib/bench.bash
+loom_bench_binary
+
+limits_file=Scripts/instructions-limits.tsv
+# case, baseline it is compared with ("-" for none)
+all_cases=(
+  "baseline.closure -"
+  "baseline.direct3 -"
+  "baseline.direct5 -"
+  "singleton.type baseline.closure"
+  "singleton.name singleton.type"
+  "singleton.keypath baseline.closure"
+  "child.singleton baseline.closure"
+  "transient.chain3 baseline.direct3"
+  "diag.chain3.closures baseline.direct3"
+  "transient.deps5 baseline.direct5"
+  "macro.injectable.deps5 baseline.direct5"
+  "session.cached singleton.type"
+  "flow.cached singleton.type"
+  "component.shared baseline.closure"
+  "component.transient.chain3 baseline.direct3"
+  "register.1000 -"
+  "firstResolve.1000 -"
+)
+
+selected=("$@")
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# Prints the total instructions of one profiled run, or, with a function name, that function's
+# inclusive instructions.
+count() {
+  local name=$1 iterations=$2 function=${3:-}
+  local out="$work/cg.$name.$iterations"
+  valgrind --tool=callgrind --callgrind-out-file="$out" "$bench" --profile "$name" "$iterations" \
+    >/dev/null 2>"$work/log" || {
+    cat "$work/log" >&2
+    echo "error: valgrind failed for: loom-bench --profile $name $iterations" >&2
+    exit 2
+  }
+  if [[ -z "$function" ]]; then
+    sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$work/log"
+  else
+    callgrind_annotate --inclusive=yes --threshold=100 "$out" 2>/dev/null |
+      awk -v f="$function" 'index($0, f) && !found { gsub(",", "", $1); print $1; found = 1 }'
+  fi
+}
+
+declare -A per_op
+measure() {
+  local name=$1
+  case "$name" in
+    register.1000 | firstResolve.1000)
+      local function=registerAll
+      [[ "$name" == firstResolve.1000 ]] && function=resolveAll
+      local a b
+      a=$(count register.1000 2000 "$function")
+      b=$(count register.1000 6000 "$function")
+      per_op[$name]=$(((b - a) / 4000))
+      ;;
+    *)
+      local a b
+      a=$(count "$name" 2000)
+      b=$(count "$name" 12000)
+      per_op[$name]=$(((b - a) / 10000))
+      ;;
+  esac
+}
+
+printf '%-28s %14s  %s\n' "case" "instructions/op" "ratio"
+failures=0
+for entry in "${all_cases[@]}"; do
+  read -r name baseline <<<"$entry"
+  if ((${#selected[@]} > 0)); then
+    wanted=0
+    for s in "${selected[@]}"; do [[ "$s" == "$name" ]] && wanted=1; done
+    ((wanted)) || continue
+  fi
+  measure "$name"
+  ratio=""
+  if [[ "$baseline" != "-" && -n "${per_op[$baseline]:-}" && "${per_op[$baseline]}" -gt 0 ]]; then
+    ratio=$(awk -v a="${per_op[$name]}" -v b="${per_op[$baseline]}" -v n="$baseline" \
+      'BEGIN { printf "%.2f × %s", a / b, n }')
+  fi
+  printf '%-28s %14s  %s\n' "$name" "${per_op[$name]}" "$ratio"
+  if ((${#selected[@]} == 0)) && [[ -z "${NO_LIMITS:-}" ]]; then
+    limit=$(awk -v c="$name" '$1 == c { print $2 }' "$limits_file")
+    if [[ -n "$limit" ]] && ((per_op[$name] > limit)); then
+      echo "  error: $name costs ${per_op[$name]} instructions per operation, over its limit of $limit ($limits_file)" >&2
+      failures=$((failures + 1))
+    fi
+  fi
+done
+
+if ((failures > 0)); then
+  echo "error: $failures case(s) over their limit." >&2
+  exit 1
+fi
