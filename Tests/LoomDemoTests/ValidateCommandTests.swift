@@ -21,7 +21,7 @@ import Testing
       validation.app.problems.map(\.summary) == [
         "no registration for any OfflineStore",
         "dependency cycle: AuthService → TokenStore → AuthService",
-        "SessionCache (singleton) holds RequestContext (graph) captive",
+        "SessionCache (singleton) holds RequestContext (weak) captive",
       ])
     // The feature container sees the same broken keys; none of them is the feature's own.
     #expect(validation.features.map(\.problems.isEmpty) == [true])

@@ -19,10 +19,13 @@ final class ContainerTestCaseTests: ContainerTestCase {
     super.tearDown()
   }
 
-  func testTheContainerIsAnIsolatedChildOfTheDefaultContainerAndCurrent() {
+  func testTheContainerIsAnIsolatedChildOfTheDefaultContainerAndCurrent() async {
     XCTAssertTrue(Container.current === container)
-    XCTAssertTrue(container.parent === Container.default)
+    XCTAssertTrue(Container.default === container)
+    let process = await processDefault()
+    XCTAssertTrue(container.parent === process)
     XCTAssertTrue(container.isolatesInstances)
+    XCTAssertTrue(container.contexts.contains(.test))
   }
 
   func testSetUpRegistrationsApply() {

@@ -245,11 +245,12 @@ import Testing
 
   @Test(arguments: [
     (Lifetime.singleton, Lifetime.weak, true),
-    (.singleton, .graph, true),
+    (.singleton, .graph, false),
     (.singleton, .request, true),
     (.singleton, .testSession, true),
     (.testSession, .weak, true),
-    (.weak, .graph, true),
+    (.weak, .graph, false),
+    (.once, .singleton, true),
     (.weak, .request, true),
     (.singleton, .singleton, false),
     (.singleton, .transient, false),
@@ -330,7 +331,7 @@ import Testing
       dependencies: [graphNodeKey("held"), graphNodeKey("t1"), graphNodeKey("t2")])
     container.registerGraphNode("t1", dependencies: [graphNodeKey("held")])
     container.registerGraphNode("t2", dependencies: [graphNodeKey("t1")])
-    container.registerGraphNode("held", lifetime: .graph)
+    container.registerGraphNode("held", lifetime: .weak)
 
     let problems = container.validate().problems
     #expect(problems.count == 1)

@@ -15,8 +15,10 @@ struct BrokenWiringAssembly: Assembly {
     // Cycle: AuthService and TokenStore need each other, both eagerly.
     Singleton(AuthService.self, AuthService.init)
     Singleton(TokenStore.self, TokenStore.init)
-    // Captive: a singleton session cache holds a per-resolve (`.graph`) request context.
-    Register(RequestContext.self, lifetime: .graph, RequestContext.init)
+    // Captive: a singleton session cache holds a request context meant to live only while a
+    // request holds it (`.weak`), and so keeps it forever. (A `.graph` one would be fine: it
+    // belongs to whatever it was built into once its resolve ends.)
+    Weak(RequestContext.self, RequestContext.init)
     Singleton(SessionCache.self, SessionCache.init)
   }
 }

@@ -1,4 +1,4 @@
-/// State of one request; meant to be rebuilt for every top-level resolve (`.graph`).
+/// State of one request; meant to live only while the request holds it (`.weak`).
 final class RequestContext: Sendable {
   init() {}
 }

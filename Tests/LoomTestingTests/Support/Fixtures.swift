@@ -63,3 +63,8 @@ enum AppWiring {
     return container
   }()
 }
+
+/// The process's own `Container.default`, as code that runs outside the test's task tree sees it.
+func processDefault() async -> Container {
+  await Task.detached { Container.default }.value
+}

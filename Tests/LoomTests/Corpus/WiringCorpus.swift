@@ -218,9 +218,11 @@ let brokenWirings: [Wiring] = [
     c.register(lifetime: .singleton, S.ImageCache.init)
     c.register(lifetime: .weak, S.Thumbnail.init)
   },
-  Wiring("singleton holds a graph instance", resolving: S.Analytics.self) { c in
-    c.register(lifetime: .singleton, S.Analytics.init)
-    c.register(lifetime: .graph, S.RequestContext.init)
+  Wiring("singleton holds a weak instance through a graph instance", resolving: S.Middleware.self) {
+    c in
+    c.register(lifetime: .singleton, S.Middleware.init)
+    c.register(lifetime: .graph, S.Analytics.init)
+    c.register(lifetime: .weak, S.RequestContext.init)
   },
   Wiring("singleton holds a session instance", resolving: S.Profile.self) { c in
     c.register(lifetime: .singleton, S.Profile.init)
@@ -250,9 +252,9 @@ let brokenWirings: [Wiring] = [
         resolveError(S.Basket.self, in: c)
       }
     }),
-  Wiring("weak instance holds a graph instance", resolving: S.Analytics.self) { c in
-    c.register(lifetime: .weak, S.Analytics.init)
-    c.register(lifetime: .graph, S.RequestContext.init)
+  Wiring("singleton holds an expiring instance", resolving: S.Scheduler.self) { c in
+    c.register(lifetime: .singleton, S.Scheduler.init)
+    c.register(lifetime: .expiring(after: .seconds(60)), S.Clock.init)
   },
   Wiring("singleton holds a weak instance through a transient", resolving: S.Middleware.self) {
     c in
@@ -481,6 +483,15 @@ let correctWirings: [Wiring] = [
   Wiring("a weak instance holds a singleton", resolving: S.Scheduler.self) { c in
     c.register(lifetime: .weak, S.Scheduler.init)
     c.register(lifetime: .singleton, S.Clock.init)
+  },
+  // A graph instance belongs to what it was built into once its resolve ends: never captive.
+  Wiring("a singleton holds a graph instance", resolving: S.Analytics.self) { c in
+    c.register(lifetime: .singleton, S.Analytics.init)
+    c.register(lifetime: .graph, S.RequestContext.init)
+  },
+  Wiring("a weak instance holds a graph instance", resolving: S.Analytics.self) { c in
+    c.register(lifetime: .weak, S.Analytics.init)
+    c.register(lifetime: .graph, S.RequestContext.init)
   },
   Wiring("a graph instance shared within one resolve", resolving: S.Middleware.self) { c in
     c.register(S.Middleware.init)

@@ -332,20 +332,22 @@ let expectedBrokenWirings: [String: (report: String, error: String?)] = [
       └─ To fix: give Thumbnail a lifetime that lives at least as long as singleton, give ImageCache a lifetime no longer than weak, or let ImageCache take a Provider of Thumbnail and resolve it on each use; where holding it is intended, set `container.checksCaptiveDependencies = false`.
       """#
   ),
-  "singleton holds a graph instance": (
+  "singleton holds a weak instance through a graph instance": (
     report: #"""
       ValidationReport: 1 problem
 
-      [captive] Analytics (singleton) holds RequestContext (graph) captive
-      ├─ Analytics (singleton) at LoomTests/WiringCorpus.swift:#
-      ├─ RequestContext (graph) at LoomTests/WiringCorpus.swift:#
-      └─ To fix: give RequestContext a lifetime that lives at least as long as singleton, give Analytics a lifetime no longer than graph, or let Analytics take a Provider of RequestContext and resolve it on each use.
+      [captive] Middleware (singleton) holds RequestContext (weak) captive through Analytics
+      ├─ Path: Middleware → Analytics → RequestContext
+      ├─ Middleware (singleton) at LoomTests/WiringCorpus.swift:#
+      ├─ Analytics (graph) at LoomTests/WiringCorpus.swift:#
+      ├─ RequestContext (weak) at LoomTests/WiringCorpus.swift:#
+      └─ To fix: give RequestContext a lifetime that lives at least as long as singleton, give Middleware a lifetime no longer than weak, or let Middleware take a Provider of Analytics and resolve it on each use.
       """#,
     error: #"""
-      ResolutionError: Analytics (singleton) would hold RequestContext (graph) captive
-      ├─ Resolved via: Analytics → RequestContext
+      ResolutionError: Middleware (singleton) would hold RequestContext (weak) captive
+      ├─ Resolved via: Middleware → Analytics → RequestContext
       ├─ Requested at: LoomTests/WiringCorpus.swift:#
-      └─ To fix: give RequestContext a lifetime that lives at least as long as singleton, give Analytics a lifetime no longer than graph, or let Analytics take a Provider of RequestContext and resolve it on each use; where holding it is intended, set `container.checksCaptiveDependencies = false`.
+      └─ To fix: give RequestContext a lifetime that lives at least as long as singleton, give Middleware a lifetime no longer than weak, or let Middleware take a Provider of Analytics and resolve it on each use; where holding it is intended, set `container.checksCaptiveDependencies = false`.
       """#
   ),
   "singleton holds a session instance": (
@@ -396,20 +398,20 @@ let expectedBrokenWirings: [String: (report: String, error: String?)] = [
       └─ To fix: give Cart a lifetime that lives at least as long as session, give Basket a lifetime no longer than flow, or let Basket take a Provider of Cart and resolve it on each use; where holding it is intended, set `container.checksCaptiveDependencies = false`.
       """#
   ),
-  "weak instance holds a graph instance": (
+  "singleton holds an expiring instance": (
     report: #"""
       ValidationReport: 1 problem
 
-      [captive] Analytics (weak) holds RequestContext (graph) captive
-      ├─ Analytics (weak) at LoomTests/WiringCorpus.swift:#
-      ├─ RequestContext (graph) at LoomTests/WiringCorpus.swift:#
-      └─ To fix: give RequestContext a lifetime that lives at least as long as weak, give Analytics a lifetime no longer than graph, or let Analytics take a Provider of RequestContext and resolve it on each use.
+      [captive] Scheduler (singleton) holds Clock (expiring after 60.0 seconds) captive
+      ├─ Scheduler (singleton) at LoomTests/WiringCorpus.swift:#
+      ├─ Clock (expiring after 60.0 seconds) at LoomTests/WiringCorpus.swift:#
+      └─ To fix: give Clock a lifetime that lives at least as long as singleton, give Scheduler a lifetime no longer than expiring after 60.0 seconds, or let Scheduler take a Provider of Clock and resolve it on each use.
       """#,
     error: #"""
-      ResolutionError: Analytics (weak) would hold RequestContext (graph) captive
-      ├─ Resolved via: Analytics → RequestContext
+      ResolutionError: Scheduler (singleton) would hold Clock (expiring after 60.0 seconds) captive
+      ├─ Resolved via: Scheduler → Clock
       ├─ Requested at: LoomTests/WiringCorpus.swift:#
-      └─ To fix: give RequestContext a lifetime that lives at least as long as weak, give Analytics a lifetime no longer than graph, or let Analytics take a Provider of RequestContext and resolve it on each use; where holding it is intended, set `container.checksCaptiveDependencies = false`.
+      └─ To fix: give Clock a lifetime that lives at least as long as singleton, give Scheduler a lifetime no longer than expiring after 60.0 seconds, or let Scheduler take a Provider of Clock and resolve it on each use; where holding it is intended, set `container.checksCaptiveDependencies = false`.
       """#
   ),
   "singleton holds a weak instance through a transient": (

@@ -17,23 +17,28 @@ extension Container {
   /// - Parameters:
   ///   - type: The type resolved by this registration.
   ///   - name: A name that tells apart several registrations of the same type.
-  ///   - lifetime: How long instances live; transient unless stated.
+  ///   - lifetime: How long instances live; the container's ``defaultLifetime`` (transient unless
+  ///     changed) when nil.
   ///   - dependencies: The keys the factory resolves, declared for the graph, ``validate(_:)``
   ///     and ``bootstrap()``'s order; `[]` declares that it resolves none. When nil, the keys
   ///     are recorded the first time the factory runs, and validation cannot see them before.
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - factory: Makes the value.
+  /// - Returns: The registration, to chain ``Registered/decorated(_:)`` or
+  ///   ``Registered/onCreated(dependencies:_:)`` onto; ignore it otherwise.
+  @discardableResult
   public func register<Value: Sendable>(
-    _ type: Value.Type = Value.self, name: String? = nil, lifetime: Lifetime = .transient,
+    _ type: Value.Type = Value.self, name: String? = nil, lifetime: Lifetime? = nil,
     dependencies: [DependencyKey]? = nil, fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping @Sendable (Resolver) async throws -> Value
-  ) {
-    add(
-      DependencyKey(type, name: name), keyPath: nil, lifetime: lifetime,
-      factory: .async(factory),
-      dependencies: dependencies,
-      location: CodeLocation(fileID: fileID, line: line))
+  ) -> Registered<Value> {
+    registered(
+      add(
+        DependencyKey(type, name: name), keyPath: nil, lifetime: lifetime,
+        factory: .async(factory),
+        dependencies: dependencies,
+        location: CodeLocation(fileID: fileID, line: line)))
   }
 
   /// Overrides a key-path dependency with an asynchronous factory, keeping its declared lifetime
@@ -52,17 +57,16 @@ extension Container {
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - factory: Makes the value.
+  /// - Returns: The registration, to chain ``Registered/decorated(_:)`` or
+  ///   ``Registered/onCreated(dependencies:_:)`` onto; ignore it otherwise.
+  @discardableResult
   public func register<Value: Sendable>(
     _ keyPath: DependencyKeyPath<Value>, lifetime: Lifetime? = nil,
     dependencies: [DependencyKey]? = nil, fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping @Sendable (Resolver) async throws -> Value
-  ) {
-    let declaration = self[keyPath: keyPath]
+  ) -> Registered<Value> {
     add(
-      DependencyKey(keyPath, propertyName: declaration.name),
-      keyPath: keyPath,
-      lifetime: lifetime ?? declaration.lifetime,
-      factory: .async(factory), dependencies: dependencies,
+      keyPath, lifetime: lifetime, factory: .async(factory), dependencies: dependencies,
       location: CodeLocation(fileID: fileID, line: line))
   }
 
@@ -90,20 +94,25 @@ extension Container {
   /// - Parameters:
   ///   - type: The type resolved by this registration.
   ///   - name: A name that tells apart several registrations of the same type.
-  ///   - lifetime: How long instances live; transient unless stated.
+  ///   - lifetime: How long instances live; the container's ``defaultLifetime`` (transient unless
+  ///     changed) when nil.
   ///   - dependencies: The keys the factory resolves, for ``validate(_:)`` and ``graph`` before it
   ///     runs (`[]` declares that it resolves none); when omitted, they are recorded as it runs.
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - factory: Makes the value on the main actor.
+  /// - Returns: The registration, to chain ``Registered/decorated(_:)`` or
+  ///   ``Registered/onCreated(dependencies:_:)`` onto; ignore it otherwise.
+  @discardableResult
   public func registerMainActor<Value: Sendable>(
-    _ type: Value.Type = Value.self, name: String? = nil, lifetime: Lifetime = .transient,
+    _ type: Value.Type = Value.self, name: String? = nil, lifetime: Lifetime? = nil,
     dependencies: [DependencyKey]? = nil, fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping @MainActor @Sendable (Resolver) throws -> Value
-  ) {
-    add(
-      DependencyKey(type, name: name), keyPath: nil, lifetime: lifetime,
-      factory: .mainActor(factory),
-      dependencies: dependencies, location: CodeLocation(fileID: fileID, line: line))
+  ) -> Registered<Value> {
+    registered(
+      add(
+        DependencyKey(type, name: name), keyPath: nil, lifetime: lifetime,
+        factory: .mainActor(factory),
+        dependencies: dependencies, location: CodeLocation(fileID: fileID, line: line)))
   }
 }

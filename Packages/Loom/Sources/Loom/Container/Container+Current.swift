@@ -1,17 +1,28 @@
 extension Container {
-  /// The container used when none is given explicitly, and the default of ``current``.
+  /// The container used when none is given explicitly, and the default of ``current``: the
+  /// app's shared container (Factory's `Container.shared`).
   ///
   /// When it is made (on first use), it installs the ``discoveredBindings``; a key bound twice
   /// then resolves to a ``ResolutionError/Code/duplicateRegistration`` error naming both.
   ///
+  /// Under LoomTesting's container trait (and in a `ContainerTestCase`), it is the running test's
+  /// own container for the test's task tree, so code that names `Container.default` is isolated
+  /// like code that uses ``current``; everywhere else it is the one process-wide container.
+  ///
   /// ```swift
   /// Container.default.register(lifetime: .singleton, Analytics.init)
   /// ```
-  public static let `default`: Container = {
+  public static var `default`: Container { defaultOverride ?? shared }
+
+  /// The one process-wide container behind ``default``.
+  static let shared: Container = {
     let container = Container()
     container.installDiscoveredBindingsForDefault()
     return container
   }()
+
+  /// The container a test made ``default`` for its task tree (see `_withDefault(_:)`).
+  @TaskLocal static var defaultOverride: Container?
 
   /// The container current for this task tree: ``default`` unless ``withCurrent(_:)`` set another.
   ///
@@ -22,7 +33,7 @@ extension Container {
   /// ```swift
   /// let service = Container.current.resolve(UserService.self)
   /// ```
-  @TaskLocal public static var current: Container = .default
+  @TaskLocal public static var current: Container = .shared
 
   /// The container that property wrappers and ``inject(_:name:fileID:line:)`` resolve in when
   /// none is given: the container running the innermost factory on this thread, if a factory is

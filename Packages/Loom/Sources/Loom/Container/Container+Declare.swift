@@ -6,7 +6,8 @@ extension Container {
   ///
   /// A key path's default becomes a registration only when it is first resolved, so until then
   /// ``graph``, ``validate(_:)`` and ``bootstrap()`` cannot see it. Declaring installs each default
-  /// now (in the root container, where a default lives), so an eager default is built by
+  /// now (in the root container, where a default lives, or in an isolated lineage the nearest
+  /// isolating container), so an eager default is built by
   /// `bootstrap()`, and its edges are checked by `validate()`; a key path declared without a default
   /// that nobody registered is reported as missing. A key path registered already keeps its
   /// registration.
@@ -21,7 +22,7 @@ extension Container {
   public func declare<each Value: Sendable>(_ keyPaths: repeat DependencyKeyPath<each Value>) {
     for keyPath in repeat each keyPaths {
       if lineageEntry(for: DependencyKey(keyPath), keyPath: keyPath) != nil { continue }
-      _ = root.installDefault(of: keyPath, erased: keyPath)
+      _ = (sandbox ?? root).installDefault(of: keyPath, erased: keyPath)
     }
   }
 
@@ -32,7 +33,7 @@ extension Container {
     -> Entry?
   {
     let declaration = keyPath.declaration(in: self)
-    guard let registration = declaration.registration(for: erased) else {
+    guard let registration = declaration.registration(for: erased, in: self) else {
       let key = declaration.key(for: erased)
       registry.withLock { state in
         if !state.requiredKeys.contains(key) { state.requiredKeys.append(key) }

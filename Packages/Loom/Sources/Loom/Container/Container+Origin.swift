@@ -18,6 +18,7 @@ extension Container {
   ///   - body: The registrations to attribute to it.
   /// - Returns: What `body` returns.
   /// - Throws: What `body` throws.
+  @discardableResult
   public static func withRegistrationOrigin<Result>(
     _ origin: String, _ body: () throws -> Result
   ) rethrows -> Result {

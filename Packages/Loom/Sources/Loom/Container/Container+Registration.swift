@@ -19,22 +19,27 @@ extension Container {
   /// - Parameters:
   ///   - type: The type resolved by this registration (a protocol, to bind an implementation).
   ///   - name: A name that tells apart several registrations of the same type.
-  ///   - lifetime: How long instances live; transient unless stated.
+  ///   - lifetime: How long instances live; the container's ``defaultLifetime`` (transient unless
+  ///     changed) when nil.
   ///   - dependencies: The keys the factory resolves, declared for the graph, ``validate(_:)``
   ///     and ``bootstrap()``'s order; `[]` declares that it resolves none. When nil, the keys
   ///     are recorded the first time the factory runs, and validation cannot see them before.
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - factory: Makes the value.
+  /// - Returns: The registration, to chain ``Registered/decorated(_:)`` or
+  ///   ``Registered/onCreated(dependencies:_:)`` onto; ignore it otherwise.
+  @discardableResult
   public func register<Value: Sendable>(
-    _ type: Value.Type = Value.self, name: String? = nil, lifetime: Lifetime = .transient,
+    _ type: Value.Type = Value.self, name: String? = nil, lifetime: Lifetime? = nil,
     dependencies: [DependencyKey]? = nil, fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping @Sendable (Resolver) throws -> Value
-  ) {
-    add(
-      DependencyKey(type, name: name), keyPath: nil, lifetime: lifetime,
-      factory: .sync(factory), dependencies: dependencies,
-      location: CodeLocation(fileID: fileID, line: line))
+  ) -> Registered<Value> {
+    registered(
+      add(
+        DependencyKey(type, name: name), keyPath: nil, lifetime: lifetime,
+        factory: .sync(factory), dependencies: dependencies,
+        location: CodeLocation(fileID: fileID, line: line)))
   }
 
   /// Registers an initializer whose parameters are all resolved by type (auto-wiring).
@@ -50,18 +55,21 @@ extension Container {
   /// - Parameters:
   ///   - type: The type resolved by this registration.
   ///   - name: A name that tells apart several registrations of the same type.
-  ///   - lifetime: How long instances live; transient unless stated.
+  ///   - lifetime: How long instances live; the container's ``defaultLifetime`` (transient unless
+  ///     changed) when nil.
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - initializer: Makes the value from its resolved parameters.
-  @inlinable
+  /// - Returns: The registration, to chain ``Registered/decorated(_:)`` or
+  ///   ``Registered/onCreated(dependencies:_:)`` onto; ignore it otherwise.
+  @inlinable @discardableResult
   public func register<Value: Sendable, each Parameter: Sendable>(
-    _ type: Value.Type, name: String? = nil, lifetime: Lifetime = .transient,
+    _ type: Value.Type, name: String? = nil, lifetime: Lifetime? = nil,
     fileID: StaticString = #fileID, line: UInt = #line,
     _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
-  ) {
+  ) -> Registered<Value> {
     let (factory, dependencies) = autowired(initializer)
-    addAutowired(
+    return addAutowired(
       DependencyKey(type, name: name), keyPath: nil, lifetime: lifetime, factory: factory,
       dependencies: dependencies, location: CodeLocation(fileID: fileID, line: line))
   }
@@ -75,15 +83,18 @@ extension Container {
   ///
   /// - Parameters:
   ///   - name: A name that tells apart several registrations of the same type.
-  ///   - lifetime: How long instances live; transient unless stated.
+  ///   - lifetime: How long instances live; the container's ``defaultLifetime`` (transient unless
+  ///     changed) when nil.
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - initializer: Makes the value from its resolved parameters.
-  @inlinable
+  /// - Returns: The registration, to chain ``Registered/decorated(_:)`` or
+  ///   ``Registered/onCreated(dependencies:_:)`` onto; ignore it otherwise.
+  @inlinable @discardableResult
   public func register<Value: Sendable, each Parameter: Sendable>(
-    name: String? = nil, lifetime: Lifetime = .transient, fileID: StaticString = #fileID,
+    name: String? = nil, lifetime: Lifetime? = nil, fileID: StaticString = #fileID,
     line: UInt = #line, _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
-  ) {
+  ) -> Registered<Value> {
     register(
       Value.self, name: name, lifetime: lifetime, fileID: fileID, line: line, initializer)
   }
@@ -233,17 +244,16 @@ extension Container {
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - factory: Makes the value.
+  /// - Returns: The registration, to chain ``Registered/decorated(_:)`` or
+  ///   ``Registered/onCreated(dependencies:_:)`` onto; ignore it otherwise.
+  @discardableResult
   public func register<Value: Sendable>(
     _ keyPath: DependencyKeyPath<Value>, lifetime: Lifetime? = nil,
     dependencies: [DependencyKey]? = nil, fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping @Sendable (Resolver) throws -> Value
-  ) {
-    let declaration = self[keyPath: keyPath]
+  ) -> Registered<Value> {
     add(
-      DependencyKey(keyPath, propertyName: declaration.name),
-      keyPath: keyPath,
-      lifetime: lifetime ?? declaration.lifetime,
-      factory: .sync(factory), dependencies: dependencies,
+      keyPath, lifetime: lifetime, factory: .sync(factory), dependencies: dependencies,
       location: CodeLocation(fileID: fileID, line: line))
   }
 
@@ -282,14 +292,16 @@ extension Container {
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - initializer: Makes the value from its resolved parameters.
-  @inlinable
+  /// - Returns: The registration, to chain ``Registered/decorated(_:)`` or
+  ///   ``Registered/onCreated(dependencies:_:)`` onto; ignore it otherwise.
+  @inlinable @discardableResult
   public func register<Value: Sendable, each Parameter: Sendable>(
     _ keyPath: DependencyKeyPath<Value>, lifetime: Lifetime? = nil,
     fileID: StaticString = #fileID, line: UInt = #line,
     _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
-  ) {
+  ) -> Registered<Value> {
     let (factory, dependencies) = autowired(initializer)
-    addAutowired(
+    return addAutowired(
       keyPath, lifetime: lifetime, factory: factory, dependencies: dependencies,
       location: CodeLocation(fileID: fileID, line: line))
   }
@@ -304,13 +316,14 @@ extension Container {
   /// unspecialised code on every resolve.)
   @usableFromInline
   func addAutowired<Value: Sendable>(
-    _ key: DependencyKey, keyPath: (any AnyKeyPath & Sendable)?, lifetime: Lifetime,
+    _ key: DependencyKey, keyPath: (any AnyKeyPath & Sendable)?, lifetime: Lifetime?,
     factory: @escaping @Sendable (Resolver) throws -> Value, dependencies: [DependencyKey],
     location: CodeLocation
-  ) {
-    add(
-      key, keyPath: keyPath, lifetime: lifetime, factory: .sync(factory),
-      dependencies: dependencies, location: location)
+  ) -> Registered<Value> {
+    registered(
+      add(
+        key, keyPath: keyPath, lifetime: lifetime, factory: .sync(factory),
+        dependencies: dependencies, location: location))
   }
 
   /// ``addAutowired(_:keyPath:lifetime:factory:dependencies:location:)`` for a key path: its
@@ -320,21 +333,35 @@ extension Container {
     _ keyPath: DependencyKeyPath<Value>, lifetime: Lifetime?,
     factory: @escaping @Sendable (Resolver) throws -> Value, dependencies: [DependencyKey],
     location: CodeLocation
-  ) {
-    let declaration = self[keyPath: keyPath]
-    addAutowired(
-      DependencyKey(keyPath, propertyName: declaration.name), keyPath: keyPath,
-      lifetime: lifetime ?? declaration.lifetime, factory: factory, dependencies: dependencies,
+  ) -> Registered<Value> {
+    add(
+      keyPath, lifetime: lifetime, factory: .sync(factory), dependencies: dependencies,
       location: location)
+  }
+
+  /// Installs a new registration of a key path: its declaration names the key and, unless
+  /// `lifetime` is given, the lifetime (the container's default when it declares none).
+  func add<Value: Sendable>(
+    _ keyPath: DependencyKeyPath<Value>, lifetime: Lifetime?, factory: FactoryClosure<Value>,
+    dependencies: [DependencyKey]?, location: CodeLocation
+  ) -> Registered<Value> {
+    let declaration = self[keyPath: keyPath]
+    return registered(
+      add(
+        DependencyKey(keyPath, propertyName: declaration.name), keyPath: keyPath,
+        lifetime: lifetime ?? declaration.lifetime, factory: factory,
+        dependencies: dependencies, location: location))
   }
 
   /// Installs a new registration of `key`.
   @discardableResult
   func add<Value: Sendable>(
-    _ key: DependencyKey, keyPath: (any AnyKeyPath & Sendable)?, lifetime: Lifetime,
+    _ key: DependencyKey, keyPath: (any AnyKeyPath & Sendable)?, lifetime: Lifetime?,
     factory: FactoryClosure<Value>, dependencies: [DependencyKey]?, location: CodeLocation,
-    bindingTarget: DependencyKey? = nil, defect: RegistrationDefect? = nil
+    bindingTarget: DependencyKey? = nil, defect: RegistrationDefect? = nil,
+    extras: RegistrationExtras? = nil
   ) -> Entry {
+    let lifetime = lifetime ?? defaultLifetime
     if case .sync = factory, let dependencies {
       reportMainActorDependencies(of: key, dependencies, at: location)
     }
@@ -346,7 +373,12 @@ extension Container {
         key: key, lifetime: lifetime, factory: factory,
         declaredDependencies: dependencies,
         location: location, replaced: replaced.map { ($0.location, $0.origin) },
-        bindingTarget: bindingTarget, defect: defect)
+        bindingTarget: bindingTarget, defect: defect, extras: extras)
     }
+  }
+
+  /// The handle of what `entry` installs.
+  func registered<Value: Sendable>(_ entry: Entry) -> Registered<Value> {
+    Registered(container: self, registration: entry.registration)
   }
 }

@@ -5,11 +5,20 @@ extension Container {
   ///
   /// ```swift
   /// container.reset(.everything)
+  /// container.reset(.lifetime(.singleton))
   /// ```
   public enum ResetScope: Sendable, Hashable {
     /// Every instance this container keeps (singletons, weak instances, the instances of its
     /// custom-lifetime caches, such as its session); registrations stay.
     case instances
+    /// The instances of one lifetime only, such as ``Lifetime/singleton`` (eager ones included),
+    /// ``Lifetime/weak``, ``Lifetime/once`` (dropped from this container's `.once` instances, for
+    /// every container that shares them) or a custom lifetime; the rest stay.
+    case lifetime(Lifetime)
+    /// Every registration made in this container, so that each key falls back to an ancestor's
+    /// registration or to its key path's declared default; a key path's default installed here
+    /// stays, with its instance. Start-up tasks, observers and per-package storage stay.
+    case registrations
     /// The instances, and every registration, start-up task, observer and per-package storage of
     /// this container: it is as good as new.
     case everything
@@ -53,14 +62,19 @@ extension Container {
     uninstall(DependencyKey(keyPath))
   }
 
-  /// Drops this container's cached instances, or everything it holds.
+  /// Drops this container's cached instances, or everything it holds (Factory's
+  /// `reset(options:)`, Swinject's `resetObjectScope` and `removeAll`).
   ///
   /// With ``ResetScope/instances`` (the default), registrations stay and every cached instance of
   /// this container is dropped: the next resolve of a singleton makes a new one. The instance
   /// caches of this container's custom lifetimes are emptied too, so a LoomSession session's
   /// instances are dropped *without* being told (call `endSession()` first to tell them). A child's
-  /// own instances are not touched; an ancestor's are not either.
+  /// own instances are not touched; an ancestor's are not either. `.once` instances are the
+  /// process's (or a test's): this container serves its own again only after
+  /// ``ResetScope/lifetime(_:)`` with ``Lifetime/once`` or ``Lifetime/resetOnceInstances()``.
   ///
+  /// ``ResetScope/lifetime(_:)`` drops only the instances of registrations with that lifetime.
+  /// ``ResetScope/registrations`` removes what was registered here and keeps the rest.
   /// With ``ResetScope/everything``, the registrations, start-up tasks, observers and per-package
   /// storage (``extensionStorage(_:makeIfAbsent:)``, such as LoomAssembly's record of installed
   /// assemblies) go too.
@@ -69,15 +83,17 @@ extension Container {
   /// resolve: a resolve that started before the reset may still return an instance made before it.
   ///
   /// ```swift
-  /// container.reset()             // fresh singletons, same wiring
-  /// container.reset(.everything)  // an empty container
+  /// container.reset()                       // fresh singletons, same wiring
+  /// container.reset(.lifetime(.singleton))  // fresh singletons; weak and session ones stay
+  /// container.reset(.registrations)         // back to the declared defaults
+  /// container.reset(.everything)            // an empty container
   /// ```
   ///
   /// - Parameter scope: What to drop.
   public func reset(_ scope: ResetScope = .instances) {
     var retired: [any AnyObject & Sendable] = []
-    let (caches, extensions) = registry.withLock {
-      state -> ([InstanceCache], [any AnyObject & Sendable]) in
+    let (caches, extensions, dropped) = registry.withLock {
+      state -> ([InstanceCache], [any AnyObject & Sendable], [Registration]) in
       let caches = state.instanceCaches.map(\.cache)
       switch scope {
       case .instances:
@@ -85,19 +101,53 @@ extension Container {
           guard let entry = entry(for: key, in: &state) else { continue }
           replace(entry, with: Entry(entry.registration), in: &state, retiring: &retired)
         }
-        return (caches, [])
+        return (caches, [], [])
+      case .lifetime(let lifetime):
+        var dropped: [Registration] = []
+        for key in state.order {
+          guard let entry = entry(for: key, in: &state), entry.registration.has(lifetime) else {
+            continue
+          }
+          dropped.append(entry.registration)
+          replace(entry, with: Entry(entry.registration), in: &state, retiring: &retired)
+        }
+        return (caches, [], dropped)
+      case .registrations:
+        for key in state.order {
+          guard let entry = entry(for: key, in: &state), !isDeclaredDefault(entry.registration)
+          else { continue }
+          remove(key, in: &state, retiring: &retired)
+        }
+        return ([], [], [])
       case .everything:
         for key in state.order { remove(key, in: &state, retiring: &retired) }
         let extensions = Array(state.extensions.values)
         state = RegistryState()
-        return (caches, extensions)
+        return (caches, extensions, [])
       }
     }
     release(retired)
     if scope == .everything { observers.removeAll(for: self) }
     // Outside the lock: the last references to instances may go here.
-    for cache in caches { cache.removeAll() }
+    switch scope {
+    case .instances, .everything:
+      for cache in caches { cache.removeAll() }
+    case .lifetime(let lifetime):
+      if case .once = lifetime.kind { onceInstances.remove(dropped) }
+      for cache in caches { cache.remove(dropped) }
+    case .registrations:
+      break
+    }
     withExtendedLifetime(extensions) {}
+  }
+
+  /// Whether `registration` is its key path's declared default (installed by a resolve or
+  /// ``declare(_:)``), rather than something registered.
+  private func isDeclaredDefault(_ registration: Registration) -> Bool {
+    guard case .keyPath(let identity) = registration.key.identity,
+      let keyPath = identity.keyPath as? any DependencyDeclaration
+    else { return false }
+    return keyPath.declaration(in: self).location == registration.location
   }
 
   /// Removes the registration of `key` from this container; returns whether there was one.

@@ -68,6 +68,12 @@ public final class Container: Sendable {
   @usableFromInline let observers: ObserverHub
   /// See ``checksCaptiveDependencies``.
   private let captiveCheck: Atomic<Bool>
+  /// The contexts, default lifetime and issue reporter of this container (see
+  /// `Container+Settings.swift`); a child made later starts with a copy of its parent's.
+  let settings: Locked<ContainerSettings>
+  /// Where this container's `.once` instances live: the process's, or a test's own (see
+  /// `Container+Settings.swift`); shared by a child with its parent.
+  let onceInstances: OnceInstances
 
   /// Makes an empty container.
   ///
@@ -87,6 +93,8 @@ public final class Container: Sendable {
     self.observers = parent?.observers ?? ObserverHub()
     self.sections = parent?.sections ?? ReadSections()
     self.captiveCheck = Atomic(parent?.checksCaptiveDependencies ?? true)
+    self.settings = Locked(parent?.settings.withLock { $0 } ?? ContainerSettings())
+    self.onceInstances = parent?.onceInstances ?? .shared
   }
 
   /// Makes a child: it sees this container's registrations and may override them locally.
@@ -124,7 +132,10 @@ public final class Container: Sendable {
     Container(parent: self, overridePolicy: overridePolicy, isolatesInstances: true)
   }
 
-  init(parent: Container, overridePolicy: OverridePolicy, isolatesInstances: Bool) {
+  init(
+    parent: Container, overridePolicy: OverridePolicy, isolatesInstances: Bool,
+    onceInstances: OnceInstances? = nil
+  ) {
     self.parent = parent
     self.overridePolicy = overridePolicy
     self.isolatesInstances = isolatesInstances
@@ -132,12 +143,15 @@ public final class Container: Sendable {
     self.observers = parent.observers
     self.sections = parent.sections
     self.captiveCheck = Atomic(parent.checksCaptiveDependencies)
+    self.settings = Locked(parent.settings.withLock { $0 })
+    self.onceInstances = onceInstances ?? parent.onceInstances
   }
 
   /// Whether a resolve from this container fails with
-  /// ``ResolutionError/Code/captiveDependency`` when a longer-lived cached instance being built
-  /// would hold a shorter-lived one (a singleton holding a session's or a flow's instance, a weak
-  /// or graph one; a session instance holding a flow's): true unless turned off. A child made
+  /// ``ResolutionError/Code/captiveDependency`` when a cached instance being built would hold one
+  /// whose lifetime can end first (a singleton holding a weak, expiring, session or flow instance;
+  /// a session instance holding a flow's; see the Errors and Cycles article for every pair): true
+  /// unless turned off. Transient and `.graph` instances are never held captive. A child made
   /// later starts with its parent's setting. ``validate(_:)`` reports such pairs either way.
   ///
   /// ```swift

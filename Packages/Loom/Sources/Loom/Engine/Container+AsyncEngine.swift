@@ -44,6 +44,7 @@ extension Container {
     let depth = context.frames.count
     var made = false
     let value = try await value(of: located, as: type, context: context, made: &made)
+    if made, registration.completes { try complete(value, of: located, context: context) }
     if let start { report(located, made: made, since: start, depth: depth) }
     return value
   }

@@ -81,17 +81,19 @@ extension Container {
     return Located(entry: sandbox.installIfAbsent(registration, keyPath: keyPath), owner: sandbox)
   }
 
-  /// The registration of a key path's declared default, installed in the root container, when no
-  /// container of the lineage overrides the key path; nil for a key path declared without one.
+  /// The registration of a key path's declared default, installed in the root container (in an
+  /// isolated lineage, the nearest isolating container, so a test leaves no trace in the app's),
+  /// when no container of the lineage overrides the key path; nil for a key path declared without
+  /// one.
   func keyPathDefault(_ request: _ResolutionRequest, valueType: any Any.Type)
     -> (Entry, Container)?
   {
     guard let erased = request.keyPath, let keyPath = erased as? any DependencyDeclaration else {
       return nil
     }
-    let root = self.root
-    guard let entry = root.installDefault(of: keyPath, erased: erased) else { return nil }
-    return (entry, root)
+    let home = sandbox ?? root
+    guard let entry = home.installDefault(of: keyPath, erased: erased) else { return nil }
+    return (entry, home)
   }
 }
 
@@ -130,12 +132,15 @@ extension Container {
   ) throws(ResolutionError) -> Value {
     guard observers.isActive else {
       var made = false
-      return try value(of: located, as: type, context: context, made: &made)
+      let value = try value(of: located, as: type, context: context, made: &made)
+      if made, located.registration.completes { try complete(value, of: located, context: context) }
+      return value
     }
     let start = ContinuousClock.now
     let depth = context.frames.count
     var made = false
     let value = try value(of: located, as: type, context: context, made: &made)
+    if made, located.registration.completes { try complete(value, of: located, context: context) }
     report(located, made: made, since: start, depth: depth)
     return value
   }
@@ -189,7 +194,7 @@ extension Container {
     -> Placement
   {
     let registration = located.registration
-    if registration.lifetimeKind != .transient, context.frames.count > context.captiveFloor,
+    if !registration.lifetimeKind.isOwnedByHolder, context.frames.count > context.captiveFloor,
       checksCaptiveDependencies
     {
       try context.checkCaptive(registration)
@@ -204,7 +209,7 @@ extension Container {
     case .weak:
       return .slot(located.entry.slot, weakly: true)
     case .once:
-      let slot = OnceInstances.shared.slot(for: registration)
+      let slot = located.owner.onceInstances.slot(for: registration)
       if let kept = slot.currentObject() { return .kept(kept) }
       return .slot(slot, weakly: false)
     case .graph:

@@ -211,9 +211,9 @@ final class ResolutionContext {
   // MARK: Captive dependencies
 
   /// Throws `captiveDependency` when the registration being built nearest to this resolve,
-  /// through transient ones only, is cached and lives longer than `registration`: it would keep
-  /// `registration`'s instance past that instance's lifetime. The rule of
-  /// ``Container/validate(_:)``'s captive check, met at resolve time.
+  /// through transient and graph ones only (they belong to their holder), is cached and lives
+  /// longer than `registration`: it would keep `registration`'s instance past that instance's
+  /// lifetime. The rule of ``Container/validate(_:)``'s captive check, met at resolve time.
   func checkCaptive(_ registration: Registration) throws(ResolutionError) {
     var depth = frames.count
     while depth > captiveFloor {
@@ -222,7 +222,7 @@ final class ResolutionContext {
       // A lifetime picking a cache, not an instance being built: nothing holds what it resolves.
       if frame.isQuestion { return }
       let holder = frame.registration
-      if holder.lifetimeKind == .transient { continue }
+      if holder.lifetimeKind.isOwnedByHolder { continue }
       guard holder.lifetime.isCached, holder.lifetime.rank > registration.lifetime.rank else {
         return
       }

@@ -33,7 +33,7 @@ extension Container {
             isAsync: registration.isAsync, location: registration.location,
             containerDepth: depth, isBinding: registration.isBinding,
             origin: registration.origin))
-        var declared = registration.declaredDependencies
+        var declared = registration.declaredDependencies(builtIn: self)
         if let target = registration.bindingTarget, !declared.contains(target) {
           declared.append(target)
         }
@@ -43,6 +43,10 @@ extension Container {
         for dependency in registration.observedDependencies {
           edges.append(
             DependencyGraph.Edge(from: registration.key, to: dependency, kind: .observed))
+        }
+        for dependency in registration.deferredDependencies {
+          edges.append(
+            DependencyGraph.Edge(from: registration.key, to: dependency, isDeferred: true))
         }
       }
       container = current.parent

@@ -20,14 +20,16 @@ extension DependencyGraph {
   ///   sorts first; a registration that depends on itself is a loop too. Breaking that loop may
   ///   leave another one in the same group, which the next validation reports.
   /// - **Captive lifetimes.** A registration whose lifetime ``Lifetime/isCached`` (singleton,
-  ///   weak, custom) holds captive a dependency whose ``Lifetime/rank`` is lower and that is not
-  ///   transient: a singleton depending on a weak, `.graph` or shorter custom lifetime. A
-  ///   transient is never captive, since every holder gets its own; but a cached registration
-  ///   that depends on a transient holds what that transient holds, so the check looks through
-  ///   chains of transients (and bindings, which are transient) and reports, for each transient
-  ///   the cached registration depends on, the shortest-lived registration behind it (inside a
-  ///   cycle of transients, itself reported as a cycle, the look-through may stop short). Deferred
-  ///   edges are not checked: a ``Provider`` is the fix, though a ``Lazy`` keeps what it resolved.
+  ///   once, weak, custom) holds captive a dependency whose ``Lifetime/rank`` is lower and whose
+  ///   lifetime can end while the holder lives: a weak one, or a shorter custom lifetime (a
+  ///   session's, a flow's, an expiring one); for a `.once` holder, a singleton too. A transient
+  ///   or a `.graph` instance is never captive: once the resolve that made it ends, it belongs to
+  ///   whatever it was built into, as a transient does. But a cached registration that depends on
+  ///   one holds what *it* holds, so the check looks through chains of transient and graph
+  ///   registrations (and bindings, which are transient) and reports, for each one the cached
+  ///   registration depends on, the shortest-lived registration behind it (inside a cycle of
+  ///   them, itself reported as a cycle, the look-through may stop short). Deferred edges are not
+  ///   checked: a ``Provider`` is the fix, though a ``Lazy`` keeps what it resolved.
   /// - **Async from sync.** A registration whose factory is synchronous depending, not through a
   ///   ``Lazy`` or ``Provider``, on one whose factory is `async`, unless that one is an
   ///   ``Lifetime/eagerSingleton``: ``Container/bootstrap()`` builds it, after which a synchronous
@@ -267,7 +269,8 @@ struct GraphValidator {
 
   private mutating func findCaptives(_ components: StronglyConnectedComponents) {
     let ranks = nodes.map(\.lifetime.rank)
-    let isTransient = nodes.map { $0.lifetime == .transient }
+    // Transient and graph instances belong to their holder: looked through, never held captive.
+    let isTransient = nodes.map { $0.lifetime.isOwnedByHolder }
     // For each transient: the shortest-lived registration behind it, through transients only,
     // and the next vertex towards it. Components come sinks first, so what a transient depends
     // on is known before it is (except inside a cycle, reported on its own).

@@ -74,15 +74,17 @@ struct ResolutionModel {
       if registration.isObserving, registration.kind != .withArguments {
         unseen.append(registration.key)
       }
-      var declared = registration.declaredDependencies
+      var declared = registration.declaredDependencies(builtIn: builder)
       if let target = registration.bindingTarget, !declared.contains(target) {
         declared.append(target)
       }
       let dependencies =
-        declared.map { ($0, false) } + registration.observedDependencies.map { ($0, true) }
-      for (dependency, isObserved) in dependencies {
+        declared.map { ($0, false, false) }
+        + registration.observedDependencies.map { ($0, true, false) }
+        + registration.deferredDependencies.map { ($0, false, true) }
+      for (dependency, isObserved, isAfterCreation) in dependencies {
         var key = dependency
-        var isDeferred = false
+        var isDeferred = isAfterCreation
         if let (deferred, _) = dependency.deferredTarget,
           builder.lineageEntry(for: dependency) == nil
         {
@@ -129,7 +131,9 @@ struct ResolutionModel {
       let keyPath = identity.keyPath as? any DependencyDeclaration
     {
       let root = container.root
-      if let registration = keyPath.declaration(in: root).registration(for: identity.keyPath) {
+      if let registration = keyPath.declaration(in: root).registration(
+        for: identity.keyPath, in: root)
+      {
         found = (registration, root)
       }
     }

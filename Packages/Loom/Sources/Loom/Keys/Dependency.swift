@@ -21,7 +21,8 @@
 /// container.register(\.api) { _ in MockAPIClient() }  // override
 /// ```
 public struct Dependency<Value: Sendable>: Sendable {
-  @usableFromInline let lifetime: Lifetime
+  /// The declared lifetime; nil for the root container's ``Container/defaultLifetime``.
+  @usableFromInline let lifetime: Lifetime?
   @usableFromInline let name: String
   @usableFromInline let location: CodeLocation
   /// The default factory; nil for a key declared without one, which must be registered.
@@ -29,6 +30,8 @@ public struct Dependency<Value: Sendable>: Sendable {
   /// The keys the default factory resolves; nil when they are not declared (see
   /// ``Container/register(_:name:lifetime:dependencies:fileID:line:factory:)``).
   @usableFromInline let declaredDependencies: [DependencyKey]?
+  /// What the declaration's modifiers added: context alternatives, decorators, a completion.
+  @usableFromInline var extras = DeclarationExtras<Value>()
 
   /// Declares a key with no default: something must register it before it is resolved.
   ///
@@ -46,12 +49,12 @@ public struct Dependency<Value: Sendable>: Sendable {
   ///
   /// - Parameters:
   ///   - lifetime: How long instances of what is registered for it live, unless the registration
-  ///     says otherwise.
+  ///     says otherwise; the registering container's ``Container/defaultLifetime`` when nil.
   ///   - name: The property's name, captured automatically; shown in messages as `\.name`.
   ///   - fileID: Where the dependency is declared.
   ///   - line: The line of the declaration.
   public init(
-    _ lifetime: Lifetime = .transient, name: String = #function, fileID: StaticString = #fileID,
+    _ lifetime: Lifetime? = nil, name: String = #function, fileID: StaticString = #fileID,
     line: UInt = #line
   ) {
     self.lifetime = lifetime
@@ -70,7 +73,8 @@ public struct Dependency<Value: Sendable>: Sendable {
   /// ```
   ///
   /// - Parameters:
-  ///   - lifetime: How long instances live; transient unless stated.
+  ///   - lifetime: How long instances live; the root container's ``Container/defaultLifetime``
+  ///     (transient unless changed) when nil.
   ///   - dependencies: The keys the factory resolves, for the graph and ``Container/validate(_:)``
   ///     (`[]` when it resolves none); when nil, they are recorded the first time it runs.
   ///   - name: The property's name, captured automatically; shown in messages as `\.name`.
@@ -79,7 +83,7 @@ public struct Dependency<Value: Sendable>: Sendable {
   ///   - factory: Makes the value.
   @inlinable
   public init(
-    _ lifetime: Lifetime = .transient, dependencies: [DependencyKey]? = nil,
+    _ lifetime: Lifetime? = nil, dependencies: [DependencyKey]? = nil,
     name: String = #function, fileID: StaticString = #fileID,
     line: UInt = #line, factory: @escaping @Sendable (Resolver) throws -> Value
   ) {
@@ -100,14 +104,15 @@ public struct Dependency<Value: Sendable>: Sendable {
   /// ```
   ///
   /// - Parameters:
-  ///   - lifetime: How long instances live; transient unless stated.
+  ///   - lifetime: How long instances live; the root container's ``Container/defaultLifetime``
+  ///     (transient unless changed) when nil.
   ///   - name: The property's name, captured automatically; shown in messages as `\.name`.
   ///   - fileID: Where the dependency is declared.
   ///   - line: The line of the declaration.
   ///   - initializer: Makes the value from its resolved parameters.
   @inlinable
   public init<each Parameter: Sendable>(
-    _ lifetime: Lifetime = .transient, name: String = #function, fileID: StaticString = #fileID,
+    _ lifetime: Lifetime? = nil, name: String = #function, fileID: StaticString = #fileID,
     line: UInt = #line, _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
   ) {
     self.lifetime = lifetime
@@ -132,7 +137,8 @@ extension Dependency {
   /// ```
   ///
   /// - Parameters:
-  ///   - lifetime: How long instances live; transient unless stated.
+  ///   - lifetime: How long instances live; the root container's ``Container/defaultLifetime``
+  ///     (transient unless changed) when nil.
   ///   - dependencies: The keys the factory resolves, for the graph and ``Container/validate(_:)``
   ///     (`[]` when it resolves none); when nil, they are recorded the first time it runs.
   ///   - name: The property's name, captured automatically; shown in messages as `\.name`.
@@ -141,7 +147,7 @@ extension Dependency {
   ///   - factory: Makes the value.
   @inlinable
   public init(
-    _ lifetime: Lifetime = .transient, dependencies: [DependencyKey]? = nil,
+    _ lifetime: Lifetime? = nil, dependencies: [DependencyKey]? = nil,
     name: String = #function, fileID: StaticString = #fileID,
     line: UInt = #line, factory: @escaping @Sendable (Resolver) async throws -> Value
   ) {
@@ -161,7 +167,8 @@ extension Dependency {
   /// ```
   ///
   /// - Parameters:
-  ///   - lifetime: How long instances live; transient unless stated.
+  ///   - lifetime: How long instances live; the root container's ``Container/defaultLifetime``
+  ///     (transient unless changed) when nil.
   ///   - dependencies: The keys the factory resolves, for the graph and ``Container/validate(_:)``
   ///     (`[]` when it resolves none); when nil, they are recorded the first time it runs.
   ///   - name: The property's name, captured automatically; shown in messages as `\.name`.
@@ -171,7 +178,7 @@ extension Dependency {
   /// - Returns: The declaration.
   @inlinable
   public static func mainActor(
-    _ lifetime: Lifetime = .transient, dependencies: [DependencyKey]? = nil,
+    _ lifetime: Lifetime? = nil, dependencies: [DependencyKey]? = nil,
     name: String = #function, fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping @MainActor @Sendable (Resolver) throws -> Value
   ) -> Dependency {
@@ -182,7 +189,7 @@ extension Dependency {
 
   @usableFromInline
   init(
-    lifetime: Lifetime, name: String, location: CodeLocation,
+    lifetime: Lifetime?, name: String, location: CodeLocation,
     factory: FactoryClosure<Value>, declaredDependencies: [DependencyKey]?
   ) {
     self.lifetime = lifetime
@@ -252,12 +259,17 @@ protocol DependencyDeclaration {
 
 /// A ``Dependency``, seen without its value's type.
 protocol DeclaredDependency {
+  /// Where the dependency is declared.
+  var location: CodeLocation { get }
+
   /// The key of this declaration, declared by `keyPath`.
   func key(for keyPath: any AnyKeyPath & Sendable) -> DependencyKey
 
   /// The registration of this declaration's default for the key path that declares it, or nil
-  /// when it has none.
-  func registration(for keyPath: any AnyKeyPath & Sendable) -> Registration?
+  /// when it has none; `container` (where the default is installed) gives the lifetime of a
+  /// declaration that names none.
+  func registration(for keyPath: any AnyKeyPath & Sendable, in container: Container)
+    -> Registration?
 }
 
 extension Dependency: DeclaredDependency {
@@ -265,10 +277,12 @@ extension Dependency: DeclaredDependency {
     DependencyKey(erasedKeyPath: keyPath, valueType: Value.self, propertyName: name)
   }
 
-  func registration(for keyPath: any AnyKeyPath & Sendable) -> Registration? {
+  func registration(for keyPath: any AnyKeyPath & Sendable, in container: Container)
+    -> Registration?
+  {
     guard let factory else { return nil }
-    return Registration(
-      key: key(for: keyPath), lifetime: lifetime, factory: Factory(factory),
+    return extras.registration(
+      key: key(for: keyPath), lifetime: lifetime ?? container.defaultLifetime, factory: factory,
       declaredDependencies: declaredDependencies, location: location)
   }
 }

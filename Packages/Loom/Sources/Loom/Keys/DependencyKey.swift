@@ -152,6 +152,10 @@ extension DependencyKey {
 /// The readable name of a type: `APIClient` rather than `MyApp.APIClient`, and `any APIClient`
 /// for a protocol's existential, as Swift spells it.
 func typeName(_ type: any Any.Type) -> String {
+  if let array = type as? any ArrayTypeNaming.Type {
+    // `[any Sink]` rather than `Array<Sink>`, which drops the element's `any`.
+    return "[\(typeName(array.elementType))]"
+  }
   let name = String(describing: type)
   // NB: the metatype of an existential prints as `P.Protocol` (`Any` and `AnyObject` read as
   // they are spelled already).
@@ -159,6 +163,15 @@ func typeName(_ type: any Any.Type) -> String {
     return name
   }
   return "any \(name)"
+}
+
+/// An array type, whose element type names it (the key of a collection of contributions).
+protocol ArrayTypeNaming {
+  static var elementType: any Any.Type { get }
+}
+
+extension Array: ArrayTypeNaming {
+  static var elementType: any Any.Type { Element.self }
 }
 
 /// Whether `type` is a protocol's existential (`any P`), whose instances may be of any conforming

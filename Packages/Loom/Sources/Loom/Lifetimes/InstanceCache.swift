@@ -119,6 +119,20 @@ public final class InstanceCache: Sendable {
     return values
   }
 
+  /// Drops the instances of `registrations` only (``Container/reset(_:)`` of one lifetime); the
+  /// generation stays, so the other instances stay current.
+  func remove(_ registrations: [Registration]) {
+    guard !registrations.isEmpty else { return }
+    let dropped = state.withLock { state in
+      registrations.map { registration in
+        let id = ObjectIdentifier(registration)
+        return (state.slots.removeValue(forKey: id), state.values.removeValue(forKey: id))
+      }
+    }
+    // NB: the last references may go here, outside the lock.
+    withExtendedLifetime(dropped) {}
+  }
+
   /// Empties the cache and advances its generation; returns the slots that were in it.
   private func detachAll() -> [OnceSlot] {
     let (slots, values) = state.withLock { state in

@@ -7,6 +7,7 @@
 /// | ``weak`` | shared while someone else holds it, made again after it was released |
 /// | ``graph`` | one within a single top-level resolve, shared by everything that resolve builds |
 /// | ``once`` | one for the whole process, shared by every container with the same registration |
+/// | ``expiring(after:clock:)`` | like ``singleton``, made again once the duration has passed |
 /// | ``custom(_:)`` | cached wherever a ``CustomLifetime`` says (LoomSession's `.session`, `.flow`) |
 ///
 /// ```swift
@@ -95,8 +96,10 @@ public struct Lifetime: Sendable, Hashable, CustomStringConvertible {
   /// "The same registration" is the same declaration: the same key registered at the same place
   /// (a key path's declaration, or one `register` call that runs for several containers). Use it
   /// for what must exist once however many containers an app or a test suite makes: a
-  /// process-wide logging backend, a metrics exporter. Tests that need a fresh one call
-  /// ``resetOnceInstances()``.
+  /// process-wide logging backend, a metrics exporter. Factory calls this lifetime `singleton`.
+  /// Under LoomTesting's container trait each test has `.once` instances of its own; elsewhere,
+  /// tests that need a fresh one call ``resetOnceInstances()`` (or
+  /// `container.reset(.lifetime(.once))`).
   ///
   /// ```swift
   /// extension Container {

@@ -9,7 +9,7 @@
 /// }
 /// ```
 public struct LifetimeContext {
-  private let registration: Registration
+  let registration: Registration
   /// The resolve's frames when the lifetime was asked; the last one is that question.
   private let frames: [ResolutionContext.Frame]
 

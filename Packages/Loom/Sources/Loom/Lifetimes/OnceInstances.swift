@@ -1,5 +1,6 @@
 /// The instances of ``Lifetime/once`` registrations: one slot per declaration (key and place of
-/// registration) for the whole process.
+/// registration) for the whole process (``shared``), or for one test (a container LoomTesting
+/// makes has its own, shared by its children).
 final class OnceInstances: Sendable {
   static let shared = OnceInstances()
 
@@ -20,6 +21,18 @@ final class OnceInstances: Sendable {
       slots[declaration] = slot
       return slot
     }
+  }
+
+  /// Drops the slots of `registrations`' declarations (``Container/reset(_:)`` of the `.once`
+  /// lifetime); the values go outside the lock.
+  func remove(_ registrations: [Registration]) {
+    let dropped = slots.withLock { slots in
+      registrations.compactMap { registration in
+        slots.removeValue(
+          forKey: Declaration(key: registration.key, location: registration.location))
+      }
+    }
+    withExtendedLifetime(dropped) {}
   }
 
   /// Drops every slot (``Lifetime/resetOnceInstances()``); the values go outside the lock.

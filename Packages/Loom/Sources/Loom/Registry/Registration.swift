@@ -31,6 +31,9 @@ final class Registration: Sendable {
   let lifetimeKind: LifetimeKind
   /// The lifetime when it is a ``CustomLifetime``.
   let customLifetime: (any CustomLifetime)?
+  /// What a declaration or a ``Registered`` handle added: context alternatives, a completion,
+  /// a collection's contributions (see `Hooks/RegistrationExtras.swift`); nil for most.
+  let extras: RegistrationExtras?
   /// The keys its factory was seen resolving, while it has no declared dependencies and has not
   /// yet run to completion once.
   private let observation: EdgeObservation?
@@ -39,9 +42,10 @@ final class Registration: Sendable {
     declaredDependencies: [DependencyKey]?, location: CodeLocation,
     replaced: (location: CodeLocation, origin: String?)? = nil,
     bindingTarget: DependencyKey? = nil, origin: String? = RegistrationOrigin.current,
-    defect: RegistrationDefect? = nil
+    defect: RegistrationDefect? = nil, extras: RegistrationExtras? = nil
   ) {
     self.defect = defect
+    self.extras = extras
     self.key = key
     self.lifetime = lifetime
     self.location = location
@@ -64,6 +68,9 @@ final class Registration: Sendable {
     // an empty list declares that it resolves nothing.
     self.observation = declaredDependencies == nil ? EdgeObservation() : nil
   }
+
+  /// Whether its dependencies were declared rather than observed.
+  var declaresDependencies: Bool { observation == nil }
 
   /// Whether this registration forwards to another one.
   var isBinding: Bool { bindingTarget != nil }

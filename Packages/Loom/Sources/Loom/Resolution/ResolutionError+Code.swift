@@ -7,7 +7,7 @@ extension ResolutionError {
   public struct Code: Hashable, Sendable, CustomStringConvertible {
     private enum Base: String, Hashable, Sendable {
       case notRegistered, cycle, typeMismatch, factoryFailed, asyncRequired, scopeRequired
-      case argumentMismatch, duplicateRegistration, captiveDependency
+      case argumentMismatch, duplicateRegistration, captiveDependency, unimplemented
     }
 
     private let base: Base
@@ -68,14 +68,24 @@ extension ResolutionError {
     /// ```
     public static let duplicateRegistration = Code(.duplicateRegistration)
     /// A cached instance that lives longer than the key being resolved (a singleton, say) is
-    /// being built and would keep the key's instance (a session's, a flow's, a weak or graph
-    /// one) past its lifetime. Found through transient registrations; not met through a ``Lazy``
-    /// or ``Provider``. Turn the check off with ``Container/checksCaptiveDependencies``.
+    /// being built and would keep the key's instance past its lifetime (a session's, a flow's, a
+    /// weak or an expiring one; never a transient or `.graph` one, which belongs to its holder).
+    /// Found through transient and graph registrations; not met through a ``Lazy`` or
+    /// ``Provider``. Turn the check off with ``Container/checksCaptiveDependencies``.
     ///
     /// ```swift
     /// error.code == .captiveDependency
     /// ```
     public static let captiveDependency = Code(.captiveDependency)
+    /// The key was declared unimplemented in a context that is active (``Dependency/unimplemented(in:placeholder:)``),
+    /// typically a test that reached a dependency it should have replaced. Under LoomTesting's
+    /// test containers the failure is recorded as a test issue and the resolve goes on; elsewhere
+    /// the resolve throws it.
+    ///
+    /// ```swift
+    /// error.code == .unimplemented
+    /// ```
+    public static let unimplemented = Code(.unimplemented)
 
     /// The code's name, such as `notRegistered`.
     ///

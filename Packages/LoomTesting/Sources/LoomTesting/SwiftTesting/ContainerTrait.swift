@@ -1,14 +1,28 @@
-public import Loom
+@_spi(Testing) public import Loom
 public import Testing
 
 /// A Swift Testing trait that runs each test with a container of its own.
 ///
 /// Before each test (and each case of a parameterized test) runs, the trait makes a new isolated
-/// child (`makeIsolatedChild()`) of its base container, applies the trait's overrides to it, and
-/// makes it `Container.current` for the test's whole task tree: the core's
-/// `Container.withOverrides(_:operation:)` around the test. The test resolves the app's
-/// wiring with its overrides, and builds its own singletons: tests running in parallel never see
-/// each other's overrides or instances, and nothing is left behind when the test ends.
+/// child (as `makeIsolatedChild()` does) of its base container, applies the trait's overrides to
+/// it, and makes it both `Container.current` and `Container.default` for the test's whole task
+/// tree. The test resolves the app's wiring with its overrides, and builds its own singletons:
+/// tests running in parallel never see each other's overrides or instances, and nothing is left
+/// behind when the test ends.
+///
+/// Nothing global leaks between tests, either:
+///
+/// - Code that names `Container.default` (the literal translation of Factory's
+///   `Container.shared`) reaches the test's container, like code that uses `Container.current`.
+/// - `.once` instances are the test's own: the container has a set of its own, so a `.once`
+///   dependency is made once per test rather than once per process.
+/// - The container is in the `.test` context: a key-path dependency declared with
+///   `.when(.test) { ... }` resolves to its test value with no override, and one declared
+///   `.unimplemented(in: .test)` records an issue naming it (the test fails) when the test
+///   reaches it.
+///
+/// (A task the test starts with `Task.detached`, or work on a queue of its own, does not inherit
+/// the task-locals that carry this, and sees the process's container.)
 ///
 /// Apply it with `.container` or `.container(base:_:)`:
 ///
@@ -57,7 +71,7 @@ public struct ContainerTrait: TestTrait, SuiteTrait, TestScoping {
   public var isRecursive: Bool { true }
 
   /// Runs one test (or one case of a parameterized test) with a new isolated container made
-  /// current; the testing library calls it.
+  /// current and default; the testing library calls it.
   ///
   /// ```swift
   /// // Called by the testing library for @Test(.container):
@@ -73,7 +87,10 @@ public struct ContainerTrait: TestTrait, SuiteTrait, TestScoping {
   public func provideScope(
     for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
   ) async throws {
-    try await (base ?? Container.current).withOverrides(overrides) { try await function() }
+    let container = (base ?? Container.current)._makeTestContainer(
+      reportingWith: recordUnimplemented)
+    try overrides(container)
+    try await container._withDefault { try await function() }
   }
 }
 
@@ -119,4 +136,14 @@ extension Trait where Self == ContainerTrait {
   ) -> Self {
     ContainerTrait(base: base, overrides: overrides)
   }
+}
+
+/// Records that a test reached an unimplemented value, as an issue at the line that resolved it.
+@Sendable
+func recordUnimplemented(_ error: ResolutionError) {
+  let fileID = "\(error.location.fileID)"
+  Issue.record(
+    Comment(rawValue: error.description),
+    sourceLocation: SourceLocation(
+      fileID: fileID, filePath: fileID, line: max(1, Int(error.location.line)), column: 1))
 }

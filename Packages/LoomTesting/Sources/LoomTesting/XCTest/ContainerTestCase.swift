@@ -1,14 +1,17 @@
-public import Loom
+@_spi(Testing) public import Loom
 public import XCTest
 
 /// An XCTest case whose every test runs with a container of its own, made current for `setUp`,
 /// the test and `tearDown`.
 ///
-/// Before each test method, the case makes a new isolated child (`makeIsolatedChild()`) of
-/// ``baseContainer`` and makes it `Container.current` for the whole of the test's invocation:
-/// `setUp` and `setUpWithError` (and their `async` forms), the test method, `tearDown` and the
-/// tear-down blocks. Register overrides in ``container`` in `setUp` or in the test; they and the
-/// singletons built with them end with the test, and the next test starts afresh.
+/// Before each test method, the case makes a new isolated child (as `makeIsolatedChild()` does)
+/// of ``baseContainer`` and makes it `Container.current` and `Container.default` for the whole of
+/// the test's invocation: `setUp` and `setUpWithError` (and their `async` forms), the test method,
+/// `tearDown` and the tear-down blocks. Register overrides in ``container`` in `setUp` or in the
+/// test; they and the singletons built with them end with the test, and the next test starts
+/// afresh. As with the Swift Testing trait, the container has `.once` instances of its own, is in
+/// the `.test` context, and reports a resolve that reaches an unimplemented value as a failure of
+/// the test (`XCTFail`, at the line that resolved it).
 ///
 /// ```swift
 /// final class ProfileModelTests: ContainerTestCase {
@@ -51,7 +54,9 @@ open class ContainerTestCase: XCTestCase {
   public var container: Container {
     if let existing = storage.withLock({ $0 }) { return existing }
     // NB: made outside the lock: `baseContainer` is the subclass's code and may read `container`.
-    let made = baseContainer.makeIsolatedChild()
+    let made = baseContainer._makeTestContainer { error in
+      XCTFail(error.description, file: error.location.fileID, line: error.location.line)
+    }
     return storage.withLock { stored in
       if let stored { return stored }
       stored = made
@@ -59,8 +64,8 @@ open class ContainerTestCase: XCTestCase {
     }
   }
 
-  /// Runs the test's set-up, body and tear-down with ``container`` as `Container.current`, then
-  /// drops the container.
+  /// Runs the test's set-up, body and tear-down with ``container`` as `Container.current` and
+  /// `Container.default`, then drops the container.
   ///
   /// ```swift
   /// // XCTest calls it once per test method; a subclass that overrides it calls super.
@@ -69,6 +74,6 @@ open class ContainerTestCase: XCTestCase {
   override open func invokeTest() {
     let container = self.container
     defer { storage.withLock { $0 = nil } }
-    container.withCurrent { super.invokeTest() }
+    container._withDefault { super.invokeTest() }
   }
 }

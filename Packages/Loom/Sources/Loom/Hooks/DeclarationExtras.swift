@@ -1,0 +1,58 @@
+/// What the modifiers of a ``Dependency`` declaration added to it: context alternatives,
+/// decorators and a completion. Applied when the declaration's default becomes a registration.
+@usableFromInline
+struct DeclarationExtras<Value: Sendable>: Sendable {
+  /// A context alternative with its factory: nil for an unimplemented one without a placeholder,
+  /// which falls back to the default factory once it has reported.
+  struct Alternative: Sendable {
+    let head: RegistrationExtras.Alternative
+    let make: (@Sendable (Resolver) throws -> Value)?
+  }
+
+  var alternatives: [Alternative] = []
+  var decorators: [@Sendable (Resolver, Value) throws -> Value] = []
+  var completion: Completion<Value>?
+  var completionDependencies: [DependencyKey] = []
+
+  @usableFromInline
+  init() {}
+
+  /// The registration of a declaration's default, with these extras applied to `factory`.
+  func registration(
+    key: DependencyKey, lifetime: Lifetime, factory: FactoryClosure<Value>,
+    declaredDependencies: [DependencyKey]?, location: CodeLocation
+  ) -> Registration {
+    var closure = factory
+    if !alternatives.isEmpty {
+      let alternatives = self.alternatives
+      let contexts = alternatives.map(\.head.context)
+      closure = closure.preceded { r in
+        guard
+          let index = RegistrationExtras.choose(contexts, active: r.container.contexts)
+        else { return nil }
+        let alternative = alternatives[index]
+        if alternative.head.isUnimplemented {
+          try r.reportUnimplemented(key, in: alternative.head.context)
+        }
+        return try alternative.make?(r)
+      }
+    }
+    for decorate in decorators { closure = closure.mapped(decorate) }
+    let extras =
+      alternatives.isEmpty && completion == nil
+      ? nil
+      : RegistrationExtras(
+        alternatives: alternatives.map(\.head), defaultDependencies: declaredDependencies,
+        completion: completion, completionDependencies: completionDependencies)
+    // NB: with alternatives, the edges the graph shows come from the one that applies where the
+    // instance is made (`Registration.declaredDependencies(builtIn:)`); the registration observes
+    // its factory's resolves unless every alternative declared its own.
+    let everyDeclared =
+      declaredDependencies != nil
+      && alternatives.allSatisfy { $0.head.declaredDependencies != nil }
+    return Registration(
+      key: key, lifetime: lifetime, factory: Factory(closure),
+      declaredDependencies: everyDeclared ? declaredDependencies : nil, location: location,
+      extras: extras)
+  }
+}

@@ -1,0 +1,58 @@
+// MARK: - Decorating and completing a declaration's instances
+
+extension Dependency {
+  /// Applies `decorate` to every new instance the declaration's default makes (whichever context
+  /// alternative made it), before its lifetime keeps it: Factory's `decorator`, on new instances
+  /// only.
+  ///
+  /// Decorators run in the order they are declared. A registration of the key path replaces the
+  /// default, decorators included. ``Registered/decorated(_:)`` does the same for a registration.
+  ///
+  /// ```swift
+  /// var analytics: Dependency<any Analytics> {
+  ///   Dependency(.singleton) { _ in LiveAnalytics() }
+  ///     .decorated { _, analytics in LoggingAnalytics(wrapping: analytics) }
+  /// }
+  /// ```
+  ///
+  /// - Parameter decorate: Receives the resolver and the new instance; returns the instance to
+  ///   keep. It may throw, and the resolve fails as if the factory had thrown.
+  /// - Returns: The declaration with the decorator.
+  public func decorated(_ decorate: @escaping @Sendable (Resolver, Value) throws -> Value)
+    -> Dependency
+  {
+    var declaration = self
+    declaration.extras.decorators.append(decorate)
+    return declaration
+  }
+
+  /// Runs `body` after each new instance of the declaration's default is made and kept by its
+  /// lifetime, in the resolve that made it: Swinject's `initCompleted`.
+  ///
+  /// What `body` resolves finds the instance where its lifetime keeps it, so a `.graph` parent and
+  /// the child it resolves here can point at each other. See ``Registered/onCreated(dependencies:_:)``
+  /// for the details; a second `onCreated` replaces the first.
+  ///
+  /// ```swift
+  /// var parent: Dependency<Parent> {
+  ///   Dependency(.graph) { _ in Parent() }
+  ///     .onCreated(dependencies: [DependencyKey(Child.self)]) { r, parent in
+  ///       parent.child = try r.resolve(Child.self)
+  ///     }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - dependencies: The keys `body` resolves, shown as deferred edges in the graph.
+  ///   - body: Receives a resolver of the resolve that made the instance, and the instance.
+  /// - Returns: The declaration with the completion.
+  public func onCreated(
+    dependencies: [DependencyKey] = [],
+    _ body: @escaping @Sendable (Resolver, Value) throws -> Void
+  ) -> Dependency {
+    var declaration = self
+    declaration.extras.completion = Completion(body)
+    declaration.extras.completionDependencies = dependencies
+    return declaration
+  }
+}

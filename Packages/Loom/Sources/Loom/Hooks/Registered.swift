@@ -1,0 +1,135 @@
+/// The registration a `register` call just made: decorate its instances, or wire them once they
+/// exist.
+///
+/// Every `register` that takes a factory or an initializer returns one; ignore it, or chain its
+/// modifiers onto the call, as Swinject chains `initCompleted` and Factory its `decorator`:
+///
+/// ```swift
+/// container.register(Parent.self, lifetime: .graph) { _ in Parent() }
+///   .onCreated(dependencies: [DependencyKey(Child.self)]) { r, parent in
+///     parent.child = try r.resolve(Child.self)  // Child(parent:) gets this same Parent
+///   }
+/// container.register((any APIClient).self, lifetime: .singleton) { _ in LiveAPIClient() }
+///   .decorated { _, client in LoggingAPIClient(wrapping: client) }
+/// ```
+///
+/// Each modifier installs the registration again with the addition, in the same container, at the
+/// same place (so ``Container/OverridePolicy/forbid`` does not object, and ``Container/dump()``
+/// shows one registration). Apply modifiers before resolving: an instance made before is dropped.
+/// A handle whose key has been registered again since changes nothing.
+public struct Registered<Value: Sendable>: Sendable {
+  let container: Container
+  let registration: Registration
+
+  init(container: Container, registration: Registration) {
+    self.container = container
+    self.registration = registration
+  }
+
+  /// The key of the registration.
+  ///
+  /// ```swift
+  /// let key = container.register(Clock.self) { _ in SystemClock() }.key
+  /// ```
+  public var key: DependencyKey { registration.key }
+
+  /// Applies `decorate` to every new instance the registration makes, before its lifetime keeps
+  /// it; what `decorate` returns is the instance.
+  ///
+  /// It runs once per instance, whatever the lifetime: for each transient, once per singleton.
+  /// Instances served from a cache are not decorated again. Use it to wrap a value (logging,
+  /// metrics) or to configure it. It runs as part of the factory: what it resolves is recorded in
+  /// the graph like the factory's own resolves when those are observed (a registration that
+  /// declares its dependencies, such as an auto-wired one, does not list the decorator's).
+  ///
+  /// ```swift
+  /// container.register((any Analytics).self, lifetime: .singleton) { _ in LiveAnalytics() }
+  ///   .decorated { r, analytics in SampledAnalytics(analytics, rate: try r.resolve(\.sampleRate)) }
+  /// ```
+  ///
+  /// - Parameter decorate: Receives the resolver and the new instance; returns the instance to
+  ///   keep (the same one, or a wrapper). It may throw, and the resolve fails as if the factory had
+  ///   thrown.
+  /// - Returns: The handle of the decorated registration.
+  @discardableResult
+  public func decorated(_ decorate: @escaping @Sendable (Resolver, Value) throws -> Value)
+    -> Registered
+  {
+    amend { registration in
+      let factory = Factory(registration.factory(as: Value.self).closure.mapped(decorate))
+      return registration.with(factory: factory, extras: registration.extras)
+    }
+  }
+
+  /// Runs `body` after each new instance is made *and kept* by its lifetime, in the resolve that
+  /// made it: Swinject's `initCompleted`, for back-references.
+  ///
+  /// Because the instance is kept first, what `body` resolves finds it: a `.graph` parent's child
+  /// whose initializer takes the parent gets this very parent, and so does a singleton's. Use it
+  /// to close a loop that initializers alone cannot (a parent and a child that point at each
+  /// other). A back-reference to a `.weak` instance from its own completion is reported as a
+  /// ``ResolutionError/Code/cycle``; a transient resolving itself likewise.
+  ///
+  /// For a cached lifetime, another thread may receive the instance while `body` still runs: set
+  /// up only what such a reader may safely see half done.
+  ///
+  /// The graph shows the keys in `dependencies` as deferred edges (they do not form a cycle:
+  /// they are resolved after the instance exists), and ``Container/validate(_:)`` reports them when
+  /// missing.
+  ///
+  /// ```swift
+  /// final class Parent: @unchecked Sendable { var child: Child? }  // guarded by its owner
+  /// final class Child: Sendable { unowned let parent: Parent; init(parent: Parent) { ... } }
+  ///
+  /// container.register(Parent.self, lifetime: .graph) { _ in Parent() }
+  ///   .onCreated(dependencies: [DependencyKey(Child.self)]) { r, parent in
+  ///     parent.child = try r.resolve(Child.self)
+  ///   }
+  /// container.register(Child.init)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - dependencies: The keys `body` resolves, for the graph and ``Container/validate(_:)``.
+  ///   - body: Receives a resolver of the resolve that made the instance, and the instance. It may
+  ///     throw, and the resolve fails as if the factory had thrown (the instance stays kept).
+  /// - Returns: The handle of the registration with the completion (replacing an earlier one).
+  @discardableResult
+  public func onCreated(
+    dependencies: [DependencyKey] = [],
+    _ body: @escaping @Sendable (Resolver, Value) throws -> Void
+  ) -> Registered {
+    amend { registration in
+      let completion = Completion(body)
+      let extras =
+        registration.extras?.replacingCompletion(completion, dependencies: dependencies)
+        ?? RegistrationExtras(completion: completion, completionDependencies: dependencies)
+      return registration.with(factory: registration.factory(as: Value.self), extras: extras)
+    }
+  }
+
+  /// Installs `make(registration)` in place of this handle's registration, if it is still there.
+  private func amend(_ make: (Registration) -> Registration) -> Registered {
+    guard let amended = container.amend(registration, make) else { return self }
+    return Registered(container: container, registration: amended)
+  }
+}
+
+extension Container {
+  /// Installs `make(registration)` where `registration` is installed in this container; returns
+  /// it, or nil when `registration` is not installed here any more.
+  func amend(_ registration: Registration, _ make: (Registration) -> Registration)
+    -> Registration?
+  {
+    var retired: [any AnyObject & Sendable] = []
+    let amended = registry.withLock { state -> Registration? in
+      guard let entry = entry(for: registration.key, in: &state),
+        entry.registration === registration
+      else { return nil }
+      let replacement = make(registration)
+      replace(entry, with: Entry(replacement), in: &state, retiring: &retired)
+      return replacement
+    }
+    release(retired)
+    return amended
+  }
+}
