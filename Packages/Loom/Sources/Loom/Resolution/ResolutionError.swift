@@ -10,13 +10,24 @@
 /// └─ To fix: register Database, or declare it as a key-path dependency with a default factory.
 /// ```
 ///
-/// Match on ``code`` to handle a kind of failure:
+/// Match a kind of failure with the pattern of its ``code``, or switch over the error to read its
+/// properties in each case:
 ///
 /// ```swift
 /// do {
 ///   let database = try container.tryResolve(Database.self)
-/// } catch where error.code == .notRegistered {
-///   print(error.chain)
+/// } catch ResolutionError.notRegistered {
+///   print("no database")
+/// }
+///
+/// do {
+///   let database = try container.tryResolve(Database.self)
+/// } catch {
+///   switch error {
+///   case .notRegistered: print("missing: \(error.key)")
+///   case .cycle: print("cycle: \(error.path)")
+///   default: print(error)
+///   }
 /// }
 /// ```
 public struct ResolutionError: Error, Sendable, CustomStringConvertible {
