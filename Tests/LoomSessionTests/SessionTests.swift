@@ -191,6 +191,60 @@ final class GreetingBanner: Sendable {
     #expect(error.summary == "SessionHolder (session) would hold FlowStep (flow) captive")
   }
 
+  @Test func aSingletonReadsASessionPropertyWhileItIsBuiltAndFollowsTheSession() throws {
+    let container = Container()
+    let sessions = Locked(0)
+    container.register(Tracked.self, lifetime: .session) { _ in
+      Tracked(
+        tag: sessions.withLock {
+          $0 += 1
+          return $0
+        })
+    }
+    container.register(Welcome.self, lifetime: .singleton) { _ in Welcome() }
+
+    let welcome = try container.tryResolve(Welcome.self)
+    #expect(welcome.tagWhenBuilt == 1)
+    #expect(welcome.user.tag == 1)
+
+    container.endSession()
+    #expect(welcome.user.tag == 2)  // the property resolves the new session's instance
+    #expect(try container.tryResolve(Welcome.self).tagWhenBuilt == 1)  // the singleton is kept
+    // A resolve that keeps the instance is still refused, and validate() agrees with both.
+    container.register(lifetime: .singleton, GreetingBanner.init)
+    let refused = try #require(throws: ResolutionError.self) {
+      try container.tryResolve(GreetingBanner.self)
+    }
+    #expect(refused.code == .captiveDependency)
+    #expect(
+      container.validate().problems.map(\.summary) == [
+        "GreetingBanner (singleton) holds Tracked (session) captive"
+      ])
+  }
+
+  @Test func theThrowingAndDynamicReadsWorkWhileASingletonIsBuilt() throws {
+    let container = Container()
+    container.register(Tracked.self, lifetime: .session) { _ in Tracked(tag: 7) }
+    container.register(StrictWelcome.self, lifetime: .singleton) { _ in try StrictWelcome() }
+
+    let welcome = try container.tryResolve(StrictWelcome.self)
+
+    #expect(welcome.tagWhenBuilt == 7)
+    #expect(welcome.dynamicTagWhenBuilt == 7)
+  }
+
+  @Test func aSessionReadInASingletonThatFailsThrowsThroughTheThrowingForm() throws {
+    let container = Container()
+    container.register(StrictWelcome.self, lifetime: .singleton) { _ in try StrictWelcome() }
+
+    let error = try #require(throws: ResolutionError.self) {
+      try container.tryResolve(StrictWelcome.self)
+    }
+
+    #expect(error.code == .notRegistered)
+    #expect(error.path == "StrictWelcome → Tracked")
+  }
+
   @Test func aSessionInstanceResolvedOnItsOwnOrThroughAProviderIsFine() throws {
     let container = Container()
     container.register(Tracked.self, lifetime: .session) { _ in Tracked(tag: 7) }
@@ -198,6 +252,29 @@ final class GreetingBanner: Sendable {
     #expect(container.resolve(Tracked.self).tag == 7)
     #expect(try container.tryResolve(BannerFactory.self).current().tag == 7)
     #expect(container.validate().isValid)
+  }
+}
+
+/// A singleton that reads the session's user while it is built, through `@Injected`.
+struct Welcome: Sendable {
+  @Injected var user: Tracked
+  private(set) var tagWhenBuilt = 0
+
+  init() {
+    tagWhenBuilt = user.tag
+  }
+}
+
+/// A singleton that reads the session's user while it is built, through the throwing forms.
+struct StrictWelcome: Sendable {
+  @Injected var user: Tracked
+  @DynamicInjected var current: Tracked
+  private(set) var tagWhenBuilt = 0
+  private(set) var dynamicTagWhenBuilt = 0
+
+  init() throws(ResolutionError) {
+    tagWhenBuilt = try $user.get().tag
+    dynamicTagWhenBuilt = try $current.get().tag
   }
 }
 

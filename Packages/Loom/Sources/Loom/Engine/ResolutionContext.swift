@@ -248,7 +248,10 @@ final class ResolutionContext {
   /// ``noteResolve(_:valueType:)``, out of line.
   @usableFromInline
   func noteEdge(_ request: _ResolutionRequest, valueType: any Any.Type) {
-    guard let parent = innermostBuild?.registration, parent.isObserving else { return }
+    // NB: what the registrations being built do not hold (`resolvingUnheld`) is not their edge.
+    guard frames.count > captiveFloor, let parent = innermostBuild?.registration,
+      parent.isObserving
+    else { return }
     parent.observe(request.key(as: valueType))
   }
 

@@ -83,7 +83,7 @@ public struct DynamicInjected<Value: Sendable>: Sendable {
   /// ```
   public var wrappedValue: Value {
     do {
-      return try container._resolve(Value.self, request)
+      return try get()
     } catch {
       trap(error)
     }
@@ -105,6 +105,9 @@ public struct DynamicInjected<Value: Sendable>: Sendable {
   /// - Returns: The instance.
   /// - Throws: A ``ResolutionError`` if the dependency cannot be resolved.
   public func get() throws(ResolutionError) -> Value {
-    try container._resolve(Value.self, request)
+    // NB: keeps nothing, so what is being built around the read does not hold the value captive.
+    try resolvingUnheld { () throws(ResolutionError) -> Value in
+      try container._resolve(Value.self, request)
+    }
   }
 }

@@ -4,7 +4,9 @@
 /// ``Container/current`` at that moment. It resolves on first access (so declaring it costs
 /// nothing and the order of registrations does not matter), keeps the instance, and is safe to
 /// read from several threads. A held instance whose custom lifetime ended since (a session that
-/// ended, a flow that finished) is resolved again on next access.
+/// ended, a flow that finished) is resolved again on next access. So a longer-lived instance may
+/// read the property while it is built (a singleton reading a session's user in its initializer)
+/// without holding that instance captive: the resolve-time captive check does not apply to it.
 ///
 /// ```swift
 /// final class ProfileModel {

@@ -30,7 +30,11 @@ final class InjectionCell<Value: Sendable>: Sendable {
   /// The held value while it is current; else resolves, keeps and returns the value.
   func get() throws(ResolutionError) -> Value {
     if let held = held.withLock({ $0 }), held.stamp?.isCurrent ?? true { return held.value }
-    let (value, stamp) = try resolve(container)
+    // NB: not held captive by what is being built around the read: the cell resolves again once
+    // the lifetime of what it holds ended.
+    let (value, stamp) = try resolvingUnheld { () throws(ResolutionError) in
+      try resolve(container)
+    }
     return held.withLock { held in
       if let current = held, current.stamp?.isCurrent ?? true { return current.value }
       held = Held(value: value, stamp: stamp)

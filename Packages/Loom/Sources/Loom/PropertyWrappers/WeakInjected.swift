@@ -122,7 +122,11 @@ final class WeakInjectionStorage<Value: AnyObject & Sendable>: Sendable {
   func get() throws(ResolutionError) -> Value? {
     let (resolved, object) = state.withLock { ($0.resolved, $0.object) }
     if resolved { return object }
-    let value = try container._resolve(Value.self, request)
+    // NB: a weak reference keeps nothing alive, so nothing being built around the read holds the
+    // value captive.
+    let value = try resolvingUnheld { () throws(ResolutionError) -> Value in
+      try container._resolve(Value.self, request)
+    }
     state.withLock { state in
       state.resolved = true
       state.object = value

@@ -16,14 +16,10 @@ struct HandleTarget<Value: Sendable>: Sendable {
   let keyPath: DependencyKeyPath<Value>?
 
   func resolve(fileID: StaticString, line: UInt) throws(ResolutionError) -> Value {
-    guard let active = ThreadState.current.joinable else {
-      return try resolveInContainer(fileID, line)
-    }
     // What the handle resolves is not a dependency of the instances being built around it.
-    let floor = active.captiveFloor
-    active.captiveFloor = active.frames.count
-    defer { active.captiveFloor = floor }
-    return try resolveInContainer(fileID, line)
+    try resolvingUnheld { () throws(ResolutionError) -> Value in
+      try resolveInContainer(fileID, line)
+    }
   }
 
   private func resolveInContainer(_ fileID: StaticString, _ line: UInt) throws(ResolutionError)
