@@ -17,13 +17,60 @@ extension Container {
     FlowScope(name: name, container: self)
   }
 
+  /// Begins one run of a flow that ends later, from anywhere: the flow is current for this
+  /// container's resolves (and its children's) until `FlowScope.end()`.
+  ///
+  /// For a flow that starts in one callback and ends in another, where no closure spans the flow
+  /// (UIKit delegates, a coordinator's `start()` and `finish()`): keep the returned scope, and end
+  /// it when the flow finishes, from any thread or task. Until then, a `.flow` resolve in this
+  /// container, or in a child of it, with no scope current for its task (`FlowScope.run(_:)`,
+  /// `withScope`, the explicit `scope.resolve(...)`, which come first) uses the newest flow begun
+  /// here. Flows begun on one container nest: ending the newest makes the previous one current
+  /// again, and an older one may end first.
+  ///
+  /// Ending it is the same teardown as every scope's (each ``FlowScoped`` instance is told once,
+  /// before `end()` returns); after that the flow is over: it is current nowhere, a `.flow`
+  /// resolve through it (`scope.resolve(...)`, `@ScopedInjected(in:)`) throws
+  /// `ResolutionError.Code.scopeRequired` naming the ended flow, and ending it again does nothing.
+  ///
+  /// ```swift
+  /// final class CheckoutCoordinator {
+  ///   private var flow: FlowScope?
+  ///
+  ///   func start() {
+  ///     flow = container.beginScope("checkout")
+  ///     navigation.push(CartScreen())  // its `.flow` dependencies live in the checkout flow
+  ///   }
+  ///
+  ///   func paymentDidFinish() {
+  ///     flow?.end()                   // the Cart is told and released
+  ///     flow = nil
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameter name: What the flow is, for messages and debugging (`"checkout"`).
+  /// - Returns: The running flow; keep it and call `FlowScope.end()` when the flow finishes.
+  public func beginScope(_ name: String) -> FlowScope {
+    let scope = FlowScope(name: name, container: self, isOneRun: true, isOpenOnContainer: true)
+    OpenFlows.of(self).open(scope)
+    return scope
+  }
+
+  /// Makes a scope for one run of a flow, current only where it is run: what ``withScope(_:_:)``
+  /// runs its body in.
+  private func makeOneRunScope(_ name: String) -> FlowScope {
+    FlowScope(name: name, container: self, isOneRun: true, isOpenOnContainer: false)
+  }
+
   /// Makes a flow scope, runs `body` with it current, and ends it: one run of a flow in one call.
   ///
   /// The scope resolves in this container and is `FlowScope.current` while `body` runs. When
   /// `body` returns, or throws, the scope ends (`FlowScope.end()`): every `.flow` instance made in
   /// it is dropped, and those that adopt ``FlowScoped`` are told, before this method returns or
   /// rethrows. An ``AsyncFlowScoped`` instance is told in a task this method does not await; use
-  /// the `async` form to wait for it.
+  /// the `async` form to wait for it. The scope is one run of the flow: kept past this call, it
+  /// resolves no `.flow` dependency (`scopeRequired`), as after `beginScope(_:)` and `end()`.
   ///
   /// ```swift
   /// let receipt = try container.withScope("checkout") { checkout in
@@ -42,7 +89,7 @@ extension Container {
   public func withScope<Result>(
     _ name: String, _ body: (FlowScope) throws -> Result
   ) rethrows -> Result {
-    let scope = makeScope(name)
+    let scope = makeOneRunScope(name)
     defer { scope.end() }
     return try scope.run { try body(scope) }
   }
@@ -70,7 +117,7 @@ extension Container {
     _ name: String, isolation: isolated (any Actor)? = #isolation,
     _ body: (FlowScope) async throws -> Result
   ) async rethrows -> Result {
-    let scope = makeScope(name)
+    let scope = makeOneRunScope(name)
     do {
       let result = try await scope.run(isolation: isolation) { try await body(scope) }
       await scope.end()

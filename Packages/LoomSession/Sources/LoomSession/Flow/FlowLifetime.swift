@@ -1,6 +1,7 @@
 import Loom
 
-/// The ``CustomLifetime`` behind `Lifetime.flow`: the cache of ``FlowScope/current``.
+/// The ``CustomLifetime`` behind `Lifetime.flow`: the cache of ``FlowScope/current``, or of the
+/// newest flow begun on the resolving container (or an ancestor) and not ended yet.
 struct FlowLifetime: CustomLifetime {
   var name: String { "flow" }
 
@@ -9,9 +10,10 @@ struct FlowLifetime: CustomLifetime {
   func instanceCache(for context: LifetimeContext) throws(ResolutionError)
     -> InstanceCache
   {
-    guard let scope = FlowScope.current else {
+    guard let scope = FlowScope.current ?? OpenFlows.innermost(for: context.requester) else {
       throw ResolutionError.scopeRequired(context, scope: "flow")
     }
+    if scope.isEnded { throw scope.endedError(context) }
     return scope.cache
   }
 }

@@ -1,4 +1,5 @@
 public import Loom
+import Synchronization
 
 /// One run of a multi-step flow (sign-up, checkout): it holds the instances of the
 /// `Lifetime.flow` lifetime and drops them when it ends.
@@ -8,6 +9,10 @@ public import Loom
 /// that one resolve. Scopes nest: inside an inner scope's `run(_:)`, the inner scope is current
 /// and holds the flow instances resolved there. `end()` drops every instance and tells those
 /// that adopt ``FlowScoped``.
+///
+/// A flow that starts in one callback and ends in another, as a UIKit flow does, cannot keep a
+/// task-local value current in between: begin it with `Container.beginScope(_:)`, which keeps it
+/// current for the container's resolves until `end()`.
 ///
 /// ```swift
 /// let checkout = container.makeScope("checkout")
@@ -45,6 +50,14 @@ public final class FlowScope: Sendable {
   /// The instances of this flow.
   let cache = InstanceCache()
 
+  /// Whether the scope is one run of the flow (made by `Container.beginScope(_:)` or
+  /// `Container.withScope(_:_:)`), which cannot be used once it ended, rather than a reusable one.
+  private let isOneRun: Bool
+  /// Whether `beginScope` opened it on its container, so that ending it closes it there.
+  private let isOpenOnContainer: Bool
+  /// Whether a one-run scope has ended.
+  private let ended = Atomic(false)
+
   /// Makes a scope; `Container.makeScope(_:)` is the usual spelling.
   ///
   /// ```swift
@@ -54,10 +67,27 @@ public final class FlowScope: Sendable {
   /// - Parameters:
   ///   - name: What the flow is, for messages and debugging.
   ///   - container: The container the explicit form resolves in; `Container.current` by default.
-  public init(name: String, container: Container = .current) {
+  public convenience init(name: String, container: Container = .current) {
+    self.init(name: name, container: container, isOneRun: false, isOpenOnContainer: false)
+  }
+
+  init(name: String, container: Container, isOneRun: Bool, isOpenOnContainer: Bool) {
     self.name = name
     self.container = container
+    self.isOneRun = isOneRun
+    self.isOpenOnContainer = isOpenOnContainer
   }
+
+  /// Whether the flow has ended: true once `end()` ended a scope made by
+  /// `Container.beginScope(_:)` or `Container.withScope(_:_:)`. Such a scope is one run of the flow;
+  /// resolving a `.flow` dependency in it afterwards throws `scopeRequired`. A scope made with
+  /// `Container.makeScope(_:)` is reusable (each `end()` empties it) and never reads true.
+  ///
+  /// ```swift
+  /// checkout.end()
+  /// checkout.isEnded  // true for container.beginScope("checkout")
+  /// ```
+  public var isEnded: Bool { ended.load(ordering: .acquiring) }
 
   /// How many flow instances the scope holds now.
   ///
@@ -107,13 +137,20 @@ public final class FlowScope: Sendable {
   /// returns; then the scope lets go of it, so nothing else keeps it alive. An
   /// ``AsyncFlowScoped`` one is told in an unstructured task that this method starts and does not
   /// await (use `await end()` to wait for it). Creations in flight are waited for and told, as
-  /// for `Container.endSession()`. The scope stays usable: a later resolve in it
-  /// starts afresh. A scope released without `end()` releases its instances without telling them.
+  /// for `Container.endSession()`. A scope released without `end()` releases its instances
+  /// without telling them. It may be called from any thread or task.
+  ///
+  /// What comes after depends on how the scope was made. A scope from `Container.beginScope(_:)`
+  /// or `Container.withScope(_:_:)` is one run of the flow: it stops being current for its
+  /// container's resolves, a `.flow` resolve in it throws `scopeRequired` from now on (``isEnded``
+  /// is true), and ending it again does nothing. A scope from `Container.makeScope(_:)` stays
+  /// usable: a later resolve in it starts afresh.
   ///
   /// ```swift
   /// defer { checkout.end() }
   /// ```
   public func end() {
+    guard close() else { return }
     Teardown<any FlowScoped, any AsyncFlowScoped>(cache.removeAllWaitingForCreations())
       .tell({ $0.flowDidEnd() }, startingAsync: { await $0.flowDidEnd() })
   }
@@ -127,7 +164,33 @@ public final class FlowScope: Sendable {
   /// await checkout.end()
   /// ```
   public func end() async {
+    guard close() else { return }
     await Teardown<any FlowScoped, any AsyncFlowScoped>(await cache.removeAllWaitingForCreations())
       .tell({ $0.flowDidEnd() }, awaiting: { await $0.flowDidEnd() })
+  }
+}
+
+// MARK: - One run of a flow
+
+extension FlowScope {
+  /// Marks a one-run scope ended and closes it on its container: false when it had ended already
+  /// (nothing left to tear down). A reusable scope is always ended anew.
+  private func close() -> Bool {
+    guard isOneRun else { return true }
+    guard !ended.exchange(true, ordering: .acquiringAndReleasing) else { return false }
+    if isOpenOnContainer { OpenFlows.of(container).close(self) }
+    return true
+  }
+
+  /// The error of a `.flow` resolve in this scope after it ended.
+  func endedError(_ context: LifetimeContext) -> ResolutionError {
+    ResolutionError(
+      code: .scopeRequired, key: context.key, chain: context.chain,
+      summary: "\(context.key) has the flow lifetime, but the flow \"\(name)\" it was resolved in"
+        + " has ended",
+      hint: "resolve \(context.key) in a running flow: begin a new one with"
+        + " `container.beginScope(\"\(name)\")` or `withScope`, rather than keeping the scope of one"
+        + " that ended.",
+      location: context.location)
   }
 }
