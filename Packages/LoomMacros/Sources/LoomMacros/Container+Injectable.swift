@@ -42,6 +42,66 @@ extension Container {
     }
   }
 
+  /// Registers an `@Injectable` implementation for `type`, a protocol say, in one call: the
+  /// container makes the implementation with the initializer the macro chose, resolving each
+  /// parameter, and returns it as `type`.
+  ///
+  /// The implementation itself is not registered under its own key. The registration declares the
+  /// initializer's parameters as its dependencies, so the graph and `validate()` see its edges
+  /// before anything is resolved; an `async` initializer registers an asynchronous factory, and a
+  /// `@MainActor` type a main-actor one. The core's `register(_:name:implementedBy:lifetime:)`
+  /// does the same with an initializer (`implementedBy: LiveAPIClient.init`) for a type without
+  /// `@Injectable`.
+  ///
+  /// ```swift
+  /// @Injectable
+  /// final class LiveAPIClient: APIClient {
+  ///   init(http: HTTPClient, @Named("api") baseURL: URL) { ... }
+  /// }
+  ///
+  /// container.register((any APIClient).self, implementedBy: LiveAPIClient.self, lifetime: .singleton)
+  /// let api = container.resolve((any APIClient).self)  // a LiveAPIClient
+  /// ```
+  ///
+  /// > Important: Swift cannot check at compile time that a type given this way conforms to a
+  /// > generic key type, so the conversion is checked when the first instance is made: if the
+  /// > implementation is not a `type`, resolving fails with a `typeMismatch` error naming both.
+  /// > In a container made with `overridePolicy: .forbid`, registering a key twice traps with a
+  /// > `duplicateRegistration` message naming both places.
+  ///
+  /// - Parameters:
+  ///   - type: The type resolved by this registration, such as `(any APIClient).self`.
+  ///   - name: A name that tells apart several registrations of the same type.
+  ///   - implementation: The `@Injectable` type that provides the instances.
+  ///   - lifetime: How long instances live; transient unless stated.
+  ///   - fileID: Where the registration is made, for `dump()` and errors.
+  ///   - line: The line of the registration.
+  @inlinable
+  public func register<Value: Sendable, Implementation: Injectable>(
+    _ type: Value.Type, name: String? = nil, implementedBy implementation: Implementation.Type,
+    lifetime: Lifetime = .transient, fileID: StaticString = #fileID, line: UInt = #line
+  ) {
+    let injection = Implementation._injection
+    let dependencies = injection.dependencies
+    switch injection.factory {
+    case .sync(let make):
+      register(
+        type, name: name, lifetime: lifetime, dependencies: dependencies, fileID: fileID,
+        line: line
+      ) { r in try r._implementation(make(r), as: Value.self) }
+    case .async(let make):
+      register(
+        type, name: name, lifetime: lifetime, dependencies: dependencies, fileID: fileID,
+        line: line
+      ) { r async throws in try r._implementation(await make(r), as: Value.self) }
+    case .mainActor(let make):
+      _registerMainActor(
+        type, name: name, lifetime: lifetime, dependencies: dependencies, fileID: fileID,
+        line: line
+      ) { r in try r._implementation(make(r), as: Value.self) }
+    }
+  }
+
   /// Registers a main-actor factory that declares its dependencies.
   ///
   /// Plumbing for the code `@Module` writes for a `@MainActor` `@Provides` method. The core's
