@@ -70,7 +70,7 @@ public struct ComponentError: Error, Sendable, CustomStringConvertible {
   }
 
   /// One member, child or step that failed or was skipped: the failure type of every
-  /// dependency-ordered run of Loom (``Container/bootstrap()`` reports the same).
+  /// dependency-ordered run of Loom (`Container.bootstrap()` reports the same).
   ///
   /// ```swift
   /// for failure in error.failures { print(failure.name, failure.skippedBecause) }
