@@ -3,7 +3,10 @@ extension Container {
   /// app's shared container (Factory's `Container.shared`).
   ///
   /// When it is made (on first use), it installs the ``discoveredBindings``; a key bound twice
-  /// then resolves to a ``ResolutionError/Code/duplicateRegistration`` error naming both.
+  /// then resolves to a ``ResolutionError/Code/duplicateRegistration`` error naming both. It also
+  /// installs the ``discoveredStartupHooks`` as start-up tasks, which run when the app calls its
+  /// ``bootstrap()``: nothing runs a hook on first use, since a hook may be `async` and may fail,
+  /// and only `bootstrap()` can await it and report the failure.
   ///
   /// Under LoomTesting's container trait (and in a `ContainerTestCase`), it is the running test's
   /// own container for the test's task tree, so code that names `Container.default` is isolated
@@ -11,6 +14,7 @@ extension Container {
   ///
   /// ```swift
   /// Container.default.register(lifetime: .singleton, Analytics.init)
+  /// try await Container.default.bootstrap()  // builds eager singletons, runs @Startup hooks
   /// ```
   public static var `default`: Container { defaultOverride ?? shared }
 

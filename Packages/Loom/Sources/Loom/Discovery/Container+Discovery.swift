@@ -14,17 +14,20 @@ extension Container {
     DiscoveryRegistry.shared.bindings
   }
 
-  /// Installs every discovered binding (``discoveredBindings``) into this container.
+  /// Installs every discovered binding (``discoveredBindings``) and start-up hook
+  /// (``discoveredStartupHooks``) into this container.
   ///
   /// ``Container/default`` does this by itself before its first use; call it for any other
   /// container that should hold them, such as a test's own container. The bindings are
   /// registered like `register` calls (registrations made afterwards replace them), attributed to
-  /// the origin `@Bind` in ``dump()``.
+  /// the origin `@Bind` in ``dump()``. The hooks become start-up tasks, as ``install(_:)-([StartupHook])``
+  /// makes them: ``bootstrap()`` runs them in their order, each once per process.
   ///
   /// ```swift
   /// let container = Container()
   /// try container.installDiscoveredBindings()
   /// container.register(\.api) { _ in StubAPIClient() }  // replaces the discovered binding
+  /// try await container.bootstrap()                      // runs the @Startup hooks
   /// ```
   ///
   /// - Throws: A ``DiscoveryError`` naming every key bound more than once, with each
@@ -33,6 +36,7 @@ extension Container {
     let (bindings, conflicts) = DiscoveryRegistry.shared.checkedBindings
     if let conflicts { throw conflicts }
     register(bindings)
+    install(Container.discoveredStartupHooks)
   }
 
   /// Installs `bindings` into this container, refusing keys bound more than once.
@@ -79,14 +83,16 @@ extension Container {
     binding.register(self, nil)
   }
 
-  /// What ``Container/default`` installs when it is made: every discovered binding, except that a
-  /// key bound more than once is registered so that resolving it throws a
-  /// ``ResolutionError/Code/duplicateRegistration`` error naming each implementation and file.
+  /// What ``Container/default`` installs when it is made: every discovered start-up hook, and every
+  /// discovered binding, except that a key bound more than once is registered so that resolving it
+  /// throws a ``ResolutionError/Code/duplicateRegistration`` error naming each implementation and
+  /// file.
   ///
   /// NB: not a trap at start-up: the first use of `Container.default` may be anywhere (a task-local
   /// read, a library), so the error surfaces where the key is resolved, with its chain, and only
   /// for the programs (and tests) that resolve it.
   func installDiscoveredBindingsForDefault() {
+    install(Container.discoveredStartupHooks)
     let (bindings, conflicts) = DiscoveryRegistry.shared.checkedBindings
     guard let error = conflicts else { return register(bindings) }
     let conflicted = Set(error.conflicts.map(\.key))

@@ -1,15 +1,21 @@
-/// Every binding enrolled by the link-time records of the modules loaded into the program.
+/// Every binding and start-up hook enrolled by the link-time records of the modules loaded into the
+/// program.
 ///
-/// A record is a C function pointer that `@Bind` places in the image's initializer table
+/// A record is a C function pointer that `@Bind` (or `@Startup`) places in the image's initializer
+/// table
 /// (`.init_array` on Linux, `__mod_init_func` on Darwin), so the loader calls it once when the
 /// image loads, before `main` for the executable and what it links statically. It only enrolls a
-/// maker here; the bindings are made on first use, outside the loader.
+/// maker here; the bindings and hooks are made on first use, outside the loader.
 final class DiscoveryRegistry: Sendable {
   static let shared = DiscoveryRegistry()
 
   private struct State {
     var makers: [@Sendable () -> DiscoveredBinding] = []
     var bindings: [DiscoveredBinding] = []
+    var hookMakers: [@Sendable () -> StartupHook] = []
+    /// The hooks made so far, in enrolment order: each is made once, so its once-token is the
+    /// process's.
+    var hooks: [StartupHook] = []
     /// The conflicts among `bindings`, found once for every count of bindings (`nil` before).
     var conflicts: (count: Int, error: DiscoveryError?)?
   }
@@ -18,6 +24,21 @@ final class DiscoveryRegistry: Sendable {
 
   func enroll(_ make: @escaping @Sendable () -> DiscoveredBinding) {
     state.withLock { $0.makers.append(make) }
+  }
+
+  func enroll(hook make: @escaping @Sendable () -> StartupHook) {
+    state.withLock { $0.hookMakers.append(make) }
+  }
+
+  /// The start-up hooks of every record enrolled so far, in enrolment order (made on first
+  /// request).
+  var startupHooks: [StartupHook] {
+    state.withLock { state in
+      while state.hooks.count < state.hookMakers.count {
+        state.hooks.append(state.hookMakers[state.hooks.count]())
+      }
+      return state.hooks
+    }
   }
 
   /// The bindings of every record enrolled so far, in enrolment order (made on first request).
