@@ -17,6 +17,7 @@ enum PluginMacros {
       InjectableMacro.self,
       ModuleMacro.self,
       ProvidesMacro.self,
+      StartupMacro.self,
       WeakInjectMacro.self,
       ComponentMacro.self, ProvideMacro.self, ChildMacro.self, PerformMacro.self,
     ]

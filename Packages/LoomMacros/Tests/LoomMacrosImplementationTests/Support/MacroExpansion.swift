@@ -30,6 +30,7 @@ let loomMacros: [String: MacroSpec] = [
   "InjectableInit": MacroSpec(type: InjectableInitMacro.self),
   "Module": MacroSpec(type: ModuleMacro.self, conformances: ["Assembly"]),
   "Provides": MacroSpec(type: ProvidesMacro.self),
+  "Startup": MacroSpec(type: StartupMacro.self),
   "WeakInject": MacroSpec(type: WeakInjectMacro.self),
 ]
 
