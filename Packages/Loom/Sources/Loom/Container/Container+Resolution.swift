@@ -112,7 +112,8 @@ extension Container {
   ) throws(ResolutionError) -> Value {
     let thread = ThreadState.current
     if let active = thread.joinable {
-      _ = consume section  // the joined resolve holds a section of its own
+      // NB: `section` stays open until `body` returns: what the lookup found in it is served
+      // there (the joined resolve may be an asynchronous one, which holds no section).
       return try body(active)
     }
     var context = thread.takeContext() ?? ResolutionContext()

@@ -114,14 +114,45 @@ extension Container {
   /// Serves what a lookup found for a request, other than a published singleton: its entry
   /// (unless it is registered for another type, which the locating path reports), or nothing it
   /// could use.
+  ///
+  /// Call it in the read section of the lookup: the entry and its owner are borrowed from it.
   @usableFromInline
   func serve<Value: Sendable>(
     _ request: _ResolutionRequest, as type: Value.Type, found: FastLookup,
     context: ResolutionContext
   ) throws(ResolutionError) -> Value {
-    guard case .entry(let located) = found,
-      located.registration.valueTypeID == ObjectIdentifier(type)
-    else { return try resolve(request, as: type, context: context) }
+    guard case .entry(let entry, let owner) = found else {
+      return try resolve(request, as: type, context: context)
+    }
+    // NB: no `Result` here: a generic enum of `Value` would make code that is not specialised
+    // for `Value` (an auto-wired initializer's parameter resolves) look up its metadata.
+    do {
+      return try entry._withUnsafeGuaranteedRef { entry in
+        try owner._withUnsafeGuaranteedRef { owner in
+          try serve(entry, owner: owner, request, as: type, context: context)
+        }
+      }
+    } catch {
+      // NB: `_withUnsafeGuaranteedRef` rethrows untyped; only `serve` throws, `ResolutionError`.
+      throw error as! ResolutionError
+    }
+  }
+
+  /// Serves `entry`, found in `owner`, for a request: runs a plain transient's factory at once;
+  /// anything else goes the way of its lifetime, unless the entry is registered for another type
+  /// (which the locating path reports).
+  func serve<Value: Sendable>(
+    _ entry: Entry, owner: Container, _ request: _ResolutionRequest, as type: Value.Type,
+    context: ResolutionContext
+  ) throws(ResolutionError) -> Value {
+    let registration = entry.registration
+    guard registration.valueTypeID == ObjectIdentifier(type) else {
+      return try resolve(request, as: type, context: context)
+    }
+    if registration.isPlainTransient, !isInIsolatedLineage, observers.isQuiet {
+      return try make(registration, as: type, builder: self, context: context)
+    }
+    let located = Located(entry: entry, owner: owner)
     if let adopted = adopted(located) { return try resolve(adopted, as: type, context: context) }
     return try resolve(located, as: type, context: context)
   }

@@ -10,8 +10,9 @@
 /// ```
 public struct LifetimeContext {
   let registration: Registration
-  /// The resolve's frames when the lifetime was asked; the last one is that question.
-  private let frames: [ResolutionContext.Frame]
+  /// The registrations being built around this resolve when the lifetime was asked, outermost
+  /// first (held strongly: the resolve's own chain does not retain them).
+  private let enclosing: [Registration]
 
   /// The container whose registration is being resolved (the requester or one of its ancestors).
   ///
@@ -42,7 +43,8 @@ public struct LifetimeContext {
     self.owner = owner
     self.requester = requester
     self.location = context.location
-    self.frames = context.frames
+    // The last frame is the question this context is made for.
+    self.enclosing = context.frames.dropLast().filter { !$0.isQuestion }.map(\.registration)
   }
 
   /// The context of a top-level resolve that has no resolution context (nothing around it).
@@ -51,7 +53,7 @@ public struct LifetimeContext {
     self.owner = owner
     self.requester = requester
     self.location = location
-    self.frames = []
+    self.enclosing = []
   }
 
   /// The key being resolved.
@@ -66,7 +68,7 @@ public struct LifetimeContext {
   /// ```swift
   /// print(context.chain.map(\.description).joined(separator: " → "))
   /// ```
-  public var chain: [DependencyKey] { enclosing.map(\.registration.key) + [key] }
+  public var chain: [DependencyKey] { enclosing.map(\.key) + [key] }
 
   /// The lifetimes of the registrations being built around this one, outermost first (the chain
   /// without ``key``): a lifetime can tell that it is being captured by a longer-lived instance,
@@ -75,11 +77,5 @@ public struct LifetimeContext {
   /// ```swift
   /// if context.chainLifetimes.contains(where: { $0.rank > rank }) { print("captive") }
   /// ```
-  public var chainLifetimes: [Lifetime] { enclosing.map(\.registration.lifetime) }
-
-  /// The registrations being built around this resolve, outermost first (the last frame, when
-  /// there are any, is the question being asked).
-  private var enclosing: [ResolutionContext.Frame] {
-    frames.dropLast().filter { !$0.isQuestion }
-  }
+  public var chainLifetimes: [Lifetime] { enclosing.map(\.lifetime) }
 }

@@ -31,6 +31,9 @@ final class Registration: Sendable {
   let lifetimeKind: LifetimeKind
   /// The lifetime when it is a ``CustomLifetime``.
   let customLifetime: (any CustomLifetime)?
+  /// Whether a resolve only has to run its factory: a synchronous transient with no completion
+  /// (the engine's shortest path, see ``Container/serve(_:owner:_:as:context:)``).
+  let isPlainTransient: Bool
   /// What a declaration or a ``Registered`` handle added: context alternatives, a completion,
   /// a collection's contributions (see `Hooks/RegistrationExtras.swift`); nil for most.
   let extras: RegistrationExtras?
@@ -64,6 +67,8 @@ final class Registration: Sendable {
     case .once: (lifetimeKind, customLifetime) = (.once, nil)
     case .custom(let custom): (lifetimeKind, customLifetime) = (.custom, custom)
     }
+    self.isPlainTransient =
+      lifetimeKind == .transient && kind == .sync && extras?.completion == nil
     // NB: nil means "not declared" (the factory's resolves are recorded until it first succeeds);
     // an empty list declares that it resolves nothing.
     self.observation = declaredDependencies == nil ? EdgeObservation() : nil

@@ -292,8 +292,10 @@ enum FastLookup {
   /// A published singleton: the bits of its ``Publication``, to read with
   /// ``Container/readPublishedSingleton(_:as:in:)`` in the same read section.
   case published(UInt)
-  /// The entry of the key, not published, and the container that holds it.
-  case entry(Located)
+  /// The entry of the key, not published, and the container that holds it, unretained: valid in
+  /// the read section the lookup was made in (the index keeps the entry, the requester's lineage
+  /// the container), where ``Container/serve(_:as:found:context:)`` serves it.
+  case entry(Unmanaged<Entry>, owner: Unmanaged<Container>)
   /// Nothing the fast path can use: the key is not in the lineage, an isolating container lies on
   /// the way, or an observer must be told of every resolve.
   case none
@@ -346,7 +348,9 @@ extension Container {
       probe: request.probe, name: request.name, in: section, ifAbsent: { FastLookup.none },
       { entry in
         let bits = entry.publication.load(ordering: .acquiring)
-        return bits != 0 ? .published(bits) : .entry(Located(entry: entry, owner: self))
+        return bits != 0
+          ? .published(bits)
+          : .entry(Unmanaged.passUnretained(entry), owner: Unmanaged.passUnretained(self))
       })
   }
 }
