@@ -311,3 +311,53 @@ private final class Told: Base, SessionScoped, @unchecked Sendable {
     Self.timesAnyEnded.withLock { $0 += 1 }
   }
 }
+
+/// A session instance already held is read without starting a resolution; these are the cases
+/// where that shortcut must not apply.
+@Suite struct CachedSessionReadTests {
+  @Test func aHeldSessionInstanceResolvedThroughACapturedContainerInASingletonStillThrows() throws {
+    let container = Container()
+    container.register(Tracked.self, lifetime: .session) { _ in Tracked(tag: 1) }
+    container.register(GreetingBanner.self, lifetime: .singleton) { _ in
+      GreetingBanner(user: try container.tryResolve(Tracked.self))
+    }
+    _ = try container.tryResolve(Tracked.self)  // the session now holds it
+
+    let error = try #require(throws: ResolutionError.self) {
+      try container.tryResolve(GreetingBanner.self)
+    }
+    #expect(error.code == .captiveDependency)
+    #expect(error.chain == [DependencyKey(GreetingBanner.self), DependencyKey(Tracked.self)])
+  }
+
+  @Test func aHeldSessionInstanceIsAnEdgeOfTheFactoryThatReadsItThroughACapturedContainer()
+    throws
+  {
+    let container = Container()
+    container.checksCaptiveDependencies = false
+    container.register(Tracked.self, lifetime: .session) { _ in Tracked(tag: 1) }
+    container.register(GreetingBanner.self) { _ in
+      GreetingBanner(user: try container.tryResolve(Tracked.self))
+    }
+    let held = try container.tryResolve(Tracked.self)
+
+    #expect(try container.tryResolve(GreetingBanner.self).user === held)
+    #expect(
+      container.graph.edges(from: DependencyKey(GreetingBanner.self)).map(\.to)
+        == [DependencyKey(Tracked.self)])
+  }
+
+  @Test func eachContainerReadsOnlyTheInstanceItsOwnSessionHolds() throws {
+    let parent = Container()
+    parent.register(Tracked.self, lifetime: .session) { _ in Tracked() }
+    let child = parent.makeChild()
+    let inParent = try parent.tryResolve(Tracked.self)
+
+    let inChild = try child.tryResolve(Tracked.self)
+    #expect(inChild !== inParent)
+    #expect(try child.tryResolve(Tracked.self) === inChild)
+    parent.endSession()
+    #expect(try child.tryResolve(Tracked.self) === inChild)
+    #expect(try parent.tryResolve(Tracked.self) !== inParent)
+  }
+}

@@ -97,9 +97,34 @@ extension Container {
     _ request: _ResolutionRequest, as type: Value.Type, found: FastLookup,
     section: consuming ReadSection
   ) throws(ResolutionError) -> Value {
-    try withContext(request.location, section: section) { context throws(ResolutionError) in
+    if case .entry(let entry, _) = found,
+      let box = requesterCachedBox(entry, valueType: ObjectIdentifier(type))
+    {
+      return keptValue(box, as: type)
+    }
+    return try withContext(request.location, section: section) { context throws(ResolutionError) in
       context.noteResolve(request, valueType: type)
       return try serve(request, as: type, found: found, context: context)
+    }
+  }
+
+  /// The instance this container's cache already holds for a registration whose lifetime's cache
+  /// depends only on the requester (a session's), when a resolve would only read it: the lookup
+  /// found it in a quiet, non-isolated lineage, for its type, and no resolve runs on this thread
+  /// (one would check captive dependencies) nor records edges anywhere. Not generic.
+  ///
+  /// Call it in the read section of the lookup that found `entry`.
+  @usableFromInline
+  func requesterCachedBox(_ entry: Unmanaged<Entry>, valueType: ObjectIdentifier)
+    -> (any AnyObject & Sendable)?
+  {
+    entry._withUnsafeGuaranteedRef { entry -> (any AnyObject & Sendable)? in
+      let registration = entry.registration
+      guard let lifetime = registration.requesterCachedLifetime,
+        registration.valueTypeID == valueType, !isInIsolatedLineage,
+        !ResolutionContext.isObservingAnywhere, ThreadState.current.joinable == nil
+      else { return nil }
+      return lifetime.instanceCache(ofRequester: self).box(of: registration)
     }
   }
 

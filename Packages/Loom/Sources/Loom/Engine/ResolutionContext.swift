@@ -56,6 +56,8 @@ final class ResolutionContext {
   @exclusivity(unchecked) private(set) var location: CodeLocation
   /// The container the top-level resolve was called on (for hints), when known.
   @exclusivity(unchecked) private(set) var requester: Container?
+  /// The identity of ``requester``, compared with a frame's builder without a reference count.
+  @exclusivity(unchecked) private var requesterID: ObjectIdentifier?
   /// Who waits when this resolve waits for another's creation (see ``WaitGraph``).
   @exclusivity(unchecked) private(set) var waitIdentity: UInt
   /// The read section the resolve holds until it ends (a synchronous resolve only): what its
@@ -96,6 +98,7 @@ final class ResolutionContext {
   init(asynchronousAt location: CodeLocation, requester: Container? = nil) {
     self.location = location
     self.requester = requester
+    self.requesterID = requester.map(ObjectIdentifier.init)
     self.waitIdentity = WaitIdentity.nextAsynchronous()
   }
 
@@ -105,6 +108,7 @@ final class ResolutionContext {
   ) {
     self.location = location
     self.requester = requester
+    self.requesterID = requester.map(ObjectIdentifier.init)
     self.waitIdentity = identity
     self.frames = frames
     self.copiedFrameOwners = frames.flatMap { frame -> [AnyObject] in
@@ -118,6 +122,7 @@ final class ResolutionContext {
   func begin(at location: CodeLocation, requester: Container, section: consuming ReadSection) {
     self.location = location
     self.requester = requester
+    self.requesterID = ObjectIdentifier(requester)
     self.section = consume section
     finished.store(false, ordering: .relaxed)
   }
@@ -135,6 +140,7 @@ final class ResolutionContext {
     if !graphInstances.isEmpty { graphInstances.removeAll(keepingCapacity: true) }
     section = nil
     requester = nil
+    requesterID = nil
     trackedDepth = nil
     servingCache = nil
     captiveFloor = 0
@@ -162,12 +168,7 @@ final class ResolutionContext {
   /// This is the in-resolve half of cycle detection; ``WaitGraph`` is the half across threads.
   func enter(_ registration: Registration, builder: Container) throws(ResolutionError) {
     let isObserving = registration.isObserving
-    guard
-      Self.push(
-        registration, builder: builder, requester: requester, isQuestion: false,
-        isObserving: isObserving,
-        onto: &frames)
-    else {
+    guard push(registration, builder: builder, isQuestion: false, isObserving: isObserving) else {
       throw .cycle(
         registration.key, chain: chain(to: registration.key), acrossThreads: false,
         location: location)
@@ -181,11 +182,7 @@ final class ResolutionContext {
   /// Records that `registration`'s lifetime is being asked for a cache, or throws the cycle of a
   /// lifetime that resolves, while asked, the key it picks a cache for.
   func enterQuestion(_ registration: Registration, builder: Container) throws(ResolutionError) {
-    guard
-      Self.push(
-        registration, builder: builder, requester: requester, isQuestion: true, isObserving: false,
-        onto: &frames)
-    else {
+    guard push(registration, builder: builder, isQuestion: true, isObserving: false) else {
       throw .lifetimeCycle(
         registration.key, asked: frames.filter(\.isQuestion).map(\.registration.key),
         location: location)
@@ -193,17 +190,21 @@ final class ResolutionContext {
   }
 
   /// Appends a frame unless a frame of the same kind and registration is on the chain already.
-  /// (The frame is made in place: one access to `frames`, and no copy of it to retain.)
-  private static func push(
-    _ registration: Registration, builder: Container, requester: Container?, isQuestion: Bool,
-    isObserving: Bool, onto frames: inout [Frame]
+  /// (Identities are compared, and the builder against the requester, without touching reference
+  /// counts.)
+  @inline(__always)
+  private func push(
+    _ registration: Registration, builder: Container, isQuestion: Bool, isObserving: Bool
   ) -> Bool {
-    if frames.contains(where: { $0.registration === registration && $0.isQuestion == isQuestion }) {
+    let id = ObjectIdentifier(registration)
+    for frame in frames
+    where ObjectIdentifier(frame.registration) == id && frame.isQuestion == isQuestion {
       return false
     }
+    let isRequester = requesterID == ObjectIdentifier(builder)
     frames.append(
       Frame(
-        registration: registration, otherBuilder: builder === requester ? nil : builder,
+        registration: registration, otherBuilder: isRequester ? nil : builder,
         isQuestion: isQuestion, isObserving: isObserving))
     return true
   }
@@ -270,6 +271,34 @@ final class ResolutionContext {
       parent.isObserving
     else { return }
     parent.observe(request.key(as: valueType))
+  }
+
+  // MARK: Parameters
+
+  /// What a lookup of the unnamed key of type `probe` finds in `container`'s lineage, when this
+  /// synchronous resolve can serve it from there (it is open, holds its read section, and
+  /// observes no factory's edges); `.none` otherwise. Not generic: an auto-wired initializer's
+  /// parameter resolves, which the compiler cannot specialise, run it as is.
+  @usableFromInline
+  func lookUpParameter(probe: UInt, in container: Container) -> FastLookup {
+    guard observingFrames.load(ordering: .relaxed) == 0, isOpen else { return .none }
+    switch section {
+    case .some(let section): return container.lookUpInLineage(probe: probe, name: nil, in: section)
+    case .none: return .none
+    }
+  }
+
+  /// The value of a singleton that ``lookUpParameter(probe:in:)`` found, read in the section
+  /// this resolve holds.
+  @inlinable
+  func readParameter<Value: Sendable>(_ bits: UInt, as type: Value.Type, in container: Container)
+    -> Value
+  {
+    switch section {
+    case .some(let section): return container.readPublishedSingleton(bits, as: type, in: section)
+    // NB: `lookUpParameter` found the bits in the section this resolve still holds.
+    case .none: preconditionFailure("a parameter read outside its resolve's read section")
+    }
   }
 
   // MARK: Serving caches (property wrappers)

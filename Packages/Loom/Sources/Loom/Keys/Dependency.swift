@@ -227,13 +227,12 @@ func autowired<Value, each Parameter: Sendable>(
 ) -> (factory: @Sendable (Resolver) throws -> Value, dependencies: [DependencyKey]) {
   var dependencies: [DependencyKey] = []
   for type in repeat (each Parameter).self { dependencies.append(DependencyKey(type)) }
-  // NB: `_resolve` on the resolver itself, not the `Resolving` extension's `tryResolve`: the
-  // parameter resolves are not specialised (they run inside a pack expansion), and going through
-  // the protocol extension would add a generic call and its witness-table dispatch to each one.
+  // NB: `_resolveParameter` on the resolver itself, not the `Resolving` extension's `tryResolve`:
+  // the parameter resolves are not specialised (they run inside a pack expansion), and going
+  // through the protocol extension would add a generic call and its witness-table dispatch to each
+  // one; `_resolveParameter` reads a published singleton through code that is mostly not generic.
   let factory: @Sendable (Resolver) throws -> Value = { resolver in
-    try initializer(
-      repeat resolver._resolve(
-        (each Parameter).self, _ResolutionRequest((each Parameter).self, name: nil)))
+    try initializer(repeat resolver._resolveParameter((each Parameter).self))
   }
   return (factory, dependencies)
 }

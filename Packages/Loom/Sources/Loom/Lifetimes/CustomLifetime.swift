@@ -51,3 +51,27 @@ public protocol CustomLifetime: Sendable {
   func instanceCache(for context: LifetimeContext) throws(ResolutionError)
     -> InstanceCache
 }
+
+/// A custom lifetime whose cache depends only on the container a resolve was called on (the
+/// session's): the engine then reads an instance it already holds without starting a
+/// resolution. For Loom's own lifetimes; a lifetime whose cache depends on anything else (a
+/// task-local, the chain) must not adopt it.
+///
+/// ```swift
+/// struct TenantLifetime: _RequesterCachedLifetime {
+///   var name: String { "tenant" }
+///   var rank: LifetimeRank { LifetimeRank(850) }
+///   func instanceCache(for context: LifetimeContext) -> InstanceCache {
+///     instanceCache(ofRequester: context.requester)
+///   }
+///   func instanceCache(ofRequester requester: Container) -> InstanceCache {
+///     requester.instanceCache(for: "tenant")
+///   }
+/// }
+/// ```
+@_spi(LoomInternals)
+public protocol _RequesterCachedLifetime: CustomLifetime {
+  /// The cache ``CustomLifetime/instanceCache(for:)`` returns for every resolve called on
+  /// `requester`.
+  func instanceCache(ofRequester requester: Container) -> InstanceCache
+}

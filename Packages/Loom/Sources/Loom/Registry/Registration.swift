@@ -31,6 +31,9 @@ final class Registration: Sendable {
   let lifetimeKind: LifetimeKind
   /// The lifetime when it is a ``CustomLifetime``.
   let customLifetime: (any CustomLifetime)?
+  /// The lifetime when its cache depends only on the requester (see
+  /// ``Container/requesterCachedBox(_:valueType:)``).
+  let requesterCachedLifetime: (any _RequesterCachedLifetime)?
   /// Whether a resolve only has to run its factory: a synchronous transient with no completion
   /// (the engine's shortest path, see ``Container/serve(_:owner:_:as:context:)``).
   let isPlainTransient: Bool
@@ -40,6 +43,9 @@ final class Registration: Sendable {
   /// The keys its factory was seen resolving, while it has no declared dependencies and has not
   /// yet run to completion once.
   private let observation: EdgeObservation?
+  /// Whether `observation` is still recording: read on every step of a resolve, so kept here
+  /// rather than behind the optional.
+  private let observing: Atomic<Bool>
   init<Value: Sendable>(
     key: DependencyKey, lifetime: Lifetime, factory: Factory<Value>,
     declaredDependencies: [DependencyKey]?, location: CodeLocation,
@@ -67,11 +73,13 @@ final class Registration: Sendable {
     case .once: (lifetimeKind, customLifetime) = (.once, nil)
     case .custom(let custom): (lifetimeKind, customLifetime) = (.custom, custom)
     }
+    self.requesterCachedLifetime = customLifetime as? any _RequesterCachedLifetime
     self.isPlainTransient =
       lifetimeKind == .transient && kind == .sync && extras?.completion == nil
     // NB: nil means "not declared" (the factory's resolves are recorded until it first succeeds);
     // an empty list declares that it resolves nothing.
     self.observation = declaredDependencies == nil ? EdgeObservation() : nil
+    self.observing = Atomic(declaredDependencies == nil)
   }
 
   /// Whether its dependencies were declared rather than observed.
@@ -93,7 +101,7 @@ final class Registration: Sendable {
   var observedDependencies: [DependencyKey] { observation?.keys.value ?? [] }
 
   /// Whether the edges its factory resolves are still being recorded.
-  var isObserving: Bool { observation?.isOpen.load(ordering: .relaxed) ?? false }
+  var isObserving: Bool { observing.load(ordering: .relaxed) }
 
   /// Records that its factory resolved `key`.
   func observe(_ key: DependencyKey) {
@@ -104,8 +112,8 @@ final class Registration: Sendable {
 
   /// Stops recording: the factory has run to completion once.
   func finishObserving() {
-    guard let observation, observation.isOpen.load(ordering: .relaxed) else { return }
-    observation.isOpen.store(false, ordering: .relaxed)
+    guard observing.load(ordering: .relaxed) else { return }
+    observing.store(false, ordering: .relaxed)
   }
 }
 
@@ -124,6 +132,5 @@ enum LifetimeKind: Sendable {
 
 /// The edges a closure factory is seen resolving until it first succeeds.
 final class EdgeObservation: Sendable {
-  let isOpen = Atomic(true)
   let keys = Locked<[DependencyKey]>([])
 }

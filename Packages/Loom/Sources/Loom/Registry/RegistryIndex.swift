@@ -322,30 +322,38 @@ extension Container {
   func lookUpInLineage(_ request: _ResolutionRequest, in section: borrowing ReadSection)
     -> FastLookup
   {
+    lookUpInLineage(probe: request.probe, name: request.name, in: section)
+  }
+
+  /// ``lookUpInLineage(_:in:)`` for a key given by its probe and name.
+  @inlinable @inline(__always)
+  func lookUpInLineage(probe: UInt, name: String?, in section: borrowing ReadSection)
+    -> FastLookup
+  {
     // A container's family shares one hub, so its ancestors need not check again.
     guard observers.isQuiet else { return .none }
-    let found = lookUpHere(request, in: section)
+    let found = lookUpHere(probe: probe, name: name, in: section)
     guard case .none = found, !isolatesInstances, let parent else { return found }
-    return parent.lookUpFromHere(request, in: section)
+    return parent.lookUpFromHere(probe: probe, name: name, in: section)
   }
 
   /// ``lookUpInLineage(_:in:)`` from this container up.
   @inlinable
-  func lookUpFromHere(_ request: _ResolutionRequest, in section: borrowing ReadSection)
+  func lookUpFromHere(probe: UInt, name: String?, in section: borrowing ReadSection)
     -> FastLookup
   {
-    let found = lookUpHere(request, in: section)
+    let found = lookUpHere(probe: probe, name: name, in: section)
     guard case .none = found else { return found }
     // An isolated child copies an ancestor's registration before using it: the slow path.
     guard !isolatesInstances, let parent else { return .none }
-    return parent.lookUpFromHere(request, in: section)
+    return parent.lookUpFromHere(probe: probe, name: name, in: section)
   }
 
-  /// The entry of `request` in this container only, or its published singleton.
+  /// The entry of a key in this container only, or its published singleton.
   @inlinable @inline(__always)
-  func lookUpHere(_ request: _ResolutionRequest, in section: borrowing ReadSection) -> FastLookup {
+  func lookUpHere(probe: UInt, name: String?, in section: borrowing ReadSection) -> FastLookup {
     index.withEntry(
-      probe: request.probe, name: request.name, in: section, ifAbsent: { FastLookup.none },
+      probe: probe, name: name, in: section, ifAbsent: { FastLookup.none },
       { entry in
         let bits = entry.publication.load(ordering: .acquiring)
         return bits != 0

@@ -9,11 +9,31 @@
 /// ```
 @_documentation(visibility: private)
 public struct _ResolutionRequest: Sendable {
+  /// What a request carries besides its probe: nothing for a plain type (most requests, whose
+  /// copy and destruction then touch no reference count), a name, or a key path.
+  @usableFromInline
+  enum Qualifier: Sendable {
+    case none
+    case name(String)
+    /// The key path (a `KeyPath<Container, Dependency<Value>>`).
+    case keyPath(any AnyKeyPath & Sendable)
+  }
+
   @usableFromInline let probe: UInt
-  @usableFromInline let name: String?
-  /// For a key-path request, the key path (a `KeyPath<Container, Dependency<Value>>`).
-  @usableFromInline let keyPath: (any AnyKeyPath & Sendable)?
+  @usableFromInline let qualifier: Qualifier
   @usableFromInline let location: CodeLocation
+
+  /// The name of a named type request.
+  @inlinable var name: String? {
+    if case .name(let name) = qualifier { return name }
+    return nil
+  }
+
+  /// The key path of a key-path request.
+  var keyPath: (any AnyKeyPath & Sendable)? {
+    if case .keyPath(let keyPath) = qualifier { return keyPath }
+    return nil
+  }
 
   /// A request for a type key.
   ///
@@ -25,8 +45,7 @@ public struct _ResolutionRequest: Sendable {
     _ type: Value.Type, name: String?, fileID: StaticString = #fileID, line: UInt = #line
   ) {
     self.probe = UInt(bitPattern: ObjectIdentifier(type))
-    self.name = name
-    self.keyPath = nil
+    if let name { self.qualifier = .name(name) } else { self.qualifier = .none }
     self.location = CodeLocation(fileID: fileID, line: line)
   }
 
@@ -46,8 +65,7 @@ public struct _ResolutionRequest: Sendable {
     line: UInt = #line
   ) {
     self.probe = UInt(bitPattern: ObjectIdentifier(keyPath))
-    self.name = nil
-    self.keyPath = keyPath
+    self.qualifier = .keyPath(keyPath)
     self.location = CodeLocation(fileID: fileID, line: line)
   }
 

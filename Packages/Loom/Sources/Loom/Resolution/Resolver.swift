@@ -52,6 +52,34 @@ public struct Resolver: Resolving {
     }
   }
 
+  /// Resolves an initializer's parameter by its type: what auto-wiring and the macros' generated
+  /// factories call for each parameter. A published singleton takes a path that is generic only
+  /// in its last step (see ``ResolutionContext/lookUpParameter(probe:in:)``); anything else is
+  /// ``resolve(_:name:fileID:line:)``.
+  ///
+  /// ```swift
+  /// let database = try r._resolveParameter(Database.self)
+  /// ```
+  @inlinable
+  public func _resolveParameter<Value: Sendable>(_ type: Value.Type) throws(ResolutionError)
+    -> Value
+  {
+    // NB: no optional of `Value` on the way: a generic enum would make code that is not
+    // specialised for `Value` look up its metadata.
+    let found = context.lookUpParameter(
+      probe: UInt(bitPattern: ObjectIdentifier(type)), in: container)
+    switch found {
+    case .published(let bits):
+      return context.readParameter(bits, as: type, in: container)
+    case .entry:
+      // Served in the section this resolve holds, where the lookup was made.
+      return try container.serve(
+        _ResolutionRequest(type, name: nil), as: type, found: found, context: context)
+    case .none:
+      return try _resolve(type, _ResolutionRequest(type, name: nil))
+    }
+  }
+
   /// Resolves with runtime arguments. Use ``resolve(_:name:arguments:_:fileID:line:)``.
   ///
   /// ```swift

@@ -1,4 +1,4 @@
-import Loom
+@_spi(LoomInternals) import Loom
 
 /// The ``CustomLifetime`` behind `Lifetime.session`: one cache per container, the one the
 /// resolve was called on.
@@ -8,7 +8,7 @@ import Loom
 /// would let a child's overrides leak into its parent's session. So a child container has its own
 /// session, even for registrations it inherits, and `Container.endSession()` on a parent
 /// leaves its children's sessions alone.
-struct SessionLifetime: CustomLifetime {
+struct SessionLifetime: _RequesterCachedLifetime {
   /// The identifier of the session cache in `Container.instanceCache(for:)`.
   static let cacheIdentifier = "loom.session"
 
@@ -21,6 +21,11 @@ struct SessionLifetime: CustomLifetime {
   {
     // NB: a session instance built into a singleton is the core's captive check
     // (`ResolutionError.Code.captiveDependency`), thrown before the lifetime is asked.
-    context.requester.instanceCache(for: Self.cacheIdentifier)
+    instanceCache(ofRequester: context.requester)
+  }
+
+  /// The requester's session cache: the engine reads an instance it holds without a resolution.
+  func instanceCache(ofRequester requester: Container) -> InstanceCache {
+    requester.instanceCache(for: Self.cacheIdentifier)
   }
 }
