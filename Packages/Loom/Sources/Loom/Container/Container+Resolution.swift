@@ -120,9 +120,10 @@ extension Container {
   {
     entry._withUnsafeGuaranteedRef { entry -> (any AnyObject & Sendable)? in
       let registration = entry.registration
-      guard let lifetime = registration.requesterCachedLifetime,
-        registration.valueTypeID == valueType, !isInIsolatedLineage,
-        !ResolutionContext.isObservingAnywhere, ThreadState.current.joinable == nil
+      guard registration.isRequesterCached, registration.valueTypeID == valueType,
+        !isInIsolatedLineage, !ResolutionContext.isObservingAnywhere,
+        ThreadState.current.joinable == nil,
+        let lifetime = registration.requesterCachedLifetime
       else { return nil }
       return lifetime.instanceCache(ofRequester: self).box(of: registration)
     }

@@ -172,22 +172,24 @@ final class StripeCounter: Sendable {
 /// ``ResolutionContext``, which ends it when the resolve ends.
 @usableFromInline
 struct ReadSection: ~Copyable {
-  // NB: `unowned(unsafe)`: a section is entered on a container family's `ReadSections`, which
-  // every container of the family holds for its whole life, and it never outlives the call on
-  // that container that entered it (it is a local of that call, or lives in the context of the
-  // resolve that call runs, which ends it before the call returns).
-  @usableFromInline unowned(unsafe) let sections: ReadSections
+  // NB: unretained: a section is entered on a container family's `ReadSections`, which every
+  // container of the family holds for its whole life, and it never outlives the call on that
+  // container that entered it (it is a local of that call, or lives in the context of the
+  // resolve that call runs, which ends it before the call returns). (`Unmanaged` rather than
+  // `unowned(unsafe)`: the compiler would retain the latter around the call in `deinit`.)
+  @usableFromInline let sections: Unmanaged<ReadSections>
   /// The counter it incremented.
   @usableFromInline let counter: Int
 
   @inlinable
   init(sections: ReadSections, counter: Int) {
-    self.sections = sections
+    self.sections = Unmanaged.passUnretained(sections)
     self.counter = counter
   }
 
   @inlinable
   deinit {
-    sections.exit(counter: counter)
+    let counter = counter
+    sections._withUnsafeGuaranteedRef { $0.exit(counter: counter) }
   }
 }

@@ -34,6 +34,9 @@ final class Registration: Sendable {
   /// The lifetime when its cache depends only on the requester (see
   /// ``Container/requesterCachedBox(_:valueType:)``).
   let requesterCachedLifetime: (any _RequesterCachedLifetime)?
+  /// Whether ``requesterCachedLifetime`` is set: read on every top-level resolve, where copying
+  /// the existential out to test it would cost more than the test.
+  let isRequesterCached: Bool
   /// Whether a resolve only has to run its factory: a synchronous transient with no completion
   /// (the engine's shortest path, see ``Container/serve(_:owner:_:as:context:)``).
   let isPlainTransient: Bool
@@ -74,6 +77,7 @@ final class Registration: Sendable {
     case .custom(let custom): (lifetimeKind, customLifetime) = (.custom, custom)
     }
     self.requesterCachedLifetime = customLifetime as? any _RequesterCachedLifetime
+    self.isRequesterCached = requesterCachedLifetime != nil
     self.isPlainTransient =
       lifetimeKind == .transient && kind == .sync && extras?.completion == nil
     // NB: nil means "not declared" (the factory's resolves are recorded until it first succeeds);

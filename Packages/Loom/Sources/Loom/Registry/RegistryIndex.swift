@@ -256,11 +256,21 @@ final class RegistryTable: @unchecked Sendable {
   }
 }
 
-/// FNV-1a over the name's UTF-8 bytes: cheap for the short names registrations use.
-@inlinable
+/// FNV-1a over the name's UTF-8 bytes: cheap for the short names registrations use. A native
+/// string's bytes are read in place (its `utf8` view's iterator would decode them one call at a
+/// time); any other string is walked byte by byte, to the same hash. Out of line: it would
+/// bloat every inlined lookup, while most lookups have no name.
+@inlinable @inline(never)
 func nameHash(_ name: String) -> UInt64 {
+  if let hash = name.utf8.withContiguousStorageIfAvailable({ fnv1a($0) }) { return hash }
+  return fnv1a(name.utf8)
+}
+
+/// FNV-1a over `bytes`.
+@inlinable @inline(__always)
+func fnv1a(_ bytes: some Sequence<UInt8>) -> UInt64 {
   var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-  for byte in name.utf8 {
+  for byte in bytes {
     hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
   }
   return hash
