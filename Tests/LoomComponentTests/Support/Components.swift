@@ -72,3 +72,14 @@ struct AnalyticsComponent {
   @Provide(.shared, with: [\Self.analytics]) var tracker: Tracker
   @Provide(.transient, with: []) var event: Event
 }
+
+/// An input of a function typealias, which the initializer takes through an autoclosure (a plain
+/// function-typed parameter could not be stored).
+typealias Format = @Sendable (Int) -> String
+
+@Component
+struct FormattingComponent {
+  @Provide(.input) var format: Format
+  @Provide(.input) var count: Int
+  @Provide(.shared, factory: { (format: Format, count: Int) in format(count) }) var label: String
+}

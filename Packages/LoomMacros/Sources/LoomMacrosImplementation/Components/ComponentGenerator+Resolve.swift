@@ -89,15 +89,8 @@ extension ComponentGenerator {
       }
     }
     for step in component.steps {
-      var effects = step.effects
-      let arguments = step.parameters.map { parameter -> String in
-        if let member = members[parameter.member] { effects = effects.union(member.effects) }
-        return parameter.label.map { "\($0): self.\(parameter.member)" }
-          ?? "self.\(parameter.member)"
-      }
       items.append(
-        ".step(\"\(step.name)\"\(prerequisites(step.name))) { \(hop)\(effects.markers)self.\(step.name)(\(arguments.joined(separator: ", "))) }"
-      )
+        ".step(\"\(step.name)\"\(prerequisites(step.name))) { \(hop)\(call(step, on: "self")) }")
       slots.append(nil)
     }
     // NB: one `append` per item, not one array literal: the type checker solves a literal of
@@ -178,12 +171,6 @@ extension ComponentGenerator {
       )
     }
     for step in component.steps {
-      var effects = step.effects
-      let arguments = step.parameters.map { parameter -> String in
-        if let member = members[parameter.member] { effects = effects.union(member.effects) }
-        return parameter.label.map { "\($0): component.\(parameter.member)" }
-          ?? "component.\(parameter.member)"
-      }
       let dependencies = step.parameters.map { "\"\($0.member)\"" }
       var dependencyArgument =
         dependencies.isEmpty ? "" : ", dependencies: [\(dependencies.joined(separator: ", "))]"
@@ -192,7 +179,7 @@ extension ComponentGenerator {
           ", after: [\(step.after.map { "\"\($0.name)\"" }.joined(separator: ", "))]"
       }
       lines.append(
-        "installer.step(\"\(step.name)\"\(dependencyArgument), \(location(step.name))) { \(hop)\(effects.markers)component.\(step.name)(\(arguments.joined(separator: ", "))) }"
+        "installer.step(\"\(step.name)\"\(dependencyArgument), \(location(step.name))) { \(hop)\(call(step, on: "component")) }"
       )
     }
     let installer = "LoomMacros._ComponentInstaller"
@@ -212,6 +199,18 @@ extension ComponentGenerator {
       }
       """
     ]
+  }
+
+  /// `try await component.seed(database: component.database)`: a call of `step` with the members
+  /// it takes, read from `receiver`, marked with the effects of the step and of those members.
+  private func call(_ step: ComponentStep, on receiver: String) -> String {
+    var effects = step.effects
+    let arguments = step.parameters.map { parameter -> String in
+      if let member = members[parameter.member] { effects = effects.union(member.effects) }
+      return parameter.label.map { "\($0): \(receiver).\(parameter.member)" }
+        ?? "\(receiver).\(parameter.member)"
+    }
+    return "\(effects.markers)\(receiver).\(step.name)(\(arguments.joined(separator: ", ")))"
   }
 
   // MARK: - The graph

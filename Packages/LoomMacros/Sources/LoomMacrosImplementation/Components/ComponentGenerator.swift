@@ -144,9 +144,9 @@ struct ComponentGenerator {
       }
       let sorted = inputs.sorted { $0.name < $1.name }.map { "\($0.name): _\($0.name)" }
       body += [
-        "var _overrides = Overrides()",
-        "configure(&_overrides)",
-        "self.init(_loomInputs: _LoomInputs(\(sorted.joined(separator: ", "))), overrides: _overrides)",
+        "var _loomOverrides = Overrides()",
+        "configure(&_loomOverrides)",
+        "self.init(_loomInputs: _LoomInputs(\(sorted.joined(separator: ", "))), overrides: _loomOverrides)",
       ]
     } else {
       body = [stop]

@@ -43,9 +43,9 @@ import Testing
           init(config: @autoclosure () throws -> Config, _ configure: (inout Overrides) -> Void = { _ in
             }) rethrows {
             let _config = try config()
-            var _overrides = Overrides()
-            configure(&_overrides)
-            self.init(_loomInputs: _LoomInputs(config: _config), overrides: _overrides)
+            var _loomOverrides = Overrides()
+            configure(&_loomOverrides)
+            self.init(_loomInputs: _LoomInputs(config: _config), overrides: _loomOverrides)
           }
 
           init(_loomInputs inputs: _LoomInputs, overrides: Overrides) {
@@ -231,9 +231,9 @@ import Testing
           public init(config: @autoclosure () throws -> Config, _ configure: (inout Overrides) -> Void = { _ in
             }) rethrows {
             let _config = try config()
-            var _overrides = Overrides()
-            configure(&_overrides)
-            self.init(_loomInputs: _LoomInputs(config: _config), overrides: _overrides)
+            var _loomOverrides = Overrides()
+            configure(&_loomOverrides)
+            self.init(_loomInputs: _LoomInputs(config: _config), overrides: _loomOverrides)
           }
 
           public init(_loomInputs inputs: _LoomInputs, overrides: Overrides) {
