@@ -578,10 +578,22 @@ public enum DiagnosticCatalogue {
   public struct Entry: Sendable {
     /// The macro and the message's id (`Component.missingMember`): the diagnostic's `MessageID`
     /// has the domain `LoomMacros.Component` and the id `missingMember`.
+    ///
+    /// ```swift
+    /// let ids = Set(DiagnosticCatalogue.entries.map(\.id))
+    /// ```
     public let id: String
     /// The message, with placeholders for what it names.
+    ///
+    /// ```swift
+    /// print(DiagnosticCatalogue.entries[0].message)
+    /// ```
     public let message: String
     /// The title of the fix-it it offers, if it offers one.
+    ///
+    /// ```swift
+    /// let withFixIts = DiagnosticCatalogue.entries.filter { $0.fixIt != nil }
+    /// ```
     public let fixIt: String?
 
     init(_ message: MacroMessage, fixIt: String? = nil) {
@@ -605,6 +617,10 @@ public enum DiagnosticCatalogue {
   private static let macro = "@Provide"
 
   /// Every message the macros report, in the order of the documentation.
+  ///
+  /// ```swift
+  /// for entry in DiagnosticCatalogue.entries { print(entry.id, entry.message) }
+  /// ```
   public static let entries: [Entry] = [
     // @Component, @Provide, @Child, @Perform
     Entry(.componentOnStruct),
@@ -739,6 +755,10 @@ public enum DiagnosticCatalogue {
   /// The messages the compiler shows for LoomMacros' `_MemberSource` (an initializer or function
   /// reference whose effects its member does not declare), written in LoomMacros itself: the
   /// compiler reports them in the expansion of the member's `@Provide`.
+  ///
+  /// ```swift
+  /// let texts = DiagnosticCatalogue.compilerMessages.map(\.message)
+  /// ```
   public static let compilerMessages: [Entry] = [
     Entry(
       id: "_MemberSource.async",
