@@ -560,6 +560,61 @@ extension MacroMessage {
   }
 }
 
+// MARK: - @Startup
+
+extension MacroMessage {
+  /// An error of `@Startup`, identified by `id`.
+  static func startup(_ id: String, _ message: String) -> MacroMessage {
+    .error("Startup", id, message)
+  }
+
+  static let startupNotAFunction = startup(
+    "notAFunction", "@Startup applies to a function declared at file scope, or to a static method")
+
+  static func startupLocal(_ function: String) -> MacroMessage {
+    startup(
+      "local",
+      "@Startup applies to a function declared at file scope or in a type, not inside a function;"
+        + " move '\(function)' out of it")
+  }
+
+  static let startupInProtocol = startup(
+    "inProtocol",
+    "a protocol requirement cannot be a start-up hook; put @Startup on a function at file scope or"
+      + " on a static method of a type")
+
+  static func startupInsideGeneric(_ function: String) -> MacroMessage {
+    startup(
+      "insideGeneric",
+      "@Startup cannot record a method of a generic type; move '\(function)' to file scope or to a"
+        + " type that is not generic")
+  }
+
+  static func startupInstanceMethod(_ function: String) -> MacroMessage {
+    startup(
+      "instanceMethod",
+      "an instance method cannot be a start-up hook, which runs with no instance; make"
+        + " '\(function)' static")
+  }
+
+  static let startupGeneric = startup(
+    "generic",
+    "a generic function cannot be a start-up hook: nothing could choose its type arguments")
+
+  static func startupParameters(_ function: String) -> MacroMessage {
+    startup(
+      "parameters",
+      "a start-up hook takes no parameter, or one Resolver for what it needs:"
+        + " '\(function)(_ r: Resolver)'")
+  }
+
+  static func startupResult(_ type: String) -> MacroMessage {
+    startup(
+      "result",
+      "a start-up hook returns nothing, so its result would be lost; remove '-> \(type)'")
+  }
+}
+
 // MARK: - The catalogue
 
 /// Every diagnostic of the catalogue, rendered with placeholder values (`‹member›`), for the
@@ -739,6 +794,15 @@ public enum DiagnosticCatalogue {
     Entry(.bindRepeated, fixIt: FixItTitle.removeRepeatedBind),
     Entry(.bindInsideGeneric(type: type)),
     Entry(.bindLocal),
+    // @Startup
+    Entry(.startupNotAFunction),
+    Entry(.startupLocal(name)),
+    Entry(.startupInProtocol),
+    Entry(.startupInsideGeneric(name)),
+    Entry(.startupInstanceMethod(name), fixIt: FixItTitle.makeItStatic),
+    Entry(.startupGeneric),
+    Entry(.startupParameters(name)),
+    Entry(.startupResult(type), fixIt: FixItTitle.removeResultType),
     // @Module, @Provides
     Entry(.moduleNotAType),
     Entry(.moduleOwnAssemble),
@@ -825,4 +889,6 @@ enum FixItTitle {
   static let removeDefaultValue = "remove the default value"
   static let removeRepeatedBind = "remove the repeated @Bind"
   static func returnAny(_ constraint: String) -> String { "return 'any \(constraint)'" }
+  static let makeItStatic = "make it static"
+  static let removeResultType = "remove the result type"
 }

@@ -1321,6 +1321,113 @@ extension DiagnosticCase {
       macroSet: .registrations
     ),
     DiagnosticCase(
+      id: "Startup.notAFunction",
+      source: #"""
+        @Startup
+        let start = 1
+        """#,
+      diagnostics: [
+        "1:1: error: @Startup applies to a function declared at file scope, or to a static method"
+      ],
+      macroSet: .registrations
+    ),
+    DiagnosticCase(
+      id: "Startup.local",
+      source: #"""
+        func main() {
+          @Startup func start() {}
+        }
+        """#,
+      diagnostics: [
+        "2:3: error: @Startup applies to a function declared at file scope or in a type, not inside a function; move 'start' out of it"
+      ],
+      macroSet: .registrations
+    ),
+    DiagnosticCase(
+      id: "Startup.inProtocol",
+      source: #"""
+        protocol Setup {
+          @Startup static func start()
+        }
+        """#,
+      diagnostics: [
+        "2:3: error: a protocol requirement cannot be a start-up hook; put @Startup on a function at file scope or on a static method of a type"
+      ],
+      macroSet: .registrations
+    ),
+    DiagnosticCase(
+      id: "Startup.insideGeneric",
+      source: #"""
+        struct Box<Value> {
+          @Startup static func start() {}
+        }
+        """#,
+      diagnostics: [
+        "1:11: error: @Startup cannot record a method of a generic type; move 'start' to file scope or to a type that is not generic"
+      ],
+      macroSet: .registrations
+    ),
+    DiagnosticCase(
+      id: "Startup.instanceMethod",
+      source: #"""
+        struct Setup {
+          @Startup func start() {}
+        }
+        """#,
+      diagnostics: [
+        "2:12: error: an instance method cannot be a start-up hook, which runs with no instance; make 'start' static"
+      ],
+      fixIts: ["make it static"],
+      fixed: [
+        #"""
+        struct Setup {
+          @Startup static func start() {}
+        }
+        """#
+      ],
+      macroSet: .registrations
+    ),
+    DiagnosticCase(
+      id: "Startup.generic",
+      source: #"""
+        @Startup
+        func configure<T>() {}
+        """#,
+      diagnostics: [
+        "2:15: error: a generic function cannot be a start-up hook: nothing could choose its type arguments"
+      ],
+      macroSet: .registrations
+    ),
+    DiagnosticCase(
+      id: "Startup.parameters",
+      source: #"""
+        @Startup
+        func configure(config: Config) {}
+        """#,
+      diagnostics: [
+        "2:15: error: a start-up hook takes no parameter, or one Resolver for what it needs: 'configure(_ r: Resolver)'"
+      ],
+      macroSet: .registrations
+    ),
+    DiagnosticCase(
+      id: "Startup.result",
+      source: #"""
+        @Startup
+        func configure() -> Bool { true }
+        """#,
+      diagnostics: [
+        "2:18: error: a start-up hook returns nothing, so its result would be lost; remove '-> Bool'"
+      ],
+      fixIts: ["remove the result type"],
+      fixed: [
+        #"""
+        @Startup
+        func configure() { true }
+        """#
+      ],
+      macroSet: .registrations
+    ),
+    DiagnosticCase(
       id: "Module.notAType",
       source: #"""
         @Module
