@@ -255,6 +255,26 @@ struct ChildFactoryOfThisModule {
 }
 SOURCE
 
+source_file WrongComponents MainActorWith <<'SOURCE'
+import LoomMacros
+
+@Component
+struct MainActorWith {
+  @Provide(.input) var api: API
+  @Provide(.shared, with: [\Self.api]) var model: ViewModel
+}
+SOURCE
+
+source_file WrongComponents MainActorFactory <<'SOURCE'
+import LoomMacros
+
+@Component
+struct MainActorFactory {
+  @Provide(.input) var api: API
+  @Provide(.shared, factory: { (api: API) in ViewModel(api: api) }) var model: ViewModel
+}
+SOURCE
+
 # MARK: - The same components with their fix-it applied, and correct components.
 
 source_file GoodComponent Fixed <<'SOURCE'
@@ -355,6 +375,21 @@ struct RootComponent {
   @Provide(.shared, ViewModel.init(api:)) var model: ViewModel
 }
 
+/// Initializer and function references of each effect, in a nonisolated component: the
+/// refusals of main-actor references never catch these.
+final class Settings: Sendable {
+  static func load() throws -> Settings { Settings() }
+}
+
+@Component
+struct ReferenceComponent {
+  @Provide(.shared, Tracker.init) var tracker: Tracker
+  @Provide(.shared, Settings.load, effects: .throwing) var settings: Settings
+  @Provide(.shared, Database.open, effects: .async) var database: Database
+  @Provide(.shared, Database.open, effects: [.async, .throwing]) var remote: Database
+  @Provide(.input) var config: Config
+}
+
 @Component
 struct AnalyticsComponent {
   @Provide(.shared, factory: { (tracker: Lazy<Tracker>) in Analytics(tracker: tracker) })
@@ -373,6 +408,7 @@ print("session: \(demo.session.token) \(demo.session.format(7)) \(demo.other.for
 _ = demo.screen
 print(DemoComponent.graph.export(.text))
 _ = LibraryComponent(config: Config()).api
+_ = try await ReferenceComponent(config: Config()).resolve()
 
 var analytics: Analytics?
 do {
@@ -418,6 +454,8 @@ cases=(
   "MissingMember.swift|6|'confg' is not a member of MissingMember; did you mean 'config'?"
   "MemberCycle.swift|5|dependency cycle: a → b → c → a"
   "EffectMismatch.swift|6|'users' is synchronous, but it is built from 'database', which is asynchronous; declare 'users' async"
+  "MainActorWith.swift|6|in @Provide expansion: call to main actor-isolated initializer 'init(api:)' in a synchronous nonisolated context"
+  "MainActorFactory.swift|6|in @Provide expansion: call to main actor-isolated initializer 'init(api:)' in a synchronous nonisolated context"
   "ChildFactoryOfThisModule.swift|6|'SessionComponent' cannot be constructed because it has no accessible initializers"
 )
 loom_expect_cases "$log" "${cases[@]}"

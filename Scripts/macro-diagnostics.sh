@@ -57,6 +57,12 @@ import LoomMacros
 
 public protocol Payments: Sendable {}
 final class Parent: Sendable {}
+
+extension Container {
+  var payments: Dependency<any Payments> {
+    Dependency(.singleton, dependencies: []) { _ in fatalError("bound with @Bind") }
+  }
+}
 SOURCE
 
 source_file WrongUses InjectOnLet <<'SOURCE'
@@ -118,6 +124,13 @@ import LoomMacros
 final class BindNotConforming: Sendable {}
 SOURCE
 
+source_file WrongUses BindKeyPathNotConforming <<'SOURCE'
+import LoomMacros
+
+@Bind(\.payments)
+final class BindKeyPathNotConforming: Sendable {}
+SOURCE
+
 source_file WrongUses StartupParameters <<'SOURCE'
 import LoomMacros
 
@@ -162,6 +175,21 @@ struct InjectableTwoInitializers {
 struct StartupInstanceMethod {
   @Startup static func warmUp() {}
 }
+
+// BindNotConforming and BindKeyPathNotConforming, with the conformance Swift's fix-it adds.
+protocol Payments: Sendable {}
+
+extension Container {
+  var payments: Dependency<any Payments> {
+    Dependency(.singleton, dependencies: []) { _ in BindKeyPathNotConforming() }
+  }
+}
+
+@Bind((any Payments).self)
+final class BindNotConforming: Payments {}
+
+@Bind(\.payments)
+final class BindKeyPathNotConforming: Payments {}
 SOURCE
 
 source_file Hooks Hooks <<'SOURCE'
@@ -250,6 +278,7 @@ cases=(
   "InjectableTwoInitializers.swift|4|'InjectableTwoInitializers' has 2 initializers; mark the one the container calls with @InjectableInit"
   "ProvidesNoResult.swift|5|@Provides method 'configure' must return the dependency it provides"
   "BindNotConforming.swift|4|in @Bind expansion: cannot convert value of type 'BindNotConforming' to closure result type 'any Payments'"
+  "BindKeyPathNotConforming.swift|4|in @Bind expansion: cannot convert value of type 'BindKeyPathNotConforming' to closure result type 'any Payments'"
   "StartupParameters.swift|4|a start-up hook takes no parameter, or one Resolver for what it needs: 'configureLogging(_ r: Resolver)'"
   "StartupInstanceMethod.swift|4|an instance method cannot be a start-up hook, which runs with no instance; make 'warmUp' static"
 )

@@ -299,3 +299,94 @@ public enum _MemberSource {
       -> Result
   ) -> @MainActor @Sendable (repeat each Argument) async throws -> Result { reference }
 }
+
+/// The refusals of main-actor references, for members of a component that is not
+/// `@Component(mainActor: true)`; only `_MemberSource` conforms.
+///
+/// NB: a global actor is not part of an overload's signature, so these cannot sit beside the
+/// overloads they refuse (a redeclaration). Swift prefers a type's own member to a protocol
+/// extension's, so a reference that the type's overloads accept never reaches these, whatever
+/// its effects; each takes any effects, so that only the main actor makes it the one picked.
+///
+/// ```swift
+/// _MemberSource.effects(none: ViewModel.init(api:))  // error: isolated to the main actor
+/// ```
+@_documentation(visibility: private)
+public protocol _MainActorRefusals {}
+
+extension _MemberSource: _MainActorRefusals {}
+
+extension _MainActorRefusals {
+  /// Refuses a main-actor reference for a member of a nonisolated component that declares
+  /// no effects.
+  ///
+  /// ```swift
+  /// _MemberSource.effects(none: ViewModel.init(api:))  // error
+  /// ```
+  ///
+  /// - Parameter reference: The initializer or function reference.
+  /// - Returns: Nothing: the call does not compile.
+  @available(
+    *, unavailable,
+    message:
+      "this initializer or function is isolated to the main actor: declare the component `@Component(mainActor: true)`"
+  )
+  public static func effects<each Argument, Result>(
+    none reference: @escaping @MainActor @Sendable (repeat each Argument) async throws -> Result
+  ) -> @Sendable (repeat each Argument) -> Result { fatalError() }
+
+  /// Refuses a main-actor reference for a member of a nonisolated component that declares
+  /// `.async`.
+  ///
+  /// ```swift
+  /// _MemberSource.effects(async: ViewModel.load(api:))  // error
+  /// ```
+  ///
+  /// - Parameter reference: The initializer or function reference.
+  /// - Returns: Nothing: the call does not compile.
+  @available(
+    *, unavailable,
+    message:
+      "this initializer or function is isolated to the main actor: declare the component `@Component(mainActor: true)`"
+  )
+  public static func effects<each Argument, Result>(
+    async reference: @escaping @MainActor @Sendable (repeat each Argument) async throws -> Result
+  ) -> @Sendable (repeat each Argument) async -> Result { fatalError() }
+
+  /// Refuses a main-actor reference for a member of a nonisolated component that declares
+  /// `.throwing`.
+  ///
+  /// ```swift
+  /// _MemberSource.effects(throwing: ViewModel.restore(api:))  // error
+  /// ```
+  ///
+  /// - Parameter reference: The initializer or function reference.
+  /// - Returns: Nothing: the call does not compile.
+  @available(
+    *, unavailable,
+    message:
+      "this initializer or function is isolated to the main actor: declare the component `@Component(mainActor: true)`"
+  )
+  public static func effects<each Argument, Result>(
+    throwing reference: @escaping @MainActor @Sendable (repeat each Argument) async throws -> Result
+  ) -> @Sendable (repeat each Argument) throws -> Result { fatalError() }
+
+  /// Refuses a main-actor reference for a member of a nonisolated component that declares
+  /// `[.async, .throwing]`.
+  ///
+  /// ```swift
+  /// _MemberSource.effects(asyncThrowing: ViewModel.load(api:))  // error
+  /// ```
+  ///
+  /// - Parameter reference: The initializer or function reference.
+  /// - Returns: Nothing: the call does not compile.
+  @available(
+    *, unavailable,
+    message:
+      "this initializer or function is isolated to the main actor: declare the component `@Component(mainActor: true)`"
+  )
+  public static func effects<each Argument, Result>(
+    asyncThrowing reference:
+      @escaping @MainActor @Sendable (repeat each Argument) async throws -> Result
+  ) -> @Sendable (repeat each Argument) async throws -> Result { fatalError() }
+}

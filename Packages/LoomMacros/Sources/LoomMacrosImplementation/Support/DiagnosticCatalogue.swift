@@ -848,6 +848,11 @@ public enum DiagnosticCatalogue {
       message:
         "this initializer or function is asynchronous: declare it on the member with `effects: [.async, .throwing]`"
     ),
+    Entry(
+      id: "_MemberSource.mainActor",
+      message:
+        "this initializer or function is isolated to the main actor: declare the component `@Component(mainActor: true)`"
+    ),
   ]
 }
 
