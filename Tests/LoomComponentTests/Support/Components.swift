@@ -54,6 +54,22 @@ struct CountingComponent {
   @Provide(.transient, with: []) var fresh: Heavy
 }
 
+/// A lazy member (`report`) that nothing `resolve()` builds takes, and one (`index`) that a
+/// shared member takes.
+@Component
+struct ReportingComponent {
+  @Provide(.input) var counter: BuildCounter
+  @Provide(
+    .lazy,
+    factory: { (counter: BuildCounter) in
+      counter.increment()
+      return Heavy()
+    })
+  var report: Heavy
+  @Provide(.lazy, with: []) var index: Clock
+  @Provide(.shared, factory: { (index: Clock) in Indexed(index: index) }) var search: Indexed
+}
+
 @Component
 struct ClockComponent {
   @Provide(.input) var name: String

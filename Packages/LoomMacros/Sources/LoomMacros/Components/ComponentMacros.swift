@@ -91,8 +91,8 @@ public macro Component(mainActor: Bool = false) =
 ///
 /// - Parameters:
 ///   - lifetime: How long the member lives: ``ComponentLifetime/input``,
-///     ``ComponentLifetime/shared``, ``ComponentLifetime/transient`` or
-///     ``ComponentLifetime/once``.
+///     ``ComponentLifetime/shared``, ``ComponentLifetime/lazy``, ``ComponentLifetime/transient``
+///     or ``ComponentLifetime/once``.
 ///   - source: A type (`Impl.self`, with `with:`) or an initializer or function reference whose
 ///     argument labels name members.
 ///   - dependencies: The members passed to the type's initializer, each under its own name.

@@ -62,7 +62,7 @@ extension ComponentGenerator {
         "if let value = _loom.overrides.\(member.name) { return value }\n"
         + "return \(effects.markers)\(build(member, receiver: "self"))"
       return ["\(signature(member, make: makeType(member))) {\n\(indent(body, 1))\n}"]
-    case .shared, .once, .child:
+    case .shared, .lazy, .once, .child:
       let cell = "_loom.\(path(member.name))"
       let built = build(member, receiver: effects.isAsync ? "component" : "self")
       // NB: a child wired by `with:` and `bindings:` is made synchronously, whatever its

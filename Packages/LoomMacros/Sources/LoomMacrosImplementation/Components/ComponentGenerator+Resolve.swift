@@ -5,14 +5,15 @@ extension ComponentGenerator {
   // MARK: - Resolved
 
   /// The aggregate `resolve()` returns: the children's aggregates, and a getter for every input
-  /// and cached member (not the transient ones, made anew on every read), reading the value
-  /// `resolve()` built (cells never change once built).
+  /// and cached member (not the transient ones, made anew on every read, nor the lazy ones,
+  /// built on first read only), reading the value `resolve()` built (cells never change once
+  /// built).
   var resolved: String {
     var lines = ["\(access)let component: \(component.name)"]
     var parameters = ["_ component: \(component.name)"]
     var assignments = ["self.component = component"]
     var getters: [String] = []
-    for member in shape where member.kind == .input || member.kind.isCached {
+    for member in shape where member.kind.isResolved {
       let type = member.type.trimmedDescription
       switch member.kind {
       case .child where isValid:
@@ -60,7 +61,9 @@ extension ComponentGenerator {
       guard let vertex = order.index[name] else { return "" }
       let found = order.cachedPrerequisites(
         of: vertex,
-        isCached: { $0 < memberCount && (members[order.names[$0]]?.kind.isCached ?? false) },
+        isCached: {
+          $0 < memberCount && (members[order.names[$0]]?.kind.isBuiltByResolve ?? false)
+        },
         isStep: { $0 >= memberCount }
       ).sorted()
       guard !found.isEmpty else { return "" }
@@ -72,7 +75,7 @@ extension ComponentGenerator {
     /// The children's slots each item fills (`_sessionResolved: ...`), for the chunk helpers.
     var slots: [String?] = []
     var children: [String] = []
-    for member in cached {
+    for member in cached where member.kind.isBuiltByResolve {
       if member.kind == .child {
         let slotType = "LoomMacros._ResolvedSlot<\(member.type.trimmedDescription).Resolved>"
         lines.append("let _\(member.name)Resolved = \(slotType)()")

@@ -92,10 +92,16 @@ enum Access: Int, Comparable {
 
 /// How long a member lives, and whether it is a child component.
 enum MemberKind: String {
-  case input, shared, transient, once, child
+  case input, shared, lazy, transient, once, child
 
   /// Whether the component keeps the member's value in a cell.
-  var isCached: Bool { self == .shared || self == .once || self == .child }
+  var isCached: Bool { self == .shared || self == .lazy || self == .once || self == .child }
+
+  /// Whether `resolve()` builds the member: a cached one, unless `.lazy` (built on first read).
+  var isBuiltByResolve: Bool { isCached && self != .lazy }
+
+  /// Whether the component's `Resolved` holds the member: an input, or one `resolve()` builds.
+  var isResolved: Bool { self == .input || isBuiltByResolve }
 }
 
 /// A member named by another member or step: a key path in `with:`, an argument label of an

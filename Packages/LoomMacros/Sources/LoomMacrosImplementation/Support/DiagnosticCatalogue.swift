@@ -75,11 +75,11 @@ extension MacroMessage {
   }
 
   static let missingLifetime = component(
-    "lifetime", "@Provide needs a lifetime first: .input, .shared, .transient or .once")
+    "lifetime", "@Provide needs a lifetime first: .input, .shared, .lazy, .transient or .once")
 
   static func notALifetime(_ text: String) -> MacroMessage {
     component(
-      "lifetime", "'\(text)' is not a lifetime; write .input, .shared, .transient or .once")
+      "lifetime", "'\(text)' is not a lifetime; write .input, .shared, .lazy, .transient or .once")
   }
 
   static func notAnEffect(_ text: String) -> MacroMessage {

@@ -575,6 +575,45 @@ import Testing
       result.source.contains("  func overriding(_ configure: (inout Overrides) -> Void) -> Self {"))
   }
 
+  @Test func aLazyMemberIsCachedButLeftOutOfResolve() {
+    let result = expandComponent(
+      #"""
+      @Component
+      struct AppComponent {
+        @Provide(.input) var config: Config
+        @Provide(.lazy, with: [\Self.config]) var reporter: Reporter
+        @Provide(.shared, with: [\Self.reporter]) var api: API
+        @Provide(.shared, with: [\Self.config]) var store: Store
+      }
+      """#)
+    #expect(result.diagnostics == [])
+    // Kept in a cell, like a shared member, and described as lazy.
+    #expect(result.source.contains("    let reporter: LoomMacros._SharedCell<Reporter>\n"))
+    #expect(
+      result.source.contains(
+        """
+            graph.member("reporter", Reporter.self, .lazy, dependencies: ["config"], fileID: "TestModule/test.swift", line: 4)
+        """))
+    // resolve() builds the shared members only; `api` builds `reporter` when it reads it, so it
+    // waits for nothing.
+    #expect(
+      result.source.contains(
+        """
+            items.reserveCapacity(2)
+            items.append(.member("api") {
+                _ = self.api
+              })
+            items.append(.member("store") {
+        """))
+    #expect(!result.source.contains(#"items.append(.member("reporter""#))
+    // Resolved holds the input and the shared members, not the lazy one.
+    let resolved =
+      result.source.split(separator: "struct Resolved").last?
+      .split(separator: "fileprivate init").first ?? ""
+    #expect(resolved.contains("var api: API {"))
+    #expect(!resolved.contains("reporter"))
+  }
+
   @Test func aChildMadeByAFactoryGetsTheOverridesInsideItAsACopy() {
     let result = expandComponent(
       #"""

@@ -188,7 +188,7 @@ extension DiagnosticCase {
         }
         """#,
       diagnostics: [
-        "3:3: error: @Provide needs a lifetime first: .input, .shared, .transient or .once"
+        "3:3: error: @Provide needs a lifetime first: .input, .shared, .lazy, .transient or .once"
       ]
     ),
     DiagnosticCase(
@@ -200,7 +200,7 @@ extension DiagnosticCase {
         }
         """#,
       diagnostics: [
-        "3:12: error: '.forever' is not a lifetime; write .input, .shared, .transient or .once"
+        "3:12: error: '.forever' is not a lifetime; write .input, .shared, .lazy, .transient or .once"
       ]
     ),
     DiagnosticCase(
