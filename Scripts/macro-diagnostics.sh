@@ -1,21 +1,24 @@
 #!/usr/bin/env bash
-# Checks LoomMacros from the outside, as a user's build sees it: compiles wrong uses of the macros
-# in a throwaway client package and checks that the compiler prints our diagnostics at the right
-# line:column (and no plugin "Internal Error"), then runs a client that links two bindings of one
-# key and checks that both errors name both types and files, and one whose start-up hooks
-# `Container.default.bootstrap()` runs in their order, once.
+# Checks LoomMacros from the outside, as a user's build sees it. A throwaway client package holds
+# one wrong use of a macro per file: the script compiles them in one build and checks that each
+# file gets exactly one error, at the right line, with the right words, and no plugin "Internal
+# Error". Then it builds, with warnings as errors, the same uses once their fix-it is applied, and
+# runs a client that links two bindings of one key and checks that both errors name both types
+# and files, and one whose start-up hooks `Container.default.bootstrap()` runs in their order,
+# once.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 root=$PWD
+source Scripts/lib/diagnostics.bash
 work="$root/.build/macro-diagnostics"
 client="$work/client"
 
 # The client is written afresh on every run, so SwiftPM always expands the macros again (it does
 # not recompile a client when only the macro implementation changed).
 rm -rf "$client"
-mkdir -p "$client/Sources/WrongUses" "$client/Sources/Conflict" "$client/Sources/Bindings" \
-  "$client/Sources/Hooks" "$client/Sources/Startup"
+mkdir -p "$client/Sources/WrongUses" "$client/Sources/FixedUses" "$client/Sources/Conflict" \
+  "$client/Sources/Bindings" "$client/Sources/Hooks" "$client/Sources/Startup"
 
 cat >"$client/Package.swift" <<MANIFEST
 // swift-tools-version: 6.0
@@ -27,10 +30,11 @@ let package = Package(
   dependencies: [.package(path: "$root/Packages/LoomMacros")],
   targets: [
     .target(name: "WrongUses", dependencies: [.product(name: "LoomMacros", package: "LoomMacros")]),
+    .target(name: "FixedUses", dependencies: [.product(name: "LoomMacros", package: "LoomMacros")]),
     .target(name: "Bindings", dependencies: [.product(name: "LoomMacros", package: "LoomMacros")]),
     .executableTarget(
       name: "Conflict",
-      dependencies: ["Bindings", .product(name: "LoomMacros", package: "LoomMacros")]),
+      dependencies: ["Bindings", "FixedUses", .product(name: "LoomMacros", package: "LoomMacros")]),
     .target(name: "Hooks", dependencies: [.product(name: "LoomMacros", package: "LoomMacros")]),
     .executableTarget(
       name: "Startup",
@@ -40,40 +44,155 @@ let package = Package(
 )
 MANIFEST
 
-# NB: the checks below pin the line and column of each wrong use; keep them in step.
-cat >"$client/Sources/WrongUses/WrongUses.swift" <<'SOURCE'
+# Writes standard input to Sources/$1/$2.swift of the client.
+source_file() {
+  cat >"$client/Sources/$1/$2.swift"
+}
+
+# MARK: - Wrong uses: one per file, each checked below for its one error.
+# NB: the checks pin the line of each error; keep them in step with these sources.
+
+source_file WrongUses Types <<'SOURCE'
 import LoomMacros
 
-final class Profile: Sendable {
-  @Inject let api: Int
-  @WeakInject var parent: Profile
+public protocol Payments: Sendable {}
+final class Parent: Sendable {}
+
+extension Container {
+  var payments: Dependency<any Payments> {
+    Dependency(.singleton, dependencies: []) { _ in fatalError("bound with @Bind") }
+  }
 }
+SOURCE
+
+source_file WrongUses InjectOnLet <<'SOURCE'
+import LoomMacros
+
+final class InjectOnLet: Sendable {
+  @Inject let api: Int
+}
+SOURCE
+
+source_file WrongUses InjectStatic <<'SOURCE'
+import LoomMacros
+
+final class InjectStatic: Sendable {
+  @Inject static var api: Int
+}
+SOURCE
+
+source_file WrongUses WeakInjectNotOptional <<'SOURCE'
+import LoomMacros
+
+final class WeakInjectNotOptional: Sendable {
+  @WeakInject var parent: Parent
+}
+SOURCE
+
+source_file WrongUses InjectableNotFinal <<'SOURCE'
+import LoomMacros
 
 @Injectable
-class Service {
+class InjectableNotFinal {
   init(api: Int) {}
 }
+SOURCE
+
+source_file WrongUses InjectableTwoInitializers <<'SOURCE'
+import LoomMacros
 
 @Injectable
-struct Cache {
+struct InjectableTwoInitializers {
   init(disk: Int) {}
   init(memory: String) {}
 }
+SOURCE
+
+source_file WrongUses ProvidesNoResult <<'SOURCE'
+import LoomMacros
 
 @Module
-struct AppModule {
+struct ProvidesNoResult {
   @Provides func configure() {}
 }
+SOURCE
+
+source_file WrongUses BindNotConforming <<'SOURCE'
+import LoomMacros
+
+@Bind((any Payments).self)
+final class BindNotConforming: Sendable {}
+SOURCE
+
+source_file WrongUses BindKeyPathNotConforming <<'SOURCE'
+import LoomMacros
+
+@Bind(\.payments)
+final class BindKeyPathNotConforming: Sendable {}
+SOURCE
+
+source_file WrongUses StartupParameters <<'SOURCE'
+import LoomMacros
 
 @Startup
 func configureLogging(level: Int) {}
+SOURCE
 
-struct Setup {
+source_file WrongUses StartupInstanceMethod <<'SOURCE'
+import LoomMacros
+
+struct StartupInstanceMethod {
   @Startup func warmUp() {}
 }
 SOURCE
 
-cat >"$client/Sources/Hooks/Hooks.swift" <<'SOURCE'
+# MARK: - The same uses with their fix-it applied.
+
+source_file FixedUses Fixed <<'SOURCE'
+import LoomMacros
+
+final class Parent: Sendable {}
+
+final class InjectStatic: Sendable {
+  @Inject var api: Int
+}
+
+final class WeakInjectNotOptional: Sendable {
+  @WeakInject var parent: Parent?
+}
+
+@Injectable
+final class InjectableNotFinal {
+  init(api: Int) {}
+}
+
+@Injectable
+struct InjectableTwoInitializers {
+  @InjectableInit init(disk: Int) {}
+  init(memory: String) {}
+}
+
+struct StartupInstanceMethod {
+  @Startup static func warmUp() {}
+}
+
+// BindNotConforming and BindKeyPathNotConforming, with the conformance Swift's fix-it adds.
+protocol Payments: Sendable {}
+
+extension Container {
+  var payments: Dependency<any Payments> {
+    Dependency(.singleton, dependencies: []) { _ in BindKeyPathNotConforming() }
+  }
+}
+
+@Bind((any Payments).self)
+final class BindNotConforming: Payments {}
+
+@Bind(\.payments)
+final class BindKeyPathNotConforming: Payments {}
+SOURCE
+
+source_file Hooks Hooks <<'SOURCE'
 import LoomMacros
 
 public let hooksModule = "Hooks"
@@ -95,7 +214,7 @@ extension Container {
 }
 SOURCE
 
-cat >"$client/Sources/Startup/main.swift" <<'SOURCE'
+source_file Startup main <<'SOURCE'
 import Hooks
 import LoomMacros
 
@@ -108,7 +227,7 @@ try await other.bootstrap()
 print("bootstrapped three times")
 SOURCE
 
-cat >"$client/Sources/Bindings/Bindings.swift" <<'SOURCE'
+source_file Bindings Bindings <<'SOURCE'
 import LoomMacros
 
 public protocol Payments: Sendable {}
@@ -120,7 +239,7 @@ struct StripePayments: Payments {}
 struct PayPalPayments: Payments {}
 SOURCE
 
-cat >"$client/Sources/Conflict/main.swift" <<'SOURCE'
+source_file Conflict main <<'SOURCE'
 import Bindings
 import LoomMacros
 
@@ -139,62 +258,54 @@ do {
 SOURCE
 
 failures=0
-expect() {
-  local log=$1 text=$2
-  if grep -qF -- "$text" "$log"; then
-    echo "ok: $text"
-  else
-    echo "error: expected in the output: $text" >&2
-    failures=$((failures + 1))
-  fi
-}
+# NB: both builds treat warnings as errors: the wrong uses must get no warning either, and the
+# same flags let the second build reuse what the first compiled (LoomMacros and its plugin).
+werror=(-Xswiftc -warnings-as-errors)
 
-echo "==> Compiling wrong uses (they must fail with our diagnostics)"
+echo "==> Compiling wrong uses (one error each, at the user's line, and no warning)"
 log="$work/wrong-uses.log"
 if swift build --package-path "$client" --scratch-path "$work/build" --target WrongUses \
-  >"$log" 2>&1; then
+  "${werror[@]}" >"$log" 2>&1; then
   echo "error: the wrong uses compiled; see $log" >&2
   exit 1
 fi
-file="Sources/WrongUses/WrongUses.swift"
-expect "$log" "$file:4:11: error: @Inject property must be declared with 'var'; its value is read through an accessor"
-expect "$log" "$file:5:27: error: @WeakInject property 'parent' must be optional: it reads nil once the instance is released"
-expect "$log" "$file:9:1: error: @Injectable class 'Service' must be 'final': its factory makes exactly this class"
-expect "$log" "$file:14:8: error: 'Cache' has 2 initializers; mark the one the container calls with @InjectableInit"
-expect "$log" "$file:21:18: error: @Provides method 'configure' must return the dependency it provides"
-expect "$log" "$file:25:22: error: a start-up hook takes no parameter, or one Resolver for what it needs: 'configureLogging(_ r: Resolver)'"
-expect "$log" "$file:28:12: error: an instance method cannot be a start-up hook, which runs with no instance; make 'warmUp' static"
-if grep -q "Internal Error" "$log"; then
-  echo "error: the compiler plugin reported an Internal Error; see $log" >&2
-  failures=$((failures + 1))
-fi
-# Every role of a macro agrees on validity: a refused property gets no second error from its
-# accessor role.
-if grep -q "did not produce a non-observing accessor" "$log"; then
-  echo "error: a refused @Inject property also got an accessor-role error; see $log" >&2
-  failures=$((failures + 1))
-fi
+# file | line | words of the one error
+cases=(
+  "InjectOnLet.swift|4|cannot expand accessor macro on variable declared with 'let'"
+  "InjectStatic.swift|4|@Inject applies to instance properties: it resolves in the container current when the owner is made"
+  "WeakInjectNotOptional.swift|4|@WeakInject property 'parent' must be optional: it reads nil once the instance is released"
+  "InjectableNotFinal.swift|4|@Injectable class 'InjectableNotFinal' must be 'final': its factory makes exactly this class"
+  "InjectableTwoInitializers.swift|4|'InjectableTwoInitializers' has 2 initializers; mark the one the container calls with @InjectableInit"
+  "ProvidesNoResult.swift|5|@Provides method 'configure' must return the dependency it provides"
+  "BindNotConforming.swift|4|in @Bind expansion: cannot convert value of type 'BindNotConforming' to closure result type 'any Payments'"
+  "BindKeyPathNotConforming.swift|4|in @Bind expansion: cannot convert value of type 'BindKeyPathNotConforming' to closure result type 'any Payments'"
+  "StartupParameters.swift|4|a start-up hook takes no parameter, or one Resolver for what it needs: 'configureLogging(_ r: Resolver)'"
+  "StartupInstanceMethod.swift|4|an instance method cannot be a start-up hook, which runs with no instance; make 'warmUp' static"
+)
+loom_expect_cases "$log" "${cases[@]}"
 
-# Builds and runs the client's executable $1, its output in $work/$2.log (in $out).
+# Builds, with warnings as errors, and runs the client's executable $1, its output in
+# $work/$2.log (in $out).
 run_client() {
   out="$work/$2.log"
-  swift run --package-path "$client" --scratch-path "$work/build" "$1" >"$out" 2>&1 || {
+  swift run --package-path "$client" --scratch-path "$work/build" "${werror[@]}" "$1" \
+    >"$out" 2>&1 || {
     cat "$out" >&2
     echo "error: the $2 client did not build or run" >&2
     exit 1
   }
 }
 
-echo "==> Running a client with two bindings of one key"
+echo "==> Building the fixed uses with warnings as errors; running a client with two bindings of one key"
 run_client Conflict conflict
-expect "$out" "DiscoveryError: any Payments is bound by 2 implementations"
-expect "$out" "├─ any Payments: StripePayments (Bindings/Bindings.swift:5), PayPalPayments (Bindings/Bindings.swift:8)"
-expect "$out" "ResolutionError: any Payments is bound by 2 implementations: StripePayments (Bindings/Bindings.swift:5), PayPalPayments (Bindings/Bindings.swift:8)"
+loom_expect_output "$out" "DiscoveryError: any Payments is bound by 2 implementations"
+loom_expect_output "$out" "├─ any Payments: StripePayments (Bindings/Bindings.swift:5), PayPalPayments (Bindings/Bindings.swift:8)"
+loom_expect_output "$out" "ResolutionError: any Payments is bound by 2 implementations: StripePayments (Bindings/Bindings.swift:5), PayPalPayments (Bindings/Bindings.swift:8)"
 
 echo "==> Running a client whose start-up hooks the default container runs"
 run_client Startup start-up
-expect "$out" 'linked Hooks: ["Open the store", "Hooks.warmTheCache"]'
-expect "$out" "bootstrapped three times"
+loom_expect_output "$out" 'linked Hooks: ["Open the store", "Hooks.warmTheCache"]'
+loom_expect_output "$out" "bootstrapped three times"
 # Each hook ran once, in its order, whatever the number of bootstraps and containers.
 if [[ "$(grep '^hook: ' "$out")" != $'hook: open the store at /tmp/store\nhook: warm the cache' ]]; then
   echo "error: the hooks did not run once each, in order; see $out" >&2

@@ -53,4 +53,23 @@ import Testing
     #expect(copy.heavy === component.heavy)
     #expect(copy.fresh !== component.fresh)
   }
+
+  @Test func anInputCanBeOfAFunctionTypealias() {
+    let component = FormattingComponent(format: { "#\($0)" }, count: 2)
+    #expect(component.label == "#2")
+  }
+
+  @Test func inputsAreEvaluatedInTheOrderTheyAreWritten() {
+    let log = StepLog()
+    _ = FormattingComponent(
+      format: {
+        log.record("format")
+        return { "\($0)" }
+      }(),
+      count: {
+        log.record("count")
+        return 1
+      }())
+    #expect(log.values == ["format", "count"])
+  }
 }

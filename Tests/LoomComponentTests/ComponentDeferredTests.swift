@@ -21,5 +21,9 @@ import Testing
     let cause = try #require(error.underlying as? ComponentError)
     #expect(cause.code == .componentReleased)
     #expect(cause.member == "event")
+    // One error, with one way to fix it (the cause does not repeat it).
+    let description = String(describing: error)
+    #expect(description.ranges(of: "To fix").count == 1)
+    #expect(description.contains("keep AnalyticsComponent alive"))
   }
 }

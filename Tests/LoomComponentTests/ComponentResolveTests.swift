@@ -13,6 +13,26 @@ import Testing
     #expect(log.values == ["migrate", "warmUp"])
   }
 
+  @Test func aLazyMemberIsBuiltOnFirstReadNotByResolve() async throws {
+    let counter = BuildCounter()
+    let component = ReportingComponent(counter: counter)
+    let resolved = try await component.resolve()
+    #expect(counter.value == 0)
+    let report = component.report
+    #expect(component.report === report)
+    #expect(counter.value == 1)
+    // A shared member that takes a lazy one builds it, and both keep the one value.
+    #expect(resolved.search.index === component.index)
+  }
+
+  @Test func aLazyMemberCanBeOverridden() {
+    let counter = BuildCounter()
+    let stub = Heavy()
+    let component = ReportingComponent(counter: counter) { $0.report = stub }
+    #expect(component.report === stub)
+    #expect(counter.value == 0)
+  }
+
   @Test func aFailingAsyncMemberIsReportedWithItsDependentsSkipped() async throws {
     let log = StepLog()
     let app = AppComponent(

@@ -54,6 +54,22 @@ struct CountingComponent {
   @Provide(.transient, with: []) var fresh: Heavy
 }
 
+/// A lazy member (`report`) that nothing `resolve()` builds takes, and one (`index`) that a
+/// shared member takes.
+@Component
+struct ReportingComponent {
+  @Provide(.input) var counter: BuildCounter
+  @Provide(
+    .lazy,
+    factory: { (counter: BuildCounter) in
+      counter.increment()
+      return Heavy()
+    })
+  var report: Heavy
+  @Provide(.lazy, with: []) var index: Clock
+  @Provide(.shared, factory: { (index: Clock) in Indexed(index: index) }) var search: Indexed
+}
+
 @Component
 struct ClockComponent {
   @Provide(.input) var name: String
@@ -71,4 +87,15 @@ struct AnalyticsComponent {
   var analytics: Analytics
   @Provide(.shared, with: [\Self.analytics]) var tracker: Tracker
   @Provide(.transient, with: []) var event: Event
+}
+
+/// An input of a function typealias, which the initializer takes through an autoclosure (a plain
+/// function-typed parameter could not be stored).
+typealias Format = @Sendable (Int) -> String
+
+@Component
+struct FormattingComponent {
+  @Provide(.input) var format: Format
+  @Provide(.input) var count: Int
+  @Provide(.shared, factory: { (format: Format, count: Int) in format(count) }) var label: String
 }

@@ -68,6 +68,11 @@ final class Clock: Sendable {
   init() {}
 }
 
+final class Indexed: Sendable {
+  let index: Clock
+  init(index: Clock) { self.index = index }
+}
+
 final class Tracker: Sendable {
   let analytics: Analytics
   init(analytics: Analytics) { self.analytics = analytics }

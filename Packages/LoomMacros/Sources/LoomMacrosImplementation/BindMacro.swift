@@ -58,12 +58,9 @@ public enum BindMacro: ExtensionMacro {
     var problems = Problems()
     if let duplicate = duplicate(of: node, among: binds, in: context) {
       problems.error(
-        .error(
-          "Bind", "duplicate",
-          "this @Bind repeats an earlier one; a type is bound to each key once"),
-        at: duplicate,
+        .bindRepeated, at: duplicate,
         fixIt: .replace(
-          message: FixItText("remove the repeated @Bind"), oldNode: declaration.attributes,
+          message: FixItText(FixItTitle.removeRepeatedBind), oldNode: declaration.attributes,
           newNode: declaration.attributes.removing(duplicate)))
       problems.report(in: context)
       return []
@@ -111,16 +108,11 @@ public enum BindMacro: ExtensionMacro {
           ?? group.as(EnumDeclSyntax.self)?.genericParameterClause
           ?? group.as(ActorDeclSyntax.self)?.genericParameterClause
         if generic != nil {
-          return .error(
-            "Bind", "insideGeneric",
-            "@Bind cannot bind a type nested in a generic type; move '\(type.trimmedDescription)'"
-              + " out of it")
+          return .bindInsideGeneric(type: type.trimmedDescription)
         }
         continue
       }
-      return .error(
-        "Bind", "local",
-        "@Bind applies to a type declared at file scope or inside another type, not in a function")
+      return .bindLocal
     }
     return nil
   }

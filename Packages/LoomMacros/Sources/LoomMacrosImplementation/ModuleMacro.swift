@@ -49,20 +49,13 @@ public enum ModuleMacro: ExtensionMacro {
       declaration.is(StructDeclSyntax.self) || declaration.is(ClassDeclSyntax.self)
         || declaration.is(EnumDeclSyntax.self) || declaration.is(ActorDeclSyntax.self)
     else {
-      problems.error(
-        .error("Module", "notAType", "@Module applies to a struct, class, enum or actor"),
-        at: node)
+      problems.error(.moduleNotAType, at: node)
       return []
     }
     if let own = declaration.memberBlock.members.lazy.compactMap({
       $0.decl.as(FunctionDeclSyntax.self)
     }).first(where: { $0.name.text == "assemble" }) {
-      problems.error(
-        .error(
-          "Module", "ownAssemble",
-          "@Module writes assemble(into:) from the @Provides methods; remove this one, or drop"
-            + " @Module and conform to Assembly yourself"),
-        at: own.name)
+      problems.error(.moduleOwnAssemble, at: own.name)
       return []
     }
     let isMainActor = declaration.attributes.contains(named: "MainActor")
@@ -81,10 +74,8 @@ public enum ModuleMacro: ExtensionMacro {
       else { continue }
       if let earlier = seen[method.identity] {
         problems.error(
-          .error(
-            "Module", "duplicateKey",
-            "'\(type.trimmedDescription)' provides \(method.keyDescription) twice (also"
-              + " '\(earlier.name)'); give one a different name:, or remove one"),
+          .moduleDuplicateKey(
+            module: type.trimmedDescription, key: method.keyDescription, earlier: earlier.name),
           at: method.attribute)
         continue
       }

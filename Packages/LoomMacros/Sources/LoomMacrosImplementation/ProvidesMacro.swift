@@ -25,11 +25,7 @@ public enum ProvidesMacro: PeerMacro {
     var problems = Problems()
     let owner = context.lexicalContext.first?.asProtocol((any DeclGroupSyntax).self)
     guard let owner, owner.attributes.contains(named: "Module") else {
-      problems.error(
-        .error(
-          "Provides", "outsideModule",
-          "@Provides methods belong to a @Module type; add @Module to the type that declares it"),
-        at: node)
+      problems.error(.providesOutsideModule, at: node)
       problems.report(in: context)
       return []
     }

@@ -110,7 +110,8 @@ struct StartupFunction {
     {
       problems.error(
         .startupInstanceMethod(function.name.text), at: function.funcKeyword,
-        fixIt: .adding(.static, to: function, before: \.funcKeyword, title: "make it static"))
+        fixIt: .adding(
+          .static, to: function, before: \.funcKeyword, title: FixItTitle.makeItStatic))
       return nil
     }
     return path
@@ -137,7 +138,7 @@ struct StartupFunction {
       problems.error(
         .startupResult(result.type.trimmedDescription), at: result,
         fixIt: .replace(
-          message: FixItText("remove the result type"), oldNode: function.signature,
+          message: FixItText(FixItTitle.removeResultType), oldNode: function.signature,
           newNode: function.signature.with(\.returnClause, nil)))
       return false
     }
@@ -210,60 +211,5 @@ extension MacroExpansionContext {
       let slash = file.firstIndex(of: "/")
     else { return nil }
     return String(file[..<slash])
-  }
-}
-
-// MARK: - The messages of @Startup
-
-extension MacroMessage {
-  /// An error of `@Startup`, identified by `id`.
-  static func startup(_ id: String, _ message: String) -> MacroMessage {
-    .error("Startup", id, message)
-  }
-
-  static let startupNotAFunction = startup(
-    "notAFunction", "@Startup applies to a function declared at file scope, or to a static method")
-
-  static func startupLocal(_ function: String) -> MacroMessage {
-    startup(
-      "local",
-      "@Startup applies to a function declared at file scope or in a type, not inside a function;"
-        + " move '\(function)' out of it")
-  }
-
-  static let startupInProtocol = startup(
-    "inProtocol",
-    "a protocol requirement cannot be a start-up hook; put @Startup on a function at file scope or"
-      + " on a static method of a type")
-
-  static func startupInsideGeneric(_ function: String) -> MacroMessage {
-    startup(
-      "insideGeneric",
-      "@Startup cannot record a method of a generic type; move '\(function)' to file scope or to a"
-        + " type that is not generic")
-  }
-
-  static func startupInstanceMethod(_ function: String) -> MacroMessage {
-    startup(
-      "instanceMethod",
-      "an instance method cannot be a start-up hook, which runs with no instance; make"
-        + " '\(function)' static")
-  }
-
-  static let startupGeneric = startup(
-    "generic",
-    "a generic function cannot be a start-up hook: nothing could choose its type arguments")
-
-  static func startupParameters(_ function: String) -> MacroMessage {
-    startup(
-      "parameters",
-      "a start-up hook takes no parameter, or one Resolver for what it needs:"
-        + " '\(function)(_ r: Resolver)'")
-  }
-
-  static func startupResult(_ type: String) -> MacroMessage {
-    startup(
-      "result",
-      "a start-up hook returns nothing, so its result would be lost; remove '-> \(type)'")
   }
 }

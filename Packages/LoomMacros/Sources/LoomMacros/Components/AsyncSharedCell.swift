@@ -18,7 +18,7 @@ public import Synchronization
 /// an acyclic graph, and never for themselves.
 ///
 /// ```swift
-/// let cell = AsyncSharedCell<Database>()
+/// let cell = _AsyncSharedCell<Database>()
 /// let database = try await cell.get(config) { config in try await Database.open(config.url) }
 /// ```
 ///
@@ -26,7 +26,8 @@ public import Synchronization
 /// by the one construction that `state` lets run, before the releasing store of `isBuilt`; it is
 /// read only after an acquiring load of `isBuilt` returned true, and never written again, so every
 /// read happens after the write. `Atomic` operations are inlined, so ThreadSanitizer sees that edge.
-public final class AsyncSharedCell<Value: Sendable>: @unchecked Sendable, ComponentCell {
+@_documentation(visibility: private)
+public final class _AsyncSharedCell<Value: Sendable>: @unchecked Sendable, _ComponentCell {
   private enum State {
     case idle
     case building(Task<Value, any Error>)
@@ -41,7 +42,7 @@ public final class AsyncSharedCell<Value: Sendable>: @unchecked Sendable, Compon
   /// Makes an empty cell; the first ``get(_:_:)`` builds its value.
   ///
   /// ```swift
-  /// let cell = AsyncSharedCell<Database>()
+  /// let cell = _AsyncSharedCell<Database>()
   /// ```
   public init() {
     isBuilt = Atomic(false)
@@ -51,7 +52,7 @@ public final class AsyncSharedCell<Value: Sendable>: @unchecked Sendable, Compon
   /// Makes a cell that already holds `value` (an override): ``get(_:_:)`` never builds.
   ///
   /// ```swift
-  /// let cell = AsyncSharedCell<Database>(value: InMemoryDatabase())
+  /// let cell = _AsyncSharedCell<Database>(value: InMemoryDatabase())
   /// ```
   ///
   /// - Parameter value: The value every read returns.

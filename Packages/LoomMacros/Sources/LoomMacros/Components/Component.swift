@@ -48,13 +48,13 @@ public protocol Component: Sendable {
   /// ``graph-swift.type.property`` instead.
   ///
   /// ```swift
-  /// var builder = ComponentGraph()
+  /// var builder = _ComponentGraph()
   /// AppComponent._describe(in: &builder)
   /// ```
   ///
   /// - Parameter graph: The graph being built.
   @_documentation(visibility: private)
-  static func _describe(in graph: inout ComponentGraph)
+  static func _describe(in graph: inout _ComponentGraph)
 }
 
 extension Component {
@@ -72,7 +72,7 @@ extension Component {
   /// print(AppComponent.graph.export(.dot))
   /// ```
   public static var graph: DependencyGraph {
-    var builder = ComponentGraph()
+    var builder = _ComponentGraph()
     builder.describe(Self.self, prefix: "")
     return builder.graph
   }

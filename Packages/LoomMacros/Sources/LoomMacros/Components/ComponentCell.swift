@@ -1,28 +1,29 @@
-/// A cell that holds one cached member of a ``Component``: ``SharedCell`` or ``AsyncSharedCell``.
+/// A cell that holds one cached member of a ``Component``: `_SharedCell` or `_AsyncSharedCell`.
 ///
-/// ``OnceMember`` makes its cells through this protocol, and generated initializers pick each
+/// `_OnceMember` makes its cells through this protocol, and generated initializers pick each
 /// member's cell with ``select(override:isChanged:inherited:)``, so one code path serves
 /// synchronous and asynchronous members.
 ///
 /// ```swift
-/// let cell = SharedCell<Int>.select(override: 42, isChanged: true, inherited: nil)
+/// let cell = _SharedCell<Int>.select(override: 42, isChanged: true, inherited: nil)
 /// cell.builtValue  // 42
 /// ```
-public protocol ComponentCell<Value>: AnyObject, Sendable {
+@_documentation(visibility: private)
+public protocol _ComponentCell<Value>: AnyObject, Sendable {
   /// The member's type.
   associatedtype Value: Sendable
 
   /// Makes an empty cell.
   ///
   /// ```swift
-  /// let cell = SharedCell<Int>()
+  /// let cell = _SharedCell<Int>()
   /// ```
   init()
 
   /// Makes a cell that holds `value` already.
   ///
   /// ```swift
-  /// let cell = SharedCell(value: 42)
+  /// let cell = _SharedCell(value: 42)
   /// ```
   ///
   /// - Parameter value: The value every read returns.
@@ -36,17 +37,17 @@ public protocol ComponentCell<Value>: AnyObject, Sendable {
   var builtValue: Value? { get }
 }
 
-extension ComponentCell {
+extension _ComponentCell {
   /// The cell a new component instance uses for one member.
   ///
   /// A component made with ``Component/overriding(_:)`` keeps the cells of the original
   /// (`inherited`) for the members that the new overrides do not affect, so they are not built
-  /// twice; `.once` members inherit the process-wide cell of their ``OnceMember``. The members
+  /// twice; `.once` members inherit the process-wide cell of their `_OnceMember`. The members
   /// that the new overrides do affect (`isChanged`) get a cell of their own, which holds the
   /// override when there is one.
   ///
   /// ```swift
-  /// self.api = SharedCell.select(
+  /// self.api = _SharedCell.select(
   ///   override: overrides.api, isChanged: changed.api != nil, inherited: base?.api)
   /// ```
   ///
@@ -65,7 +66,7 @@ extension ComponentCell {
   /// The built value, read from a `Resolved` aggregate that `resolve()` just filled.
   ///
   /// > Important: Traps if the member was not built; generated `resolve()` methods only call it
-  /// > after ``ComponentScheduler/run(_:_:)`` succeeded, which means every cached member is.
+  /// > after ``_ComponentScheduler/run(_:_:)`` succeeded, which means every cached member is.
   ///
   /// ```swift
   /// let api = storage.api.expectBuilt("AppComponent.api")

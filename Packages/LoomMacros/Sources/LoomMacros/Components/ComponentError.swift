@@ -144,16 +144,7 @@ public struct ComponentError: Error, Sendable, CustomStringConvertible {
   }
 
   /// The failures of one `resolve()` of `component`, reported together.
-  ///
-  /// ```swift
-  /// throw ComponentError.resolveFailed(component: "AppComponent", failures: failures)
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - component: The component's type name.
-  ///   - failures: What failed and what was skipped, in declaration order.
-  /// - Returns: The error.
-  public static func resolveFailed(component: String, failures: [Failure]) -> ComponentError {
+  static func resolveFailed(component: String, failures: [Failure]) -> ComponentError {
     let failed = failures.filter(\.skippedBecause.isEmpty).map(\.name)
     let skipped = failures.count - failed.count
     return ComponentError(
@@ -165,14 +156,7 @@ public struct ComponentError: Error, Sendable, CustomStringConvertible {
   }
 
   /// A construction of a value of type `type` that needs its own value while it runs.
-  ///
-  /// ```swift
-  /// let error = ComponentError.recursiveConstruction(of: "Analytics")
-  /// ```
-  ///
-  /// - Parameter type: The type of the member being built.
-  /// - Returns: The error.
-  public static func recursiveConstruction(of type: String) -> ComponentError {
+  static func recursiveConstruction(of type: String) -> ComponentError {
     ComponentError(
       code: .recursiveConstruction, component: "", member: type,
       summary:
@@ -182,31 +166,25 @@ public struct ComponentError: Error, Sendable, CustomStringConvertible {
     )
   }
 
-  /// A handle made by `component` for `member`, read after the component was released.
-  ///
-  /// ```swift
-  /// let error = ComponentError.componentReleased(component: "AppComponent", member: "analytics")
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - component: The component's type name.
-  ///   - member: The member the handle reads.
-  /// - Returns: The error.
-  public static func componentReleased(component: String, member: String) -> ComponentError {
+  /// A handle made by `component` for `member`, read after the component was released: the
+  /// cause of the `ResolutionError` that reading the handle throws, which says how to fix it.
+  static func componentReleased(component: String, member: String) -> ComponentError {
     ComponentError(
       code: .componentReleased, component: component, member: member,
       summary:
         "a Lazy or Provider of \(component).\(member) was read after the component was released",
-      hint: "keep the component alive as long as the instances it made use their handles.")
+      hint: "")
   }
 
-  /// The summary, each failure, and how to fix it, as a tree.
+  /// The summary, each failure, and how to fix it, as a tree; the summary alone for the cause
+  /// of another error, which says how to fix it (``Code/componentReleased``).
   ///
   /// ```swift
   /// print(error)
   /// ```
   public var description: String {
     _treeMessage(
-      "ComponentError: \(summary)", failures.map(\.description) + ["To fix: \(hint)"])
+      "ComponentError: \(summary)",
+      failures.map(\.description) + (hint.isEmpty ? [] : ["To fix: \(hint)"]))
   }
 }

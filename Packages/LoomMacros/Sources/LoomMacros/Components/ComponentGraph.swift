@@ -8,14 +8,15 @@ public import Loom
 /// with the child's name inside a child) and edges into `DependencyGraph.Edge` values.
 ///
 /// ```swift
-/// var builder = ComponentGraph()
+/// var builder = _ComponentGraph()
 /// builder.member("config", AppConfig.self, .input, fileID: "App/Wiring.swift", line: 3)
 /// builder.member(
 ///   "api", LiveAPIClient.self, .shared, dependencies: ["config"],
 ///   fileID: "App/Wiring.swift", line: 4)
 /// let graph = builder.graph
 /// ```
-public struct ComponentGraph: Sendable {
+@_documentation(visibility: private)
+public struct _ComponentGraph: Sendable {
   private struct PendingEdge: Sendable {
     let from: DependencyKey
     let to: String
@@ -37,7 +38,7 @@ public struct ComponentGraph: Sendable {
   /// Makes an empty builder.
   ///
   /// ```swift
-  /// var builder = ComponentGraph()
+  /// var builder = _ComponentGraph()
   /// ```
   public init() {}
 

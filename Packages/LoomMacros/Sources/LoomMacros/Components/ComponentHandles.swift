@@ -13,18 +13,19 @@ public import Loom
 /// fails with ``ComponentError/Code/componentReleased``.
 ///
 /// ```swift
-/// let handles = ComponentHandles()
+/// let handles = _ComponentHandles()
 /// let analytics: Lazy<Analytics> = handles.lazy(Analytics.self, member: "analytics") { container in
 ///   container.register(Analytics.self, name: "analytics") { _ in Analytics() }
 /// }
 /// ```
-public final class ComponentHandles: Sendable {
+@_documentation(visibility: private)
+public final class _ComponentHandles: Sendable {
   private let container = Locked<Container?>(nil)
 
   /// Makes the handle maker of one component instance; its container is made on first use.
   ///
   /// ```swift
-  /// let handles = ComponentHandles()
+  /// let handles = _ComponentHandles()
   /// ```
   public init() {}
 
@@ -71,5 +72,35 @@ public final class ComponentHandles: Sendable {
       container = made
       return made
     }
+  }
+
+  /// The error a handle of `component`'s member `member` throws when it is read after the
+  /// component was released; called only by generated code.
+  ///
+  /// ```swift
+  /// throw _ComponentHandles.released(
+  ///   Tracker.self, component: "AppComponent", member: "tracker",
+  ///   fileID: "App/AppComponent.swift", line: 12)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The member's type.
+  ///   - component: The component's type name.
+  ///   - member: The member's name.
+  ///   - fileID: The file that declares the member.
+  ///   - line: The line that declares the member.
+  /// - Returns: A `factoryFailed` error whose cause is a ``ComponentError`` of code
+  ///   ``ComponentError/Code/componentReleased``.
+  public static func released<Value>(
+    _ type: Value.Type, component: String, member: String, fileID: StaticString, line: UInt
+  ) -> ResolutionError {
+    let key = DependencyKey(type, name: member)
+    return ResolutionError(
+      code: .factoryFailed, key: key, chain: [key],
+      summary: "\(key) is a member of \(component), which was released",
+      hint:
+        "keep \(component) alive as long as the instances it made read their Lazy and Provider handles.",
+      underlying: ComponentError.componentReleased(component: component, member: member),
+      location: CodeLocation(fileID: fileID, line: line))
   }
 }

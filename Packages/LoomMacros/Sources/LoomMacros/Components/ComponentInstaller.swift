@@ -13,13 +13,14 @@ public import Loom
 /// `Container.bootstrap()` runs.
 ///
 /// ```swift
-/// var installer = ComponentInstaller(container, component: "AppComponent")
+/// var installer = _ComponentInstaller(container, component: "AppComponent")
 /// installer.member(AppConfig.self, "config", .input, fileID: "App/App.swift", line: 3) {
 ///   component.config
 /// }
 /// installer.finish()
 /// ```
-public struct ComponentInstaller {
+@_documentation(visibility: private)
+public struct _ComponentInstaller {
   private struct Pending {
     let key: DependencyKey
     let dependencies: [String]
@@ -36,7 +37,7 @@ public struct ComponentInstaller {
   /// Starts installing the members of `component` into `container`.
   ///
   /// ```swift
-  /// var installer = ComponentInstaller(container, component: "AppComponent")
+  /// var installer = _ComponentInstaller(container, component: "AppComponent")
   /// ```
   ///
   /// - Parameters:

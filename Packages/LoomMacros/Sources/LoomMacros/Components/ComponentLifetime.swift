@@ -5,7 +5,8 @@ public import Loom
 /// | lifetime | the value | in the graph |
 /// | --- | --- | --- |
 /// | ``input`` | passed to the component's initializer | `singleton` |
-/// | ``shared`` | built on first read, once per component instance | `singleton` |
+/// | ``shared`` | built on first read, once per component instance, or by `resolve()` | `singleton` |
+/// | ``lazy`` | as ``shared``, but only on first read: not by `resolve()`, not in `Resolved` | `singleton` |
 /// | ``transient`` | built on every read | `transient` |
 /// | ``once`` | built on first read, once per process, for every instance | `once` |
 ///
@@ -14,6 +15,7 @@ public import Loom
 /// struct AppComponent {
 ///   @Provide(.input) var config: AppConfig
 ///   @Provide(.shared, with: [\Self.config]) var api: LiveAPIClient
+///   @Provide(.lazy, with: [\Self.api]) var report: CrashReporter
 ///   @Provide(.transient, with: [\Self.api]) var request: RequestBuilder
 ///   @Provide(.once, with: []) var clock: SystemClock
 /// }
@@ -32,6 +34,15 @@ public enum ComponentLifetime: Sendable, Hashable, CustomStringConvertible {
   /// @Provide(.shared, with: [\Self.config]) var api: LiveAPIClient
   /// ```
   case shared
+  /// Built on first read and kept by the component instance, like ``shared``, but never ahead
+  /// of that read: `resolve()` does not build it (unless a member it builds takes it) and its
+  /// `Resolved` does not hold it. For what is expensive and rarely needed.
+  ///
+  /// ```swift
+  /// @Provide(.lazy, with: [\Self.api]) var report: CrashReporter
+  /// // resolve() leaves it alone; component.report builds it on first read
+  /// ```
+  case lazy
   /// Built again on every read.
   ///
   /// ```swift
@@ -50,7 +61,7 @@ public enum ComponentLifetime: Sendable, Hashable, CustomStringConvertible {
   /// The lifetime that stands for this one in a `DependencyGraph` and in a
   /// `Container` the component is installed into.
   ///
-  /// Inputs and shared members are singletons of their component; `.once` is a custom lifetime
+  /// Inputs, shared and lazy members are singletons of their component; `.once` is a custom lifetime
   /// named `once` that ranks above singletons, so `validate()` reports a `.once` value that holds
   /// a shorter-lived one as captive.
   ///
@@ -60,13 +71,13 @@ public enum ComponentLifetime: Sendable, Hashable, CustomStringConvertible {
   /// ```
   public var lifetime: Lifetime {
     switch self {
-    case .input, .shared: .singleton
+    case .input, .shared, .lazy: .singleton
     case .transient: .transient
     case .once: ProcessLifetime.lifetime
     }
   }
 
-  /// `input`, `shared`, `transient` or `once`.
+  /// `input`, `shared`, `lazy`, `transient` or `once`.
   ///
   /// ```swift
   /// print(ComponentLifetime.shared)  // shared
@@ -75,6 +86,7 @@ public enum ComponentLifetime: Sendable, Hashable, CustomStringConvertible {
     switch self {
     case .input: "input"
     case .shared: "shared"
+    case .lazy: "lazy"
     case .transient: "transient"
     case .once: "once"
     }

@@ -1,22 +1,27 @@
 /// Makes a struct a compile-time component: its `@Provide` members, `@Child` components and
 /// `@Perform` steps are wired, checked and built by generated code.
 ///
-/// The macro checks the wiring when the code compiles, each problem a diagnostic at the member
-/// with a fix: a dependency that is not a member (with the closest name), a cycle (the whole
-/// path, in declaration order), a member or dependency declared twice, a member with no or
+/// The macro checks the wiring when the code compiles, each problem one error at the member, with
+/// a fix-it where one is obvious: a dependency that is not a member (with the closest name), a
+/// cycle (the whole path, in declaration order), a dependency listed twice, a member with no or
 /// several construction sources, an input with a factory, a synchronous member built from an
 /// asynchronous or throwing one, a `Lazy` or `Provider` of an asynchronous member, a `.once`
-/// member built from one that is not `.once`.
+/// member built from one that is not `.once`. What only the compiler knows (an initializer's
+/// labels and effects, isolation, a child's inputs) is checked in the getter each member's own
+/// attribute writes, so the error points at that member. The "Diagnostics" article lists every
+/// message.
 ///
 /// It generates:
 /// - an initializer whose required parameters are the inputs, in declaration order, with a
-///   trailing `configure` closure for the typed `Overrides`;
+///   trailing `configure` closure for the typed `Overrides` (public when the component and every
+///   input are);
 /// - `Overrides`: an optional value for every member that is not an input (a wrong name is a
 ///   compile error), and a ``ChildOverrides`` for every child;
 /// - a getter for every member (`get async throws` when its effects say so);
 /// - `resolve()`, which builds every cached member and child concurrently in dependency order,
 ///   runs the steps in parallel, reports every failure in a ``ComponentError`` and returns the
-///   immutable `Resolved` aggregate;
+///   immutable `Resolved` aggregate of the inputs, cached members and children (not the
+///   transient members, made anew on every read);
 /// - `install(into:)`, which registers the members in a `Loom.Container`;
 /// - `resetOnceMembers()` when there are `.once` members;
 /// - the conformance to ``Component``, which provides the graph and `withOverrides`.
@@ -71,6 +76,10 @@ public macro Component(mainActor: Bool = false) =
 /// members that are synchronous and do not throw; take the others with an initializer reference
 /// or a factory closure.
 ///
+/// Members are `Sendable`, as the component is. A `Lazy` or `Provider` parameter of a factory
+/// closure reads the component that made it: keep the component alive as long as the instances
+/// it made use their handles (a read after it is released throws a `ResolutionError`).
+///
 /// ```swift
 /// @Provide(.input) var config: AppConfig
 /// @Provide(.shared, with: [\Self.config]) var session: URLSessionClient
@@ -82,8 +91,8 @@ public macro Component(mainActor: Bool = false) =
 ///
 /// - Parameters:
 ///   - lifetime: How long the member lives: ``ComponentLifetime/input``,
-///     ``ComponentLifetime/shared``, ``ComponentLifetime/transient`` or
-///     ``ComponentLifetime/once``.
+///     ``ComponentLifetime/shared``, ``ComponentLifetime/lazy``, ``ComponentLifetime/transient``
+///     or ``ComponentLifetime/once``.
 ///   - source: A type (`Impl.self`, with `with:`) or an initializer or function reference whose
 ///     argument labels name members.
 ///   - dependencies: The members passed to the type's initializer, each under its own name.
@@ -111,8 +120,21 @@ public macro Provide(
 /// @Component
 /// struct AppComponent {
 ///   @Provide(.input) var authToken: String
+///   @Provide(.input) var config: AppConfig
 ///   @Provide(.shared, with: []) var api: LiveAPIClient
 ///   @Child(with: [\Self.api], bindings: ["token": \Self.authToken]) var session: SessionComponent
+///   @Child(factory: { (config: AppConfig) async throws in try await Settings.load(config) })
+///   var settings: SettingsComponent
+/// }
+///
+/// enum Settings {
+///   // Swift checks an attribute's arguments without what macros generate: a factory closure
+///   // calls a function like this one, not the generated initializer of a component of the
+///   // same module.
+///   static func load(_ config: AppConfig) async throws -> SettingsComponent {
+///     let values = try await config.fetchSettings()
+///     return SettingsComponent(values: values)
+///   }
 /// }
 /// ```
 ///

@@ -11,17 +11,18 @@
 /// is reported too.
 ///
 /// ```swift
-/// try await ComponentScheduler.run("AppComponent", [
+/// try await _ComponentScheduler.run("AppComponent", [
 ///   .member("database") { _ = try await component.database },
 ///   .member("users", after: ["database"]) { _ = try await component.users },
 ///   .step("warmCaches", after: ["users"]) { try await component.warmCaches() },
 /// ])
 /// ```
-public enum ComponentScheduler {
+@_documentation(visibility: private)
+public enum _ComponentScheduler {
   /// One unit of work of `resolve()`: a member to build, a child to resolve, or a step to run.
   ///
   /// ```swift
-  /// let item = ComponentScheduler.Item.member("api") { _ = component.api }
+  /// let item = _ComponentScheduler.Item.member("api") { _ = component.api }
   /// ```
   public struct Item: Sendable {
     /// The member's, child's or step's name.
@@ -98,7 +99,7 @@ public enum ComponentScheduler {
   /// naming them, and so are the items that wait for it.
   ///
   /// ```swift
-  /// try await ComponentScheduler.run("AppComponent", items)
+  /// try await _ComponentScheduler.run("AppComponent", items)
   /// ```
   ///
   /// - Parameters:

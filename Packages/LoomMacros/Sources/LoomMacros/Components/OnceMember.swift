@@ -3,7 +3,7 @@ import Loom
 /// The process-wide storage of one `.once` member of a ``Component``: every instance of the
 /// component reads the same cell, so the member is built once per process.
 ///
-/// Generated code declares one `OnceMember` per `.once` member, as a static property of the
+/// Generated code declares one `_OnceMember` per `.once` member, as a static property of the
 /// component: the storage is keyed by the declaration, not by the instance. A component instance
 /// picks the current ``cell`` when it is made and keeps it.
 ///
@@ -12,17 +12,18 @@ import Loom
 /// `resetOnceMembers()`, which resets all of theirs.
 ///
 /// ```swift
-/// static let clockStorage = OnceMember<SharedCell<SystemClock>>()
+/// static let clockStorage = _OnceMember<_SharedCell<SystemClock>>()
 /// let clock = clockStorage.cell.get { SystemClock() }
 /// clockStorage.reset()  // the next component builds a new clock
 /// ```
-public final class OnceMember<Cell: ComponentCell>: Sendable {
+@_documentation(visibility: private)
+public final class _OnceMember<Cell: _ComponentCell>: Sendable {
   private let current = Locked(Cell())
 
   /// Makes the storage with an empty cell.
   ///
   /// ```swift
-  /// let storage = OnceMember<AsyncSharedCell<RemoteConfig>>()
+  /// let storage = _OnceMember<_AsyncSharedCell<RemoteConfig>>()
   /// ```
   public init() {}
 
@@ -39,7 +40,7 @@ public final class OnceMember<Cell: ComponentCell>: Sendable {
   /// cell, and the value, they had.
   ///
   /// ```swift
-  /// AppComponent.resetOnceMembers()  // calls reset() on each of its OnceMember storages
+  /// AppComponent.resetOnceMembers()  // calls reset() on each of its _OnceMember storages
   /// ```
   public func reset() {
     let fresh = Cell()

@@ -4,19 +4,20 @@ import Loom
 /// `Resolved` aggregate) until all items have run.
 ///
 /// ```swift
-/// let session = ResolvedSlot<SessionComponent.Resolved>()
-/// try await ComponentScheduler.run("AppComponent", [
+/// let session = _ResolvedSlot<SessionComponent.Resolved>()
+/// try await _ComponentScheduler.run("AppComponent", [
 ///   .child("session") { session.fill(try await component.session.resolve()) }
 /// ])
 /// let resolvedSession = session.value
 /// ```
-public final class ResolvedSlot<Value: Sendable>: Sendable {
+@_documentation(visibility: private)
+public final class _ResolvedSlot<Value: Sendable>: Sendable {
   private let content = Locked<Value?>(nil)
 
   /// Makes an empty slot.
   ///
   /// ```swift
-  /// let slot = ResolvedSlot<Int>()
+  /// let slot = _ResolvedSlot<Int>()
   /// ```
   public init() {}
 
@@ -34,14 +35,14 @@ public final class ResolvedSlot<Value: Sendable>: Sendable {
   /// The stored value.
   ///
   /// > Important: Traps if the slot was never filled; generated code reads it only after
-  /// > ``ComponentScheduler/run(_:_:)`` succeeded, which means every item filled its slot.
+  /// > ``_ComponentScheduler/run(_:_:)`` succeeded, which means every item filled its slot.
   ///
   /// ```swift
   /// let value = slot.value
   /// ```
   public var value: Value {
     guard let value = content.value else {
-      fatalError("ResolvedSlot<\(Value.self)> read before the item that fills it ran")
+      fatalError("_ResolvedSlot<\(Value.self)> read before the item that fills it ran")
     }
     return value
   }

@@ -6,7 +6,7 @@ public import Synchronization
 /// however many threads read it at the same time.
 ///
 /// Generated code keeps one cell per `.shared` member (and one per `.once` member, held by a
-/// ``OnceMember``). The first read runs the member's factory; reads racing with it wait for that
+/// `_OnceMember`). The first read runs the member's factory; reads racing with it wait for that
 /// one construction and receive its value. A read of a built cell is a lock-free load.
 ///
 /// A failure is not kept: the readers that waited for a failed construction receive its error,
@@ -16,7 +16,7 @@ public import Synchronization
 /// non-throwing member traps with that error's message, since it has no way to report it.
 ///
 /// ```swift
-/// let cell = SharedCell<Database>()
+/// let cell = _SharedCell<Database>()
 /// let database = cell.get { Database(path: "app.sqlite") }  // built once
 /// let again = cell.get { Database(path: "unused") }         // the same instance
 /// ```
@@ -25,7 +25,8 @@ public import Synchronization
 /// by the one construction that `state` lets run, before the releasing store of `isBuilt`; it is
 /// read only after an acquiring load of `isBuilt` returned true, and never written again, so every
 /// read happens after the write. `Atomic` operations are inlined, so ThreadSanitizer sees that edge.
-public final class SharedCell<Value: Sendable>: @unchecked Sendable, ComponentCell {
+@_documentation(visibility: private)
+public final class _SharedCell<Value: Sendable>: @unchecked Sendable, _ComponentCell {
   /// Whether ``value`` holds the built value; set once, never cleared.
   @usableFromInline let isBuilt: Atomic<Bool>
   // NB: no dynamic exclusivity check: the one write happens before every read (see above).
@@ -35,7 +36,7 @@ public final class SharedCell<Value: Sendable>: @unchecked Sendable, ComponentCe
   /// Makes an empty cell; the first ``get(_:)`` builds its value.
   ///
   /// ```swift
-  /// let cell = SharedCell<Database>()
+  /// let cell = _SharedCell<Database>()
   /// ```
   public init() {
     isBuilt = Atomic(false)
@@ -45,7 +46,7 @@ public final class SharedCell<Value: Sendable>: @unchecked Sendable, ComponentCe
   /// Makes a cell that already holds `value` (an override): ``get(_:)`` never builds.
   ///
   /// ```swift
-  /// let cell = SharedCell<any APIClient>(value: MockAPIClient())
+  /// let cell = _SharedCell<any APIClient>(value: MockAPIClient())
   /// ```
   ///
   /// - Parameter value: The value every read returns.

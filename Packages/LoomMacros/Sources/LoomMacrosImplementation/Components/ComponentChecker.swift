@@ -21,7 +21,8 @@ struct ComponentChecker {
   }
 
   func check(_ problems: inout ComponentProblems) {
-    checkDuplicates(&problems)
+    // Members and steps are wired by name: with a name declared twice, the rest cannot be read.
+    guard checkDuplicates(&problems) else { return }
     var referencesAreValid = true
     for member in component.members {
       referencesAreValid = checkReferences(member, &problems) && referencesAreValid
@@ -39,25 +40,43 @@ struct ComponentChecker {
 
   // MARK: - Duplicates
 
-  private func checkDuplicates(_ problems: inout ComponentProblems) {
-    var first: [String: Syntax] = [:]
-    let declared: [(String, TokenSyntax)] =
-      component.members.map { ($0.name, $0.nameToken) }
-      + component.steps.map {
-        ($0.name, $0.nameToken)
+  /// Two members, or a member and a step, of one name: Swift reports those it refuses itself
+  /// (two properties, a property and a method without parameters, two methods of one signature),
+  /// which the component only has to not build; the macro reports the others, that Swift allows
+  /// but that the component could not wire by name.
+  private func checkDuplicates(_ problems: inout ComponentProblems) -> Bool {
+    enum Declared {
+      case member
+      case step(ComponentStep)
+    }
+    var unique = true
+    var first: [String: (Declared, Syntax)] = [:]
+    let declared: [(String, Declared, TokenSyntax)] =
+      component.members.map { ($0.name, .member, $0.nameToken) }
+      + component.steps.map { ($0.name, .step($0), $0.nameToken) }
+    for (name, kind, token) in declared {
+      guard let (earlier, node) = first[name] else {
+        first[name] = (kind, Syntax(token))
+        continue
       }
-    for (name, token) in declared {
-      if let earlier = first[name] {
-        problems.error(
-          .component(
-            "duplicateMember",
-            "'\(name)' is declared twice in \(component.name); rename one of them, since members and steps are wired by name"
-          ),
-          at: token, notes: [.at(earlier, "'\(name)' is first declared here")])
+      let swiftRefuses: Bool
+      switch (earlier, kind) {
+      case (.member, .member): swiftRefuses = true
+      case (.member, .step(let step)), (.step(let step), .member):
+        swiftRefuses = step.function.signature.parameterClause.parameters.isEmpty
+      case (.step(let one), .step(let other)):
+        swiftRefuses = one.signatureText == other.signatureText
+      }
+      unique = false
+      if swiftRefuses {
+        problems.invalidate()
       } else {
-        first[name] = Syntax(token)
+        problems.error(
+          .duplicateStep(name, component: component.name), at: token,
+          notes: [.at(node, "'\(name)' is first declared here")])
       }
     }
+    return unique
   }
 
   // MARK: - References
@@ -69,17 +88,17 @@ struct ComponentChecker {
     var valid = true
     var seen: [String: MemberReference] = [:]
     for reference in member.dependencies {
-      guard resolve(reference, in: member.name, &problems) else {
+      guard resolve(reference, in: member, &problems) else {
         valid = false
         continue
       }
       let key = reference.label ?? reference.member
       if let earlier = seen[key] {
-        let what = member.kind == .child ? "child input '\(key)' is wired" : "'\(key)' is listed"
+        let message: MacroMessage =
+          member.kind == .child
+          ? .duplicateChildInput(key, of: member.name) : .duplicateDependency(key, of: member.name)
         problems.error(
-          .component(
-            "duplicateDependency", "\(what) twice for '\(member.name)'; remove one of them"),
-          at: reference.node, fixIt: removal(of: reference, in: member),
+          message, at: reference.node, fixIt: removal(of: reference, in: member),
           notes: [.at(earlier.node, "first listed here")])
         valid = false
       } else {
@@ -92,47 +111,109 @@ struct ComponentChecker {
   private func checkReferences(_ step: ComponentStep, _ problems: inout ComponentProblems) -> Bool {
     var valid = true
     for parameter in step.parameters {
-      valid = resolve(parameter, in: step.name, &problems) && valid
+      valid = resolve(parameter, in: nil, owner: step.name, &problems) && valid
     }
     for (name, node) in step.after where steps[name] == nil {
       let suggestion = closestName(to: name, among: component.steps.map(\.name))
-      var message = "'\(name)' is not a @Perform step of \(component.name)"
-      var fixIt: FixIt?
-      if let suggestion {
-        message += "; did you mean '\(suggestion)'?"
-        fixIt = .replace(node, withText: "\"\(suggestion)\"", "replace with '\(suggestion)'")
+      let fixIt = suggestion.map {
+        FixIt.replace(node, withText: "\"\($0)\"", FixItTitle.replace(with: $0))
       }
-      problems.error(.component("missingStep", message), at: node, fixIt: fixIt)
+      problems.error(
+        .missingStep(name, component: component.name, suggestion: suggestion), at: node,
+        fixIt: fixIt)
       valid = false
     }
     return valid
   }
 
   /// Whether `reference` names a member; reports the closest name if not.
+  ///
+  /// Where Swift resolves the name too, the macro keeps out of its way: a key path to a method or
+  /// to nothing the struct declares is Swift's error (the component is only not built, and if the
+  /// name is declared in an extension after all, the member's read function says what is wrong
+  /// when the accessor calls it); so is a reference of a member whose own declaration has a
+  /// problem, already reported.
   private func resolve(
-    _ reference: MemberReference, in owner: String, _ problems: inout ComponentProblems
+    _ reference: MemberReference, in member: ComponentMember?, owner: String? = nil,
+    _ problems: inout ComponentProblems
   ) -> Bool {
-    if members[reference.member] != nil { return true }
-    var message: String
-    if steps[reference.member] != nil {
-      message =
-        "'\(reference.member)' is a @Perform step of \(component.name), not a member; '\(owner)' can only take members"
-      problems.error(.component("stepReference", message), at: reference.node)
+    let name = reference.member
+    if members[name] != nil { return true }
+    let owner = owner ?? member?.name ?? ""
+    if component.memberVariables.contains(name) {
+      problems.invalidate()
       return false
     }
-    message = "'\(reference.member)' is not a member of \(component.name)"
-    let candidates = component.members.map(\.name).filter { $0 != owner }
+    let message: MacroMessage
     var fixIt: FixIt?
-    if let suggestion = closestName(to: reference.member, among: candidates) {
-      message += "; did you mean '\(suggestion)'?"
-      fixIt = .rename(
-        reference.renamedTokens, to: suggestion,
-        "rename '\(reference.member)' to '\(suggestion)'")
-    } else if !candidates.isEmpty {
-      message += "; its members are \(candidates.map { "'\($0)'" }.joined(separator: ", "))"
+    if steps[name] != nil {
+      message = .stepReference(name, component: component.name, owner: owner)
+    } else {
+      let candidates = component.members.map(\.name).filter { $0 != owner }
+      let suggestion = closestName(to: name, among: candidates)
+      message = .missingMember(
+        name, component: component.name, suggestion: suggestion, members: candidates)
+      if let suggestion {
+        fixIt = .rename(
+          reference.renamedTokens, to: suggestion, FixItTitle.rename(name, to: suggestion))
+      }
     }
-    problems.error(.component("missingMember", message), at: reference.node, fixIt: fixIt)
+    switch reference.spelling {
+    case .parameter:
+      problems.error(message, at: reference.node, fixIt: fixIt)
+    case .keyPath where component.otherProperties.contains(name):
+      problems.error(message, at: reference.node, fixIt: fixIt)
+    case .keyPath where component.functions.contains(name):
+      problems.invalidate()
+    case .keyPath:
+      problems.unavailable(owner, message)
+    case .label:
+      guard let member else { break }
+      problems.unavailable(
+        owner,
+        .labelNotAMember(
+          name, reference: reference.node.description, component: component.name,
+          factory: factoryRewrite(of: member)))
+    }
     return false
+  }
+
+  /// `{ (config: Config) in API(configuration: config) }`: the factory closure that builds
+  /// `member` as its initializer reference does, each label passed the member closest to it; nil
+  /// when a label has no close member.
+  private func factoryRewrite(of member: ComponentMember) -> String? {
+    guard case .reference(let expression) = member.construction else { return nil }
+    let callee: String
+    if let access = expression.as(MemberAccessExprSyntax.self), let base = access.base {
+      let name = access.declName.baseName
+      callee =
+        name.tokenKind == .keyword(.`init`)
+        ? base.trimmedDescription : "\(base.trimmedDescription).\(name.text)"
+    } else if let reference = expression.as(DeclReferenceExprSyntax.self) {
+      callee = reference.baseName.text
+    } else {
+      return nil
+    }
+    var parameters: [String] = []
+    var arguments: [String] = []
+    let candidates = component.members.map(\.name).filter { $0 != member.name }
+    for reference in member.dependencies {
+      let chosen =
+        members[reference.member] != nil
+        ? reference.member
+        : closestName(to: reference.member, among: candidates)
+          ?? candidates.first { reference.member.hasPrefix($0) || $0.hasPrefix(reference.member) }
+      guard let chosen, let target = members[chosen] else { return nil }
+      if !parameters.contains(where: { $0.hasPrefix("\(chosen):") }) {
+        parameters.append("\(chosen): \(target.type.trimmedDescription)")
+      }
+      arguments.append("\(reference.label ?? reference.member): \(chosen)")
+    }
+    let effects = member.effects.specifiers
+    let signature =
+      "(\(parameters.joined(separator: ", ")))\(effects.isEmpty ? "" : " " + effects)"
+    return
+      "{ \(signature) in \(member.effects.markers)\(callee)(\(arguments.joined(separator: ", "))) }"
   }
 
   /// A fix-it that removes `reference` from the `with:` list it is written in, if it is in one.
@@ -149,13 +230,14 @@ struct ComponentChecker {
         let arguments = argument.parent?.as(LabeledExprListSyntax.self)
       else {
         let text = kept.isEmpty ? "[:]" : "[\(kept.joined(separator: ", "))]"
-        return .replace(dictionary, withText: text, "remove the duplicate")
+        return .replace(dictionary, withText: text, FixItTitle.removeDuplicate)
       }
       // The last binding goes: so does the `bindings:` argument.
       let others = arguments.filter { $0.id != argument.id }.map {
         $0.with(\.trailingComma, nil).trimmedDescription
       }
-      return .replace(arguments, withText: others.joined(separator: ", "), "remove the duplicate")
+      return .replace(
+        arguments, withText: others.joined(separator: ", "), FixItTitle.removeDuplicate)
     }
     guard let element = reference.node.ancestor(ArrayElementSyntax.self),
       let array = element.parent?.parent?.as(ArrayExprSyntax.self)
@@ -163,7 +245,8 @@ struct ComponentChecker {
     let kept = array.elements.filter { $0.id != element.id }.map {
       $0.expression.trimmedDescription
     }
-    return .replace(array, withText: "[\(kept.joined(separator: ", "))]", "remove the duplicate")
+    return .replace(
+      array, withText: "[\(kept.joined(separator: ", "))]", FixItTitle.removeDuplicate)
   }
 
   // MARK: - Effects
@@ -174,10 +257,9 @@ struct ComponentChecker {
       if let deferral = reference.deferral {
         if target.effects.isAsync {
           problems.error(
-            .component(
-              "deferredAsync",
-              "\(deferral.rawValue)<\(target.type.trimmedDescription)> cannot take '\(target.name)', which is asynchronous: a \(deferral.rawValue) reads synchronously; take '\(target.name)' directly, and make '\(member.name)' async"
-            ),
+            .deferredAsync(
+              deferral: deferral.rawValue, type: target.type.trimmedDescription,
+              target: target.name, member: member.name),
             at: reference.node, fixIt: undeferral(of: reference, in: member))
         }
         continue
@@ -188,10 +270,9 @@ struct ComponentChecker {
         isAsync: target.effects.isAsync && !member.effects.isAsync,
         isThrowing: target.effects.isThrowing && !member.effects.isThrowing)
       problems.error(
-        .component(
-          "effects",
-          "'\(member.name)' is \(member.effects.adjective), but it is built from '\(target.name)', which is \(target.effects.adjective); declare '\(member.name)' \(missing.specifiers)"
-        ),
+        .undeclaredEffects(
+          member: member.name, effects: member.effects.adjective, target: target.name,
+          targetEffects: target.effects.adjective, missing: missing.specifiers),
         at: reference.node, fixIt: effectsFix(for: member, needing: needed, missing: missing))
     }
   }
@@ -207,8 +288,8 @@ struct ComponentChecker {
     else { return nil }
     let title =
       member.effects.isAsync
-      ? "take '\(reference.member)' directly"
-      : "take '\(reference.member)' directly and make '\(member.name)' async"
+      ? FixItTitle.takeDirectly(reference.member)
+      : FixItTitle.takeDirectlyAndMakeAsync(reference.member, member: member.name)
     var changes = FixIt.replace(type, withText: argument.argument.trimmedDescription, title).changes
     if !member.effects.isAsync {
       let needed = member.effects.union(MemberEffects(isAsync: true, isThrowing: false))
@@ -222,7 +303,7 @@ struct ComponentChecker {
   private func effectsFix(
     for member: ComponentMember, needing needed: MemberEffects, missing: MemberEffects
   ) -> FixIt {
-    let title = "declare '\(member.name)' \(missing.specifiers)"
+    let title = FixItTitle.declare(member.name, missing.specifiers)
     // NB: the closure of the attribute itself, not the detached copy kept for generating code:
     // a fix-it must point into the attribute.
     if let closure = member.attribute.argument("factory")?.expression.as(ClosureExprSyntax.self),
@@ -247,33 +328,16 @@ struct ComponentChecker {
     guard member.kind == .once else { return }
     if component.isGeneric {
       problems.error(
-        .component(
-          "genericOnce",
-          "'\(member.name)' cannot be .once in the generic component \(component.name), which has no storage shared by all its instances; make it .shared"
-        ),
-        at: member.attribute, fixIt: sharing(member))
+        .genericOnce(member: member.name, component: component.name), at: member.attribute,
+        fixIt: sharing(member))
       return
     }
     for reference in member.dependencies {
       guard let target = members[reference.member], target.kind != .once else { continue }
-      let what: String
-      let fix: String
-      switch target.kind {
-      case .input:
-        what = "an input, one value per instance"
-        fix = "make '\(member.name)' .shared"
-      case .child:
-        what = "a child, one per instance"
-        fix = "make '\(member.name)' .shared"
-      default:
-        what = ".\(target.kind.rawValue), one value per instance"
-        fix = "make '\(target.name)' .once, or '\(member.name)' .shared"
-      }
       problems.error(
-        .component(
-          "onceCaptive",
-          "'\(member.name)' is .once, one value for every \(component.name), but it is built from '\(target.name)', \(what); \(fix)"
-        ),
+        .onceCaptive(
+          member: member.name, component: component.name, target: target.name,
+          targetLifetime: target.kind.rawValue),
         at: reference.node, fixIt: sharing(member))
     }
   }
@@ -283,30 +347,70 @@ struct ComponentChecker {
     guard let lifetime = member.attribute.argumentList.first?.expression,
       lifetime.as(MemberAccessExprSyntax.self)?.declName.baseName.text == "once"
     else { return nil }
-    return .replace(lifetime, withText: ".shared", "make '\(member.name)' .shared")
+    return .replace(lifetime, withText: ".shared", FixItTitle.makeShared(member.name))
   }
 
   // MARK: - Cycles
 
   /// Reports each cycle of direct dependencies (deferred ones excluded) once, at the member or
-  /// step declared first in it, with the whole path.
+  /// step declared first in it, with the whole path. Members only take members, and steps only
+  /// wait for steps, so a cycle is one or the other.
   private func checkCycles(_ problems: inout ComponentProblems) {
     let graph = DependencyOrder(component)
     for cycle in graph.cycles() {
       let path = cycle.map { graph.names[$0] } + [graph.names[cycle[0]]]
       let start = cycle[0]
-      let token = graph.tokens[start]
-      let notes = zip(cycle, cycle.dropFirst() + [start]).compactMap { from, to -> Note? in
-        guard let node = graph.edgeNode(from: from, to: to) else { return nil }
-        return .at(node, "'\(graph.names[from])' takes '\(graph.names[to])' here")
+      let edges = zip(cycle, cycle.dropFirst() + [start]).map { ($0, $1) }
+      guard start >= graph.memberCount else {
+        let notes = edges.compactMap { from, to -> Note? in
+          guard let node = graph.edgeNode(from: from, to: to) else { return nil }
+          return .at(node, "'\(graph.names[from])' takes '\(graph.names[to])' here")
+        }
+        problems.error(.cycle(path), at: graph.tokens[start], notes: notes)
+        continue
       }
+      let notes = edges.dropFirst().compactMap { from, to -> Note? in
+        guard let node = graph.edgeNode(from: from, to: to) else { return nil }
+        return .at(node, "'\(graph.names[from])' runs after '\(graph.names[to])' here")
+      }
+      // At the first step's `after:` entry that closes the cycle, with a fix-it removing it.
+      let entry = graph.edgeNode(from: start, to: cycle.count > 1 ? cycle[1] : start)
       problems.error(
-        .component(
-          "cycle",
-          "dependency cycle: \(path.joined(separator: " → ")); break it, or take one of them through Lazy or Provider in a factory closure"
-        ),
-        at: token, notes: notes)
+        .stepCycle(path), at: entry ?? Syntax(graph.tokens[start]),
+        fixIt: entry.flatMap {
+          removal(ofAfterEntry: $0, step: graph.names[cycle.count > 1 ? cycle[1] : start])
+        },
+        notes: notes)
     }
+  }
+
+  /// A fix-it that removes the `after:` entry `entry` (the whole argument if it is the only one).
+  private func removal(ofAfterEntry entry: Syntax, step: String) -> FixIt? {
+    guard let element = entry.ancestor(ArrayElementSyntax.self),
+      let array = element.parent?.parent?.as(ArrayExprSyntax.self)
+    else {
+      // `after: "a"`, not an array: the argument goes.
+      guard let argument = entry.ancestor(LabeledExprSyntax.self),
+        let arguments = argument.parent?.as(LabeledExprListSyntax.self)
+      else { return nil }
+      let others = arguments.filter { $0.id != argument.id }
+        .map { $0.with(\.trailingComma, nil).trimmedDescription }
+      return .replace(
+        arguments, withText: others.joined(separator: ", "), FixItTitle.removeAfter(step))
+    }
+    let kept = array.elements.filter { $0.id != element.id }.map {
+      $0.expression.trimmedDescription
+    }
+    if kept.isEmpty, let argument = array.parent?.as(LabeledExprSyntax.self),
+      let arguments = argument.parent?.as(LabeledExprListSyntax.self)
+    {
+      let others = arguments.filter { $0.id != argument.id }
+        .map { $0.with(\.trailingComma, nil).trimmedDescription }
+      return .replace(
+        arguments, withText: others.joined(separator: ", "), FixItTitle.removeAfter(step))
+    }
+    return .replace(
+      array, withText: "[\(kept.joined(separator: ", "))]", FixItTitle.removeAfter(step))
   }
 }
 

@@ -5,14 +5,19 @@ import SwiftSyntaxMacros
 /// A `@Component` struct as the macro reads it: its members and steps, in declaration order.
 struct ComponentDeclaration {
   var name: String
-  /// `public `, `package ` or nothing: the access level of the generated API.
-  var access: String
+  /// The access the struct is declared with: the most any generated declaration gets.
+  var access: Access
   var isGeneric: Bool
   var isMainActor: Bool
   var members: [ComponentMember] = []
   var steps: [ComponentStep] = []
-  /// The members whose accessors exist, valid or not: what the stubs must cover.
+  /// The members whose declaration reads (their construction may not): the API's shape.
   var localMembers: [LocalMember] = []
+  /// What else the struct's body declares, by name: for a name that is not a member, whether
+  /// Swift resolves it in a key path (a property) or not (a method, or nothing declared here).
+  var memberVariables: Set<String> = []
+  var otherProperties: Set<String> = []
+  var functions: Set<String> = []
 
   /// Reads `declaration`; every problem found, local or not, goes to `problems`.
   static func read(
@@ -20,34 +25,30 @@ struct ComponentDeclaration {
     problems: inout ComponentProblems
   ) -> ComponentDeclaration? {
     guard let structDecl = declaration.as(StructDeclSyntax.self) else {
-      problems.error(
-        .component(
-          "struct",
-          "@Component must be attached to a struct; the component's storage is shared by its copies"
-        ),
-        at: attribute)
+      problems.error(.componentOnStruct, at: attribute)
       return nil
     }
-    var access = ""
-    for modifier in structDecl.modifiers {
-      switch modifier.name.tokenKind {
-      case .keyword(.public), .keyword(.open): access = "public "
-      case .keyword(.package): access = "package "
-      default: break
-      }
-    }
     var component = ComponentDeclaration(
-      name: structDecl.name.text, access: access,
+      name: structDecl.name.text, access: Access(structDecl.modifiers),
       isGeneric: structDecl.genericParameterClause != nil,
       isMainActor: attribute.argument("mainActor")?.expression.as(BooleanLiteralExprSyntax.self)?
         .literal.tokenKind == .keyword(.true))
     for item in structDecl.memberBlock.members {
       if let variable = item.decl.as(VariableDeclSyntax.self) {
+        let names = variable.bindings.compactMap {
+          $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+        }
+        if variable.attributes.memberAttributes.isEmpty {
+          component.otherProperties.formUnion(names)
+        } else {
+          component.memberVariables.formUnion(names)
+        }
         component.readMember(variable, problems: &problems)
-      } else if let function = item.decl.as(FunctionDeclSyntax.self),
-        let perform = function.attributes.attributes(named: "Perform").first
-      {
-        component.readStep(function, attribute: perform, problems: &problems)
+      } else if let function = item.decl.as(FunctionDeclSyntax.self) {
+        component.functions.insert(function.name.text)
+        if let perform = function.attributes.attributes(named: "Perform").first {
+          component.readStep(function, attribute: perform, problems: &problems)
+        }
       }
     }
     return component
@@ -63,8 +64,7 @@ struct ComponentDeclaration {
       return
     }
     localMembers.append(local)
-    var reader = MemberReader(local: local, component: name)
-    guard let member = reader.read(problems: &problems) else { return }
+    guard let member = MemberReader(local: local).read(problems: &problems) else { return }
     members.append(member)
   }
 
@@ -81,12 +81,7 @@ struct ComponentDeclaration {
         variable.bindingSpecifier.tokenKind == .keyword(.let)
           || binding.typeAnnotation?.type.optionalWrapped == nil
       else { continue }
-      problems.error(
-        .component(
-          "stored",
-          "stored property '\(pattern.identifier.text)' has no value, and the component's initializer only sets its members; make it a member with @Provide(.input), or give it a value"
-        ),
-        at: pattern)
+      problems.error(.storedProperty(pattern.identifier.text), at: pattern)
     }
   }
 
@@ -117,10 +112,7 @@ struct ComponentDeclaration {
         guard let literal = element.as(StringLiteralExprSyntax.self),
           let text = literal.plainText
         else {
-          problems.error(
-            .component(
-              "after", "name the steps '\(function.name.text)' runs after as string literals"),
-            at: element)
+          problems.error(.stepNamesAfter(step: function.name.text), at: element)
           continue
         }
         after.append((text, literal))
@@ -158,17 +150,17 @@ func references(to name: String, in node: Syntax) -> [TokenSyntax] {
 
 // MARK: - One member's construction
 
-/// Reads the construction source and the dependencies of one member.
-private struct MemberReader {
+/// Reads the construction source and the dependencies of one member: what `@Component` checks
+/// and generates, and what the member's own accessor builds it with (the same answer for both).
+struct MemberReader {
   let local: LocalMember
-  let component: String
 
-  mutating func read(problems: inout ComponentProblems) -> ComponentMember? {
+  func read(problems: inout ComponentProblems) -> ComponentMember? {
     let attribute = local.attribute
     var member = ComponentMember(
       name: local.name, nameToken: local.nameToken, type: local.type, kind: local.kind,
-      effects: local.effects, construction: .input, dependencies: [], attribute: attribute,
-      declaration: local.declaration)
+      effects: local.effects, access: local.access, construction: .input, dependencies: [],
+      attribute: attribute, declaration: local.declaration)
     if local.kind == .child { return readChild(member, problems: &problems) }
 
     let arguments = Array(attribute.argumentList.dropFirst())
@@ -187,12 +179,8 @@ private struct MemberReader {
       if positional != nil || with != nil || factory != nil || effects != nil {
         let kept = LabeledExprListSyntax([attribute.argumentList.first!.with(\.trailingComma, nil)])
         problems.error(
-          .component(
-            "inputFactory",
-            "input '\(local.name)' is passed to the component's initializer, so it cannot have a factory; remove it, or make the member .shared"
-          ),
-          at: positional ?? with ?? factory ?? effects!,
-          fixIt: .replace(attribute.argumentList, with: kept, "remove the factory"))
+          .inputFactory(member: local.name), at: positional ?? with ?? factory ?? effects!,
+          fixIt: .replace(attribute.argumentList, with: kept, FixItTitle.removeFactory))
         return nil
       }
       return member
@@ -205,15 +193,7 @@ private struct MemberReader {
     if let factory { sources.append(factory) }
     if sources.isEmpty {
       problems.error(
-        .component(
-          "noSource",
-          "member '\(local.name)' has no construction source; build it with `with:` (its type's initializer, labels named after members), an initializer reference such as `\(local.type.trimmedDescription).init(config:)`, or a `factory:` closure"
-        ),
-        at: attribute,
-        fixIt: .replace(
-          attribute.argumentList,
-          withText: attribute.argumentList.trimmedDescription + ", with: []",
-          "build it with '\(local.type.trimmedDescription)()'"))
+        .noSource(member: local.name, type: local.type.trimmedDescription), at: attribute)
       return nil
     }
     if sources.count > 1 {
@@ -222,39 +202,28 @@ private struct MemberReader {
         !extra.contains { $0.id == argument.id }
       }
       problems.error(
-        .component(
-          "severalSources",
-          "member '\(local.name)' has several construction sources; keep one of them"),
-        at: extra.first!,
+        .severalSources(member: local.name), at: extra.first!,
         fixIt: .replace(
           attribute.argumentList,
           withText: kept.map { $0.with(\.trailingComma, nil).trimmedDescription }
             .joined(separator: ", "),
-          "keep the first source"))
+          FixItTitle.keepFirstSource))
       return nil
     }
 
     if let factory {
       guard let closure = factory.expression.as(ClosureExprSyntax.self) else {
-        problems.error(
-          .component(
-            "factory",
-            "factory of '\(local.name)' must be a closure literal, whose parameters name members"),
-          at: factory.expression)
+        problems.error(.factoryNotAClosure(member: local.name), at: factory.expression)
         return nil
       }
       if effects != nil {
         problems.error(
-          .component(
-            "closureEffects",
-            "a factory closure states its effects in its signature (`{ (a: A) async throws in ... }`); remove `effects:`"
-          ),
-          at: effects!,
+          .effectsBesideClosure, at: effects!,
           fixIt: .replace(
             attribute.argumentList,
             withText: attribute.argumentList.filter { $0.id != effects!.id }
               .map { $0.with(\.trailingComma, nil).trimmedDescription }.joined(separator: ", "),
-            "remove 'effects:'"))
+            FixItTitle.removeEffects))
         return nil
       }
       guard checkClosureEffects(closure, problems: &problems) else { return nil }
@@ -273,10 +242,9 @@ private struct MemberReader {
       } else {
         guard isBuildable(local.type) else {
           problems.error(
-            .component(
-              "abstractType",
-              "member '\(local.name)' has type '\(local.type.trimmedDescription)', which `with:` cannot build; name the type to build first: @Provide(.\(local.kind.rawValue), ConcreteType.self, with: [...])"
-            ),
+            .abstractType(
+              member: local.name, type: local.type.trimmedDescription,
+              lifetime: local.kind.rawValue),
             at: with!)
           return nil
         }
@@ -291,39 +259,26 @@ private struct MemberReader {
     // An initializer or function reference: `Type.init(a:b:)`, `Type.make(a:)`, `make(a:)`.
     let expression = positional!.expression
     let name: DeclReferenceExprSyntax
-    let callee: String
-    if let access = expression.as(MemberAccessExprSyntax.self), let base = access.base {
+    if let access = expression.as(MemberAccessExprSyntax.self), access.base != nil {
       name = access.declName
-      callee = "\(base.trimmedDescription).\(access.declName.baseName.text)"
     } else if let reference = expression.as(DeclReferenceExprSyntax.self) {
       name = reference
-      callee = reference.baseName.text
     } else {
-      problems.error(
-        .component(
-          "source",
-          "'\(expression.trimmedDescription)' is not a construction source; write a type (`Impl.self`), an initializer or function reference (`Impl.init(a:b:)`), or use `factory:`"
-        ),
-        at: expression)
+      problems.error(.notASource(expression.trimmedDescription), at: expression)
       return nil
     }
     var references: [MemberReference] = []
     for argument in name.argumentNames?.arguments ?? [] {
       guard argument.name.tokenKind != .wildcard else {
-        problems.error(
-          .component(
-            "unlabeled",
-            "'\(expression.trimmedDescription)' has an unlabeled parameter, which names no member; use a factory closure to pass a member to it"
-          ),
-          at: argument)
+        problems.error(.unlabeledParameter(expression.trimmedDescription), at: argument)
         return nil
       }
       references.append(
         MemberReference(
           label: argument.name.text, member: argument.name.text, node: Syntax(argument.name),
-          renamedTokens: [argument.name]))
+          renamedTokens: [argument.name], spelling: .label))
     }
-    member.construction = .reference(callee: callee)
+    member.construction = .reference(expression.trimmed)
     member.dependencies = references
     return member
   }
@@ -336,48 +291,33 @@ private struct MemberReader {
     member.construction = .child
     guard isBuildable(local.type), local.type.optionalWrapped == nil else {
       problems.error(
-        .component(
-          "childType",
-          "child '\(local.name)' must have the type of a @Component struct, not '\(local.type.trimmedDescription)'"
-        ),
-        at: local.type)
+        .childType(child: local.name, type: local.type.trimmedDescription),
+        at: local.declaration.bindings.first?.typeAnnotation?.type ?? TypeSyntax(local.type))
       return nil
     }
     if let factory = local.attribute.argument("factory") {
       if let other = local.attribute.argument("with") ?? local.attribute.argument("bindings") {
         problems.error(
-          .component(
-            "severalSources",
-            "child '\(local.name)' is wired by both `factory:` and `\(other.label!.text):`; keep one of them"
-          ),
-          at: other,
+          .childSeveralSources(child: local.name, other: other.label!.text), at: other,
           fixIt: .replace(
             local.attribute.argumentList,
             withText: local.attribute.argumentList.filter { $0.id != other.id }
               .map { $0.with(\.trailingComma, nil).trimmedDescription }.joined(separator: ", "),
-            "remove `\(other.label!.text):`"))
+            FixItTitle.removeArgument(other.label!.text)))
         return nil
       }
       guard let closure = factory.expression.as(ClosureExprSyntax.self) else {
-        problems.error(
-          .component(
-            "factory",
-            "factory of '\(local.name)' must be a closure literal, whose parameters name members"),
-          at: factory.expression)
+        problems.error(.factoryNotAClosure(member: local.name), at: factory.expression)
         return nil
       }
       if let effects = local.attribute.argument("effects") {
         problems.error(
-          .component(
-            "closureEffects",
-            "a factory closure states its effects in its signature (`{ (a: A) async throws in ... }`); remove `effects:`"
-          ),
-          at: effects,
+          .effectsBesideClosure, at: effects,
           fixIt: .replace(
             local.attribute.argumentList,
             withText: local.attribute.argumentList.filter { $0.id != effects.id }
               .map { $0.with(\.trailingComma, nil).trimmedDescription }.joined(separator: ", "),
-            "remove 'effects:'"))
+            FixItTitle.removeEffects))
         return nil
       }
       guard checkClosureEffects(closure, problems: &problems),
@@ -391,20 +331,14 @@ private struct MemberReader {
     else { return nil }
     if let bindings = local.attribute.argument("bindings") {
       guard let dictionary = bindings.expression.as(DictionaryExprSyntax.self) else {
-        problems.error(
-          .component(
-            "bindings", "write bindings as a dictionary literal: [\"childInput\": \\Self.member]"),
-          at: bindings.expression)
+        problems.error(.bindingsNotADictionary, at: bindings.expression)
         return nil
       }
       if case .elements(let elements) = dictionary.content {
         for element in elements {
           guard let label = element.key.as(StringLiteralExprSyntax.self)?.plainText
           else {
-            problems.error(
-              .component(
-                "bindings", "a binding's key is the child input's label, as a string literal"),
-              at: element.key)
+            problems.error(.bindingKeyNotALiteral, at: element.key)
             return nil
           }
           guard let reference = keyPathReference(element.value, label: label, problems: &problems)
@@ -423,9 +357,7 @@ private struct MemberReader {
   ) -> [MemberReference]? {
     guard let argument else { return [] }
     guard let array = argument.expression.as(ArrayExprSyntax.self) else {
-      problems.error(
-        .component("with", "write `with:` as an array of key paths: [\\Self.member]"),
-        at: argument.expression)
+      problems.error(.withNotAnArray, at: argument.expression)
       return nil
     }
     var references: [MemberReference] = []
@@ -446,16 +378,13 @@ private struct MemberReader {
         KeyPathPropertyComponentSyntax.self),
       property.declName.argumentNames == nil
     else {
-      problems.error(
-        .component(
-          "keyPath",
-          "'\(expression.trimmedDescription)' does not name a member; write \\Self.member"),
-        at: expression)
+      problems.error(.notAMemberKeyPath(expression.trimmedDescription), at: expression)
       return nil
     }
     let name = property.declName.baseName
     return MemberReference(
-      label: label ?? name.text, member: name.text, node: Syntax(name), renamedTokens: [name])
+      label: label ?? name.text, member: name.text, node: Syntax(name), renamedTokens: [name],
+      spelling: .keyPath)
   }
 
   /// The members a factory closure's parameters take.
@@ -464,33 +393,20 @@ private struct MemberReader {
   ) -> [MemberReference]? {
     guard let clause = closure.signature?.parameterClause else {
       guard closure.statements.description.contains("$0") else { return [] }
-      problems.error(
-        .component(
-          "closureParameters",
-          "name the parameters of the factory of '\(local.name)' after the members they take, with their types: { (config: AppConfig) in ... }"
-        ),
-        at: closure)
+      problems.error(.closureParameters(member: local.name), at: closure)
       return nil
     }
     var result: [MemberReference] = []
     switch clause {
     case .simpleInput(let names):
       problems.error(
-        .component(
-          "closureTypes",
-          "give the parameters of the factory of '\(local.name)' their types, so the compiler can check them: { (\(names.map { "\($0.name.text): <Type>" }.joined(separator: ", "))) in ... }"
-        ),
-        at: names)
+        .closureTypes(member: local.name, parameters: names.map(\.name.text)), at: names)
       return nil
     case .parameterClause(let parameters):
       for parameter in parameters.parameters {
         let nameToken = parameter.secondName ?? parameter.firstName
         guard nameToken.tokenKind != .wildcard else {
-          problems.error(
-            .component(
-              "closureWildcard",
-              "a parameter of the factory of '\(local.name)' must name the member it takes"),
-            at: parameter)
+          problems.error(.closureWildcard(member: local.name), at: parameter)
           return nil
         }
         var deferral: MemberReference.Deferral?
@@ -521,29 +437,22 @@ private struct MemberReader {
       isAsync: used.isAsync && !declared.isAsync,
       isThrowing: used.isThrowing && !declared.isThrowing)
     let words = missing.specifiers
+    let marker = used.isAsync && missing.isAsync ? "await" : "try"
     if let signature = closure.signature {
       let wanted = declared.union(used).specifiers
       let fixIt: FixIt
       if let specifiers = signature.effectSpecifiers {
-        fixIt = .replace(specifiers, withText: wanted, "add '\(words)' to the closure's signature")
+        fixIt = .replace(specifiers, withText: wanted, FixItTitle.addToSignature(words))
       } else {
         fixIt = .replace(
-          signature.inKeyword, withText: "\(wanted) in", "add '\(words)' to the closure's signature"
-        )
+          signature.inKeyword, withText: "\(wanted) in", FixItTitle.addToSignature(words))
       }
       problems.error(
-        .component(
-          "closureEffects",
-          "the factory of '\(local.name)' uses '\(used.isAsync && missing.isAsync ? "await" : "try")'; declare it '\(words)' in the closure's signature, which states the member's effects"
-        ),
+        .closureUndeclaredEffect(member: local.name, marker: marker, effects: words),
         at: signature, fixIt: fixIt)
     } else {
       problems.error(
-        .component(
-          "closureEffects",
-          "the factory of '\(local.name)' uses '\(used.isAsync && missing.isAsync ? "await" : "try")'; give it a signature that says so: { () \(words) in ... }"
-        ),
-        at: closure)
+        .closureWithoutSignature(member: local.name, marker: marker, effects: words), at: closure)
     }
     return false
   }

@@ -2,64 +2,97 @@ import SwiftSyntax
 import SwiftSyntaxBuilder
 import SwiftSyntaxMacros
 
-/// Writes the members `@Component` adds to a valid component.
+/// Writes the members `@Component` adds: the initializers, `Overrides`, the storage, a read
+/// function for every member, `Resolved`, `resolve()`, `install(into:)` and the graph.
+///
+/// The code that builds a member is not here: the member's own `@Provide` or `@Child` accessor
+/// writes it (``MemberAccessor``), and passes it to the member's read function, which supplies
+/// the members it takes and keeps the result. So a mistake the compiler finds in that code (a
+/// wrong initializer label, an effect or an isolation it did not declare) is reported in the
+/// expansion of the member's own attribute, and the factory closure a user writes is compiled
+/// once, there, and only when its attribute type-checks.
+///
+/// A component with errors gets the same API with bodies that stop the program (`isValid` is
+/// false): the code that uses the component keeps compiling, so only the component's
+/// diagnostics show.
 struct ComponentGenerator {
   let component: ComponentDeclaration
   /// `fileID: "Module/File.swift", line: 12` of each member and step, by name.
   let locations: [String: String]
-  private let order: DependencyOrder
-  private let members: [String: ComponentMember]
-  /// The position of each stored member (inputs and cached members) in `stored`.
-  private let storedPositions: [String: Int]
+  /// Whether the component passed its checks.
+  let isValid: Bool
+  /// The members whose read function is unavailable, with the message the compiler shows when
+  /// their accessor calls it (a problem Swift may report first; see ``ComponentProblems``).
+  let unavailable: [String: MacroMessage]
+  let order: DependencyOrder
+  /// The members with a read function (they read cleanly), the first of each name.
+  let members: [String: ComponentMember]
+  /// The members of the API (inputs, overrides, `Resolved`): every member whose declaration
+  /// reads, the first of each name, in declaration order.
+  let shape: [LocalMember]
+  /// The position of each cached member in `_LoomCells`.
+  let cellPositions: [String: Int]
 
-  init(_ component: ComponentDeclaration, locations: [String: String]) {
+  init(
+    _ component: ComponentDeclaration, locations: [String: String], isValid: Bool = true,
+    unavailable: [String: MacroMessage] = [:]
+  ) {
     self.component = component
     self.locations = locations
+    self.isValid = isValid
+    self.unavailable = unavailable
     self.order = DependencyOrder(component)
     var members: [String: ComponentMember] = [:]
-    for member in component.members { members[member.name] = member }
-    self.members = members
-    var positions: [String: Int] = [:]
-    for member in component.members where member.kind == .input || member.kind.isCached {
-      positions[member.name] = positions.count
+    for member in component.members where members[member.name] == nil {
+      members[member.name] = member
     }
-    self.storedPositions = positions
+    self.members = members
+    var seen = Set<String>()
+    self.shape = component.localMembers.filter { seen.insert($0.name).inserted }
+    var positions: [String: Int] = [:]
+    for member in shape where member.kind.isCached { positions[member.name] = positions.count }
+    self.cellPositions = positions
   }
 
-  private var access: String { component.access }
-  private var isolation: String { component.isMainActor ? "@MainActor " : "" }
-  private var inputs: [ComponentMember] { component.members.filter { $0.kind == .input } }
-  private var overridable: [ComponentMember] { component.members.filter { $0.kind != .input } }
-  private var cached: [ComponentMember] { component.members.filter { $0.kind.isCached } }
-  private var hasDeferred: Bool {
-    component.members.contains { !$0.deferredDependencies.isEmpty }
-  }
-  /// The members `_LoomCells` stores: inputs and cached members.
-  private var stored: [ComponentMember] {
-    component.members.filter { $0.kind == .input || $0.kind.isCached }
+  // MARK: - What the API exposes
+
+  var isolation: String { component.isMainActor ? "@MainActor " : "" }
+  /// The modifier of what every component has: `Overrides`, `Resolved`, `overriding(_:)`,
+  /// `resolve()`, `install(into:)`.
+  var access: String { component.access.modifier }
+  var inputs: [LocalMember] { shape.filter { $0.kind == .input } }
+  var overridable: [LocalMember] { shape.filter { $0.kind != .input } }
+  var cached: [LocalMember] { shape.filter { $0.kind.isCached } }
+  /// The members, in declaration order, that the checks read (valid components only).
+  var checked: [ComponentMember] { shape.compactMap { members[$0.name] } }
+
+  /// The modifier of what exposes one member (its override, its `Resolved` value): the member's
+  /// own access, within the component's.
+  func access(of member: LocalMember) -> String {
+    min(component.access, member.access).modifier
   }
 
-  /// How many stored members one cells struct holds at most.
-  ///
-  /// NB: the compiler's definite-initialization analysis of an initializer takes time that grows
-  /// with the square of the stored properties it sets (about 2 s for 500 on the machine this was
-  /// measured on), so a large component keeps its cells in structs of at most this many.
-  static let chunkSize = 64
+  /// The modifier of the initializers and `_LoomInputs`: public only when every input is, as
+  /// Swift's memberwise initializer.
+  var initializerAccess: String {
+    inputs.reduce(component.access) { min($0, $1.access) }.modifier
+  }
 
-  /// `cells.api`, or `cells.c3.api` in a component large enough to be split.
-  private func path(_ name: String) -> String {
-    guard storedPositions.count > Self.chunkSize, let position = storedPositions[name]
-    else { return "cells.\(name)" }
-    return "cells.c\(position / Self.chunkSize).\(name)"
+  /// The body of a function of a component with errors.
+  var stop: String {
+    "fatalError(\"\(component.name) has errors; see the diagnostics of @Component\")"
   }
 
   func declarations() -> [DeclSyntax] {
-    var declarations: [String] = ["fileprivate let _loom: _LoomStorage"]
-    declarations += [initializer, wiringInitializer, storageInitializer, overriding, overrides]
-    declarations += storage
+    var declarations: [String] = []
+    if isValid { declarations.append("fileprivate let _loom: _LoomStorage") }
+    declarations += [inputsType, initializer, wiringInitializer]
+    if isValid { declarations.append(storageInitializer) }
+    declarations += [overriding, overrides]
+    if isValid { declarations += storage }
     declarations += onceStorage
-    for member in component.members { declarations += read(member) }
-    if hasDeferred { declarations.append(registerHandles) }
+    declarations += readFunctions
+    if isValid, hasDeferred { declarations.append(registerHandles) }
     declarations.append(resolved)
     declarations += resolve
     declarations += install
@@ -67,44 +100,73 @@ struct ComponentGenerator {
     return declarations.map { DeclSyntax(stringLiteral: $0) }
   }
 
-  /// Getters that stop the program, for a component with errors: they keep the accessors of the
-  /// valid members compiling, so only the diagnostics of `@Component` are shown.
-  static func stubs(for members: [LocalMember], component: String) -> [DeclSyntax] {
-    members.map { member in
-      let effects = member.effects.specifiers
-      return """
-        private func _loomRead_\(raw: member.name)()\(raw: effects.isEmpty ? "" : " " + effects) -> \(member.type) {
-          fatalError("\(raw: component) has errors; see the diagnostics of @Component")
-        }
-        """
-    }
-  }
+  // MARK: - Inputs and initializers
 
-  // MARK: - Initializers
-
-  private var initializer: String {
-    let parameters =
-      inputs.map { "\($0.name): \(parameterType($0.type))" } + [
-        "_ configure: (inout Overrides) -> Void = { _ in }"
-      ]
+  /// `_LoomInputs`: the inputs, with an initializer whose labels are sorted, so that a parent
+  /// wires a child without knowing the order its inputs are declared in (and Swift's own
+  /// "missing argument" names a child input the parent does not wire).
+  private var inputsType: String {
+    let sorted = inputs.sorted { $0.name < $1.name }
+    let properties =
+      isValid ? sorted.map { "fileprivate let \($0.name): \($0.type.trimmedDescription)" } : []
+    let parameters = sorted.map { "\($0.name): \(InputParameter($0.type).declaration)" }
+    let assignments = sorted.map { "self.\($0.name) = \(InputParameter($0.type).value($0.name))" }
+    let rethrowsClause =
+      sorted.contains { InputParameter($0.type).isAutoclosure } ? " rethrows" : ""
+    let body = isValid ? assignments.joined(separator: "\n") : ""
+    let initializer =
+      "\(initializerAccess)init(\(parameters.joined(separator: ", ")))\(rethrowsClause) {"
+      + (body.isEmpty ? "}" : "\n\(indent(body, 1))\n}")
     return """
-      \(isolation)\(access)init(\(parameters.joined(separator: ", "))) {
-        var _overrides = Overrides()
-        configure(&_overrides)
-        self._loom = \(storage(inputs: inputs.map { "\($0.name): \($0.name)" }, overrides: "_overrides", changed: "_overrides", base: "nil"))
+      \(initializerAccess)struct _LoomInputs: Sendable {
+      \(indent((properties + (properties.isEmpty ? [] : [""]) + [initializer]).joined(separator: "\n"), 1))
       }
       """
   }
 
-  /// The initializer a parent uses for a child: inputs sorted by label, so the parent can wire
-  /// them without knowing the order they are declared in.
-  private var wiringInitializer: String {
-    let sorted = inputs.sorted { $0.name < $1.name }
+  /// The initializer users call: the inputs in declaration order, then the overrides.
+  ///
+  /// An input of a type that may be a function type (an identifier, which may name a function
+  /// typealias) is an `@autoclosure`: a function-typed parameter could not be stored otherwise.
+  private var initializer: String {
     let parameters =
-      ["_loomWiring _overrides: Overrides"] + sorted.map { "\($0.name): \(parameterType($0.type))" }
+      inputs.map { "\($0.name): \(InputParameter($0.type).declaration)" } + [
+        "_ configure: (inout Overrides) -> Void = { _ in }"
+      ]
+    let rethrowsClause =
+      inputs.contains { InputParameter($0.type).isAutoclosure } ? " rethrows" : ""
+    var body: [String] = []
+    if isValid {
+      // NB: each input is evaluated here, in the order the caller wrote them, not in the sorted
+      // order of `_LoomInputs`.
+      for input in inputs {
+        body.append("let _\(input.name) = \(InputParameter(input.type).value(input.name))")
+      }
+      let sorted = inputs.sorted { $0.name < $1.name }.map { "\($0.name): _\($0.name)" }
+      body += [
+        "var _loomOverrides = Overrides()",
+        "configure(&_loomOverrides)",
+        "self.init(_loomInputs: _LoomInputs(\(sorted.joined(separator: ", "))), overrides: _loomOverrides)",
+      ]
+    } else {
+      body = [stop]
+    }
     return """
-      \(isolation)\(access)init(\(parameters.joined(separator: ", "))) {
-        self._loom = \(storage(inputs: inputs.map { "\($0.name): \($0.name)" }, overrides: "_overrides", changed: "_overrides", base: "nil"))
+      \(isolation)\(initializerAccess)init(\(parameters.joined(separator: ", ")))\(rethrowsClause) {
+      \(indent(body.joined(separator: "\n"), 1))
+      }
+      """
+  }
+
+  /// The initializer a parent uses for a child.
+  private var wiringInitializer: String {
+    let body =
+      isValid
+      ? "self._loom = _LoomStorage(inputs: inputs, overrides: overrides, cells: _LoomCells(_overrides: overrides, _changed: overrides, _base: nil))"
+      : stop
+    return """
+      \(isolation)\(initializerAccess)init(_loomInputs inputs: _LoomInputs, overrides: Overrides) {
+        \(body)
       }
       """
   }
@@ -118,25 +180,20 @@ struct ComponentGenerator {
   }
 
   private var overriding: String {
-    """
-    \(access)func overriding(_ configure: (inout Overrides) -> Void) -> Self {
+    let body =
+      isValid
+      ? """
       var _changed = Overrides()
       configure(&_changed)
       let _overrides = _loom.overrides.merging(_changed)
-      return Self(_loomStorage: \(storage(inputs: inputs.map { "\($0.name): _loom.\(path($0.name))" }, overrides: "_overrides", changed: "_changed", base: "_loom.cells")))
-    }
-    """
-  }
-
-  /// `_LoomStorage(cells: _LoomCells(...), overrides: ...)`.
-  private func storage(inputs: [String], overrides: String, changed: String, base: String)
-    -> String
-  {
-    let arguments =
-      (inputs + [
-        "_overrides: \(overrides)", "_changed: \(changed)", "_base: \(base)",
-      ]).joined(separator: ", ")
-    return "_LoomStorage(cells: _LoomCells(\(arguments)), overrides: \(overrides))"
+      return Self(_loomStorage: _LoomStorage(inputs: _loom.inputs, overrides: _overrides, cells: _LoomCells(_overrides: _overrides, _changed: _changed, _base: _loom.cells)))
+      """
+      : stop
+    return """
+      \(access)func overriding(_ configure: (inout Overrides) -> Void) -> Self {
+      \(indent(body, 1))
+      }
+      """
   }
 
   // MARK: - Overrides
@@ -146,10 +203,10 @@ struct ComponentGenerator {
     for member in overridable {
       if member.kind == .child {
         lines.append(
-          "\(access)var \(member.name) = LoomMacros.ChildOverrides<\(member.type.trimmedDescription)>()"
+          "\(access(of: member))var \(member.name) = LoomMacros.ChildOverrides<\(member.type.trimmedDescription)>()"
         )
       } else {
-        lines.append("\(access)var \(member.name): \(optional(member.type))")
+        lines.append("\(access(of: member))var \(member.name): \(optional(member.type))")
       }
     }
     // NB: one statement per member, not one `&&` chain: the type checker's time on a long chain
@@ -198,451 +255,14 @@ struct ComponentGenerator {
       """
   }
 
-  // MARK: - Storage
+  // MARK: - Sizes
 
-  private var storage: [String] {
-    var properties = ["let overrides: Overrides", "let cells: _LoomCells"]
-    if hasDeferred { properties.insert("let handles = LoomMacros.ComponentHandles()", at: 1) }
-    func declaration(_ member: ComponentMember) -> String {
-      member.kind == .input
-        ? "let \(member.name): \(member.type.trimmedDescription)"
-        : "let \(member.name): \(cellType(member))"
-    }
-    let parameters =
-      inputs.map { "\($0.name): \(parameterType($0.type))" } + [
-        "_overrides: Overrides", "_changed: Overrides", "_base: _LoomCells?",
-      ]
-    let split = stored.count > Self.chunkSize
-    var body: [String] = []
-    var cells: [String]
-    var helpers: [String] = []
-    var chunks: [[ComponentMember]] = []
-    func cell(_ member: ComponentMember, base: String, flag: String) -> String {
-      let override =
-        member.kind == .child
-        ? "_overrides.\(member.name).replacement" : "_overrides.\(member.name)"
-      var inherited = "\(base)?.\(member.name)"
-      if member.kind == .once {
-        inherited += " ?? \(component.name)._loomOnce_\(member.name).cell"
-      }
-      return ".select(override: \(override), isChanged: \(flag), inherited: \(inherited))"
-    }
-    if !split {
-      body = inputs.map { "self.\($0.name) = \($0.name)" } + changedFlags
-      for member in cached {
-        body.append(
-          "self.\(member.name) = \(cell(member, base: "_base", flag: "_\(member.name)Changed"))")
-      }
-      cells = stored.map(declaration)
-    } else {
-      // NB: a large component is built by helpers, each of a bounded size: the flags in an
-      // array, each chunk of cells by a function of its own. In one initializer, the optimizer
-      // kept a thousand cells and flags live across a thousand branches, and its memory grew
-      // with the square of the members (past 6 GB for 1,000); and a debug build copied the whole
-      // cells struct for every `_base?.c3.api` (a 25 MB stack frame).
-      let flags = changedFlagTerms
-      var flagIndex: [String: Int] = [:]
-      for flag in flags { flagIndex[flag.name] = flagIndex.count }
-      func flagText(_ name: String) -> String { "_flags[\(flagIndex[name] ?? 0)]" }
-      let flagLines = flags.map { flag in
-        "_flags[\(flagIndex[flag.name] ?? 0)] = "
-          + (flag.sameAs.map(flagText)
-            ?? flag.terms.map { $0.isFlag ? flagText($0.text) : $0.text }
-            .joined(separator: " || "))
-      }
-      body.append(
-        flagLines.isEmpty
-          ? "let _flags: [Bool] = []"
-          : "var _flags = [Bool](repeating: false, count: \(flags.count))")
-      let (calls, flagHelpers) = chunked(
-        flagLines, helper: "_loomFlags", modifiers: "@inline(never) private static ",
-        signature: "_ _flags: inout [Bool], _ _changed: Overrides", arguments: "&_flags, _changed",
-        always: true)
-      body += calls
-      helpers += flagHelpers
-      chunks = stride(from: 0, to: stored.count, by: Self.chunkSize).map {
-        Array(stored[$0..<min($0 + Self.chunkSize, stored.count)])
-      }
-      cells = chunks.indices.map { "let c\($0): _LoomCells\($0)" }
-      for (index, chunk) in chunks.enumerated() {
-        let chunkInputs = chunk.filter { $0.kind == .input }
-        let parameters =
-          chunkInputs.map { "\($0.name): \(parameterType($0.type))" } + [
-            "_ _overrides: Overrides", "_ _flags: [Bool]", "_ _base: _LoomCells\(index)?",
-          ]
-        var lines: [String] = []
-        for member in chunk where member.kind != .input {
-          lines.append(
-            "let \(member.name): \(cellType(member)) = \(cell(member, base: "_base", flag: flagText(member.name)))"
-          )
-        }
-        lines.append(
-          "return _LoomCells\(index)(\(chunk.map { "\($0.name): \($0.name)" }.joined(separator: ", ")))"
-        )
-        helpers.append(
-          """
-          @inline(never) private static func _loomMakeCells\(index)(\(parameters.joined(separator: ", "))) -> _LoomCells\(index) {
-          \(indent(lines.joined(separator: "\n"), 1))
-          }
-          """)
-        let arguments =
-          chunkInputs.map { "\($0.name): \($0.name)" } + [
-            "_overrides", "_flags", "_base?.c\(index)",
-          ]
-        body.append(
-          "self.c\(index) = Self._loomMakeCells\(index)(\(arguments.joined(separator: ", ")))")
-      }
-    }
-    let initializer =
-      body.isEmpty
-      ? "init(\(parameters.joined(separator: ", "))) {}"
-      : "init(\(parameters.joined(separator: ", "))) {\n\(indent(body.joined(separator: "\n"), 1))\n}"
-    return [
-      """
-      fileprivate final class _LoomStorage: Sendable {
-      \(indent(properties.joined(separator: "\n"), 1))
-
-        init(cells: _LoomCells, overrides: Overrides) {
-          self.cells = cells
-          self.overrides = overrides
-        }
-      }
-      """,
-      """
-      fileprivate struct _LoomCells: Sendable {
-      \(indent(cells.joined(separator: "\n"), 1))\(cells.isEmpty ? "" : "\n")
-      \(indent(([initializer] + helpers).joined(separator: "\n\n"), 1))
-      }
-      """,
-    ]
-      + chunks.enumerated().map { index, chunk in
-        // NB: a final class, not a struct: a debug build copies a nested struct whole to read
-        // one of its fields (`cells.c3.api`), which costs stack in every reader.
-        let parameters = chunk.map {
-          "\($0.name): \($0.kind == .input ? parameterType($0.type) : cellType($0))"
-        }
-        let assignments = chunk.map { "self.\($0.name) = \($0.name)" }
-        return """
-          fileprivate final class _LoomCells\(index): Sendable {
-          \(indent(chunk.map(declaration).joined(separator: "\n"), 1))
-
-            init(\(parameters.joined(separator: ", "))) {
-          \(indent(assignments.joined(separator: "\n"), 2))
-            }
-          }
-          """
-      }
-  }
-
-  /// `let _apiChanged = _changed.api != nil || ...`: whether the new overrides affect each
-  /// cached member (or what it is built from), dependencies first; members that depend on each
-  /// other through `Lazy` or `Provider` share one flag.
-  private var changedFlags: [String] {
-    changedFlagTerms.map { flag in
-      "let _\(flag.name)Changed = "
-        + (flag.sameAs.map { "_\($0)Changed" }
-          ?? flag.terms.map { $0.isFlag ? "_\($0.text)Changed" : $0.text }
-          .joined(separator: " || "))
-    }
-  }
-
-  /// One changed flag: its member, and either the flag it shares or the terms it ORs (a term is
-  /// a test of `_changed` or, when `isFlag`, the flag of the member `text`).
-  private struct ChangedFlag {
-    var name: String
-    var sameAs: String?
-    var terms: [(text: String, isFlag: Bool)]
-  }
-
-  /// The changed flags `_LoomCells` computes, dependencies first.
-  private var changedFlagTerms: [ChangedFlag] {
-    let memberCount = order.memberCount
-    func isInput(_ vertex: Int) -> Bool { members[order.names[vertex]]?.kind == .input }
-    let edges = (0..<order.names.count).map { vertex -> [Int] in
-      guard vertex < memberCount, !isInput(vertex) else { return [] }
-      return order.all[vertex].filter { $0 < memberCount && !isInput($0) }
-    }
-    // Only the flags a cached member needs, directly or not.
-    var needed = Set<Int>()
-    var stack = cached.compactMap { order.index[$0.name] }
-    while let vertex = stack.popLast() {
-      guard needed.insert(vertex).inserted else { continue }
-      stack.append(contentsOf: edges[vertex])
-    }
-    var flags: [ChangedFlag] = []
-    for group in order.stronglyConnectedComponents(edges) where needed.contains(group[0]) {
-      let inGroup = Set(group)
-      var terms = group.map { vertex -> (text: String, isFlag: Bool) in
-        let name = order.names[vertex]
-        let test =
-          members[name]?.kind == .child ? "!_changed.\(name).isEmpty" : "_changed.\(name) != nil"
-        return (test, false)
-      }
-      var outside: [Int] = []
-      for vertex in group {
-        for next in edges[vertex] where !inGroup.contains(next) && !outside.contains(next) {
-          outside.append(next)
-        }
-      }
-      terms += outside.sorted().map { (order.names[$0], true) }
-      let first = order.names[group[0]]
-      flags.append(ChangedFlag(name: first, sameAs: nil, terms: terms))
-      for vertex in group.dropFirst() {
-        flags.append(ChangedFlag(name: order.names[vertex], sameAs: first, terms: []))
-      }
-    }
-    return flags
-  }
-
-  private var onceStorage: [String] {
-    let once = component.members.filter { $0.kind == .once }
-    guard !once.isEmpty else { return [] }
-    var declarations = once.map { member in
-      "private static let _loomOnce_\(member.name) = LoomMacros.OnceMember<\(cellType(member))>()"
-    }
-    declarations.append(
-      """
-      \(access)static func resetOnceMembers() {
-      \(indent(once.map { "_loomOnce_\($0.name).reset()" }.joined(separator: "\n"), 1))
-      }
-      """)
-    return declarations
-  }
-
-  // MARK: - Reading members
-
-  private func read(_ member: ComponentMember) -> [String] {
-    let effects = member.effects
-    let signature =
-      "\(isolation)private func _loomRead_\(member.name)()\(effects.specifiers.isEmpty ? "" : " " + effects.specifiers) -> \(member.type.trimmedDescription)"
-    switch member.kind {
-    case .input:
-      return ["\(signature) {\n  _loom.\(path(member.name))\n}"]
-    case .transient:
-      let body =
-        "if let value = _loom.overrides.\(member.name) { return value }\n"
-        + construction(of: member, receiver: "self", returning: true)
-      return ["\(signature) {\n\(indent(body, 1))\n}"]
-    case .shared, .once, .child:
-      if effects.isAsync {
-        let make =
-          "\(isolation)private static func _loomMake_\(member.name)(_ component: Self)\(" " + effects.specifiers) -> \(member.type.trimmedDescription)"
-        return [
-          "\(signature) {\n  \(effects.markers)_loom.\(path(member.name)).get(self, Self._loomMake_\(member.name))\n}",
-          "\(make) {\n\(indent(construction(of: member, receiver: "component", returning: false), 1))\n}",
-        ]
-      }
-      let built = construction(of: member, receiver: "self", returning: false)
-      let closure =
-        built.contains("\n")
-        ? "{\n\(indent(built, 2))\n  }" : "{ \(built) }"
-      return ["\(signature) {\n  \(effects.markers)_loom.\(path(member.name)).get \(closure)\n}"]
-    }
-  }
-
-  /// The code that builds `member`, reading its dependencies from `receiver`.
-  private func construction(
-    of member: ComponentMember, receiver: String, returning: Bool
-  ) -> String {
-    let markers = member.effects.markers
-    let ret = returning ? "return " : ""
-    func arguments(_ references: [MemberReference]) -> String {
-      references.map { reference in
-        let value = argument(reference, receiver: receiver)
-        return reference.label.map { "\($0): \(value)" } ?? value
-      }.joined(separator: ", ")
-    }
-    switch member.construction {
-    case .input:
-      return "\(ret)\(receiver).\(member.name)"
-    case .initializer(let type):
-      return "\(ret)\(markers)\(type)(\(arguments(member.dependencies)))"
-    case .reference(let callee):
-      return "\(ret)\(markers)\(callee)(\(arguments(member.dependencies)))"
-    case .closure(let closure):
-      let call = "factory(\(arguments(member.dependencies)))"
-      let factory = "let factory = \(reindented(closure.trimmedDescription))\n"
-      guard member.kind == .child else { return factory + "return \(markers)\(call)" }
-      // The child is made by the closure: the overrides inside it apply to a copy.
-      return factory
-        + "let child = \(markers)\(call)\n"
-        + "let inside = \(receiver)._loom.overrides.\(member.name).overrides\n"
-        + "return inside.isEmpty ? child : child.overriding { $0 = inside }"
-    case .child:
-      let sorted = member.dependencies.sorted { ($0.label ?? "") < ($1.label ?? "") }
-      let wiring =
-        ["_loomWiring: \(receiver)._loom.overrides.\(member.name).overrides"]
-        + sorted.map { "\($0.label ?? $0.member): \(argument($0, receiver: receiver))" }
-      return "\(ret)\(markers)\(member.type.trimmedDescription)(\(wiring.joined(separator: ", ")))"
-    }
-  }
-
-  /// A member as an argument: read from `receiver`, or a `Lazy` / `Provider` handle of it.
-  private func argument(_ reference: MemberReference, receiver: String) -> String {
-    guard let deferral = reference.deferral, let target = members[reference.member] else {
-      return "\(receiver).\(reference.member)"
-    }
-    let method = deferral == .lazy ? "lazy" : "provider"
-    return
-      "\(receiver)._loom.handles.\(method)(\(metatype(target.type)), member: \"\(target.name)\", register: \(receiver)._loomRegisterHandles)"
-  }
-
-  private var registerHandles: String {
-    var targets: [ComponentMember] = []
-    for member in component.members {
-      for reference in member.deferredDependencies {
-        if let target = members[reference.member],
-          !targets.contains(where: { $0.name == target.name })
-        {
-          targets.append(target)
-        }
-      }
-    }
-    let registrations = targets.map { target in
-      let register = component.isMainActor ? "registerMainActor" : "register"
-      return """
-        container.\(register)(\(metatype(target.type)), name: "\(target.name)") { [weak storage] _ in
-          guard let storage else {
-            throw LoomMacros.ComponentError.componentReleased(component: "\(component.name)", member: "\(target.name)")
-          }
-          return \(target.effects.isThrowing ? "try " : "")Self(_loomStorage: storage).\(target.name)
-        }
-        """
-    }
-    return """
-      private func _loomRegisterHandles(_ container: Loom.Container) {
-        let storage = _loom
-      \(indent(registrations.joined(separator: "\n"), 1))
-      }
-      """
-  }
-
-  // MARK: - resolve()
-
-  /// The aggregate `resolve()` returns: the children's aggregates, and a getter for every other
-  /// input and cached member, reading the value `resolve()` built (cells never change once built).
-  private var resolved: String {
-    var lines = ["\(access)let component: \(component.name)"]
-    var parameters = ["_ component: \(component.name)"]
-    var assignments = ["self.component = component"]
-    var getters: [String] = []
-    for member in stored {
-      switch member.kind {
-      case .child:
-        let type = "\(member.type.trimmedDescription).Resolved"
-        lines.append("\(access)let \(member.name): \(type)")
-        parameters.append("\(member.name): \(type)")
-        assignments.append("self.\(member.name) = \(member.name)")
-      case .input:
-        getters.append(
-          "\(access)var \(member.name): \(member.type.trimmedDescription) { component._loom.\(path(member.name)) }"
-        )
-      default:
-        getters.append(
-          "\(access)var \(member.name): \(member.type.trimmedDescription) { component._loom.\(path(member.name)).expectBuilt(\"\(component.name).\(member.name)\") }"
-        )
-      }
-    }
-    return """
-      \(access)struct Resolved: Sendable {
-      \(indent((lines + [""] + getters).joined(separator: "\n"), 1))\(getters.isEmpty ? "" : "\n")
-        fileprivate init(\(parameters.joined(separator: ", "))) {
-      \(indent(assignments.joined(separator: "\n"), 2))
-        }
-      }
-      """
-  }
-
-  private var resolve: [String] {
-    let memberCount = order.memberCount
-    func prerequisites(_ name: String) -> String {
-      guard let vertex = order.index[name] else { return "" }
-      let found = order.cachedPrerequisites(
-        of: vertex,
-        isCached: { $0 < memberCount && (members[order.names[$0]]?.kind.isCached ?? false) },
-        isStep: { $0 >= memberCount }
-      ).sorted()
-      guard !found.isEmpty else { return "" }
-      return ", after: [\(found.map { "\"\(order.names[$0])\"" }.joined(separator: ", "))]"
-    }
-    let hop = component.isMainActor ? "@MainActor in " : ""
-    var lines: [String] = []
-    var items: [String] = []
-    /// The children's slots each item fills (`_sessionResolved: ...`), for the chunk helpers.
-    var slots: [String?] = []
-    var children: [String] = []
-    for member in cached {
-      if member.kind == .child {
-        let slotType = "LoomMacros.ResolvedSlot<\(member.type.trimmedDescription).Resolved>"
-        lines.append("let _\(member.name)Resolved = \(slotType)()")
-        items.append(
-          ".child(\"\(member.name)\"\(prerequisites(member.name))) { \(hop)_\(member.name)Resolved.fill(try await self.\(member.name).resolve()) }"
-        )
-        slots.append("_\(member.name)Resolved: \(slotType)")
-        children.append("\(member.name): _\(member.name)Resolved.value")
-      } else {
-        items.append(
-          ".member(\"\(member.name)\"\(prerequisites(member.name))) { \(hop)_ = \(member.effects.markers)self.\(member.name) }"
-        )
-        slots.append(nil)
-      }
-    }
-    for step in component.steps {
-      var effects = step.effects
-      let arguments = step.parameters.map { parameter -> String in
-        if let member = members[parameter.member] { effects = effects.union(member.effects) }
-        return parameter.label.map { "\($0): self.\(parameter.member)" }
-          ?? "self.\(parameter.member)"
-      }
-      items.append(
-        ".step(\"\(step.name)\"\(prerequisites(step.name))) { \(hop)\(effects.markers)self.\(step.name)(\(arguments.joined(separator: ", "))) }"
-      )
-      slots.append(nil)
-    }
-    // NB: one `append` per item, not one array literal: the type checker solves a literal of
-    // closures as one expression, which takes seconds on a large component.
-    var helpers: [String] = []
-    if items.isEmpty {
-      lines.append("try await LoomMacros.ComponentScheduler.run(\"\(component.name)\", [])")
-    } else {
-      lines.append("var items: [LoomMacros.ComponentScheduler.Item] = []")
-      lines.append("items.reserveCapacity(\(items.count))")
-      let appends = items.map { "items.append(\($0))" }
-      if items.count <= Self.statementChunkSize {
-        lines += appends
-      } else {
-        // NB: the items of a large component are appended by helpers of at most
-        // `statementChunkSize` items each: the optimizer's time on one function of a thousand
-        // closures grows far faster than the count (and its memory went past 6 GB).
-        for start in stride(from: 0, to: items.count, by: Self.statementChunkSize) {
-          let range = start..<min(start + Self.statementChunkSize, items.count)
-          let number = start / Self.statementChunkSize
-          let used = slots[range].compactMap { $0 }
-          let parameters = ["_ items: inout [LoomMacros.ComponentScheduler.Item]"] + used
-          let arguments =
-            ["&items"]
-            + used.map { String($0.prefix(while: { $0 != ":" })) }
-            .map { "\($0): \($0)" }
-          helpers.append(
-            """
-            \(isolation)private func _loomResolveItems\(number)(\(parameters.joined(separator: ", "))) {
-            \(indent(appends[range].joined(separator: "\n"), 1))
-            }
-            """)
-          lines.append("_loomResolveItems\(number)(\(arguments.joined(separator: ", ")))")
-        }
-      }
-      lines.append("try await LoomMacros.ComponentScheduler.run(\"\(component.name)\", items)")
-    }
-    lines.append("return Resolved(\((["self"] + children).joined(separator: ", ")))")
-    return helpers + [
-      """
-      \(isolation)\(access)func resolve() async throws(LoomMacros.ComponentError) -> Resolved {
-      \(indent(lines.joined(separator: "\n"), 1))
-      }
-      """
-    ]
-  }
+  /// How many cached members one cells struct holds at most.
+  ///
+  /// NB: the compiler's definite-initialization analysis of an initializer takes time that grows
+  /// with the square of the stored properties it sets (about 2 s for 500 on the machine this was
+  /// measured on), so a large component keeps its cells in structs of at most this many.
+  static let chunkSize = 64
 
   /// How many statements of a list (resolve()'s items, install(into:)'s registrations, the graph's
   /// members) one generated function holds at most; a larger component splits them into helpers.
@@ -651,7 +271,7 @@ struct ComponentGenerator {
   /// `body` as it is when short, or split into helpers `name0`, `name1`, ... of at most
   /// ``statementChunkSize`` statements each, with `signature` their parameter list and
   /// `arguments` what the body passes them.
-  private func chunked(
+  func chunked(
     _ body: [String], helper name: String, modifiers: String, signature: String,
     arguments: String, always: Bool = false
   ) -> (body: [String], helpers: [String]) {
@@ -673,127 +293,24 @@ struct ComponentGenerator {
     return (calls, helpers)
   }
 
-  // MARK: - install(into:)
-
-  private var install: [String] {
-    var lines: [String] = []
-    let hop = component.isMainActor ? "@MainActor in " : ""
-    for member in component.members {
-      let kind = member.kind == .child ? "shared" : member.kind.rawValue
-      let dependencies = member.directDependencies.map { "\"\($0.member)\"" }
-      let dependencyArgument =
-        dependencies.isEmpty ? "" : ", dependencies: [\(dependencies.joined(separator: ", "))]"
-      let method: String
-      var readHop = ""
-      if member.effects.isAsync {
-        method = "asyncMember"
-        readHop = hop
-      } else {
-        method = component.isMainActor ? "mainActorMember" : "member"
-      }
-      lines.append(
-        "installer.\(method)(\(metatype(member.type)), \"\(member.name)\", .\(kind)\(dependencyArgument), \(location(member.name))) { \(readHop)\(member.effects.markers)component.\(member.name) }"
-      )
-    }
-    for step in component.steps {
-      var effects = step.effects
-      let arguments = step.parameters.map { parameter -> String in
-        if let member = members[parameter.member] { effects = effects.union(member.effects) }
-        return parameter.label.map { "\($0): component.\(parameter.member)" }
-          ?? "component.\(parameter.member)"
-      }
-      let dependencies = step.parameters.map { "\"\($0.member)\"" }
-      var dependencyArgument =
-        dependencies.isEmpty ? "" : ", dependencies: [\(dependencies.joined(separator: ", "))]"
-      if !step.after.isEmpty {
-        dependencyArgument +=
-          ", after: [\(step.after.map { "\"\($0.name)\"" }.joined(separator: ", "))]"
-      }
-      lines.append(
-        "installer.step(\"\(step.name)\"\(dependencyArgument), \(location(step.name))) { \(hop)\(effects.markers)component.\(step.name)(\(arguments.joined(separator: ", "))) }"
-      )
-    }
-    let (calls, helpers) = chunked(
-      lines, helper: "_loomInstall", modifiers: "\(isolation)private static ",
-      signature: "_ installer: inout LoomMacros.ComponentInstaller, _ component: Self",
-      arguments: "&installer, component")
-    let body =
-      [
-        "let component = self",
-        "var installer = LoomMacros.ComponentInstaller(container, component: \"\(component.name)\")",
-      ] + calls + ["installer.finish()"]
-    return helpers + [
-      """
-      \(isolation)\(access)func install(into container: Loom.Container) {
-      \(indent(body.joined(separator: "\n"), 1))
-      }
-      """
-    ]
-  }
-
-  // MARK: - The graph
-
-  private var describe: [String] {
-    var lines: [String] = []
-    for member in component.members {
-      var arguments = ["\"\(member.name)\"", metatype(member.type)]
-      if member.kind != .child { arguments.append(".\(member.kind.rawValue)") }
-      if member.effects != MemberEffects() {
-        arguments.append("effects: \(member.effects.argumentText)")
-      }
-      let direct = member.directDependencies.map { "\"\($0.member)\"" }
-      if !direct.isEmpty { arguments.append("dependencies: [\(direct.joined(separator: ", "))]") }
-      let deferred = member.deferredDependencies.map { "\"\($0.member)\"" }
-      if !deferred.isEmpty { arguments.append("deferred: [\(deferred.joined(separator: ", "))]") }
-      if member.kind == .child, case .child = member.construction, !member.dependencies.isEmpty {
-        let inputs = member.dependencies.sorted {
-          ($0.label ?? $0.member) < ($1.label ?? $1.member)
-        }
-        .map { "\"\($0.label ?? $0.member)\": \"\($0.member)\"" }
-        arguments.append("inputs: [\(inputs.joined(separator: ", "))]")
-      }
-      arguments.append(location(member.name))
-      let method = member.kind == .child ? "child" : "member"
-      lines.append("graph.\(method)(\(arguments.joined(separator: ", ")))")
-    }
-    let (body, helpers) = chunked(
-      lines, helper: "_loomDescribe", modifiers: "private static ",
-      signature: "_ graph: inout LoomMacros.ComponentGraph", arguments: "&graph")
-    return helpers + [
-      """
-      \(access)static func _describe(in graph: inout LoomMacros.ComponentGraph) {
-      \(indent(body.joined(separator: "\n"), 1))
-      }
-      """
-    ]
-  }
-
   // MARK: - Helpers
 
-  private func location(_ name: String) -> String {
+  func location(_ name: String) -> String {
     locations[name] ?? "fileID: #fileID, line: #line"
   }
 
-  private func cellType(_ member: ComponentMember) -> String {
-    let cell = member.effects.isAsync ? "AsyncSharedCell" : "SharedCell"
+  func cellType(_ member: LocalMember) -> String {
+    let cell = member.effects.isAsync ? "_AsyncSharedCell" : "_SharedCell"
     return "LoomMacros.\(cell)<\(member.type.trimmedDescription)>"
   }
 
-  /// A parameter type: `@escaping` added to a function type.
-  private func parameterType(_ type: TypeSyntax) -> String {
-    var bare = type.unparenthesized
-    if let attributed = bare.as(AttributedTypeSyntax.self) { bare = attributed.baseType }
-    return bare.is(FunctionTypeSyntax.self)
-      ? "@escaping \(type.trimmedDescription)" : type.trimmedDescription
-  }
-
   /// `T?`, parenthesised when `T` needs it.
-  private func optional(_ type: TypeSyntax) -> String {
+  func optional(_ type: TypeSyntax) -> String {
     needsParentheses(type) ? "(\(type.trimmedDescription))?" : "\(type.trimmedDescription)?"
   }
 
   /// `T.self`, parenthesised when `T` needs it.
-  private func metatype(_ type: TypeSyntax) -> String {
+  func metatype(_ type: TypeSyntax) -> String {
     needsParentheses(type) || type.is(OptionalTypeSyntax.self)
       || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self)
       ? "(\(type.trimmedDescription)).self" : "\(type.trimmedDescription).self"
@@ -802,6 +319,46 @@ struct ComponentGenerator {
   private func needsParentheses(_ type: TypeSyntax) -> Bool {
     type.is(SomeOrAnyTypeSyntax.self) || type.is(FunctionTypeSyntax.self)
       || type.is(CompositionTypeSyntax.self) || type.is(AttributedTypeSyntax.self)
+  }
+}
+
+/// How an input is declared as an initializer's parameter, so that its value can be stored.
+///
+/// A parameter of function type cannot be stored unless it is `@escaping`, and `@escaping` is
+/// only allowed on a function type. A type written as a function type gets `@escaping`; a type
+/// written as a name may be a function typealias, which the macro cannot see, so it is taken
+/// through an `@autoclosure` (whose result may be stored), throwing so that the caller can write
+/// `try` in the argument.
+struct InputParameter {
+  let type: TypeSyntax
+
+  init(_ type: TypeSyntax) {
+    self.type = type
+  }
+
+  private var bare: TypeSyntax {
+    var bare = type.unparenthesized
+    if let attributed = bare.as(AttributedTypeSyntax.self) { bare = attributed.baseType }
+    return bare
+  }
+
+  var isFunction: Bool { bare.is(FunctionTypeSyntax.self) }
+
+  /// Whether the type is a name (`Config`, `Feature.Format`, `Handler<Int>`).
+  var isAutoclosure: Bool {
+    type.is(IdentifierTypeSyntax.self) || type.is(MemberTypeSyntax.self)
+  }
+
+  /// The parameter's type.
+  var declaration: String {
+    if isFunction { return "@escaping \(type.trimmedDescription)" }
+    if isAutoclosure { return "@autoclosure () throws -> \(type.trimmedDescription)" }
+    return type.trimmedDescription
+  }
+
+  /// The parameter's value, read in the initializer.
+  func value(_ name: String) -> String {
+    isAutoclosure ? "try \(name)()" : name
   }
 }
 

@@ -8,8 +8,9 @@ public import SwiftSyntaxMacros
 ///
 /// Every role reads the struct the same way (``ComponentDeclaration/read(_:attribute:problems:)``
 /// and ``ComponentChecker``): the member role reports the problems and, when there are any,
-/// adds only stub getters so the members' accessors still compile; the extension role then adds
-/// no conformance, so the user sees the component's diagnostics and nothing else.
+/// adds the same API with bodies that stop the program, so that the members' accessors and the
+/// code that uses the component still compile, and the user sees the component's diagnostics
+/// and nothing else.
 ///
 /// ```swift
 /// @Component
@@ -36,17 +37,17 @@ public enum ComponentMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
     let component = analyze(declaration, attribute: node, problems: &problems)
     problems.report(in: context)
     guard let component else { return [] }
-    guard problems.isEmpty else {
-      return ComponentGenerator.stubs(for: component.localMembers, component: component.name)
-    }
     var locations: [String: String] = [:]
-    for member in component.members {
+    for member in component.members where locations[member.name] == nil {
       locations[member.name] = context.locationArguments(of: member.declaration)
     }
-    for step in component.steps {
+    for step in component.steps where locations[step.name] == nil {
       locations[step.name] = context.locationArguments(of: step.function)
     }
-    return ComponentGenerator(component, locations: locations).declarations()
+    return ComponentGenerator(
+      component, locations: locations, isValid: problems.isValid,
+      unavailable: problems.unavailable
+    ).declarations()
   }
 
   /// Isolates the members and steps to the main actor, for `@Component(mainActor: true)`.
@@ -83,7 +84,8 @@ public enum ComponentMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
     return ["@MainActor"]
   }
 
-  /// Adds the conformance to `LoomMacros.Component`, unless the component has problems.
+  /// Adds the conformance to `LoomMacros.Component`, to every struct: a component with problems
+  /// gets the same API (with bodies that stop), so that the code using it still compiles.
   ///
   /// - Parameters:
   ///   - node: The `@Component` attribute.
@@ -97,10 +99,7 @@ public enum ComponentMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
     providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
     in context: some MacroExpansionContext
   ) -> [ExtensionDeclSyntax] {
-    guard !protocols.isEmpty else { return [] }
-    var problems = ComponentProblems()
-    guard analyze(declaration, attribute: node, problems: &problems) != nil, problems.isEmpty
-    else { return [] }
+    guard !protocols.isEmpty, declaration.is(StructDeclSyntax.self) else { return [] }
     let conformance: DeclSyntax = "extension \(type.trimmed): LoomMacros.Component {}"
     return [conformance.cast(ExtensionDeclSyntax.self)]
   }
@@ -186,64 +185,10 @@ public enum PerformMacro: PeerMacro {
     in context: some MacroExpansionContext
   ) -> [DeclSyntax] {
     guard declaration.is(FunctionDeclSyntax.self) else {
-      context.diagnose(
-        .init(
-          node: node,
-          message: MacroMessage.component(
-            "performTarget", "@Perform marks a method of a @Component as a start-up step")))
+      context.diagnose(.init(node: node, message: MacroMessage.performTarget))
       return []
     }
-    MemberAccessor.checkEnclosingComponent(node, macro: "@Perform", in: context)
+    MemberAccessor.checkPlacement(node, macro: "@Perform", in: context)
     return []
-  }
-}
-
-/// What `@Provide` and `@Child` share: the getter, and the check that they are in a component.
-enum MemberAccessor {
-  static func getter(
-    of node: AttributeSyntax, _ declaration: some DeclSyntaxProtocol, macro: String,
-    in context: some MacroExpansionContext
-  ) -> [AccessorDeclSyntax] {
-    guard let variable = declaration.as(VariableDeclSyntax.self) else {
-      context.diagnose(
-        .init(
-          node: node,
-          message: MacroMessage.component(
-            "memberTarget", "\(macro) declares a member of a @Component: write it on a 'var'")))
-      return []
-    }
-    guard checkEnclosingComponent(node, macro: macro, in: context) else { return [] }
-    var problems = ComponentProblems()  // reported by @Component, which reads every member
-    guard let member = LocalMember.read(variable, problems: &problems) else { return [] }
-    let effects = member.effects
-    let specifiers = effects.specifiers.isEmpty ? "" : " " + effects.specifiers
-    return ["get\(raw: specifiers) { \(raw: effects.markers)_loomRead_\(raw: member.name)() }"]
-  }
-
-  /// Whether the declaration is written directly in a `@Component` struct; reports it if not.
-  @discardableResult
-  static func checkEnclosingComponent(
-    _ node: AttributeSyntax, macro: String, in context: some MacroExpansionContext
-  ) -> Bool {
-    let enclosing = context.lexicalContext.first
-    let attributes =
-      enclosing?.as(StructDeclSyntax.self)?.attributes
-      ?? enclosing?.as(ClassDeclSyntax.self)?.attributes
-      ?? enclosing?.as(EnumDeclSyntax.self)?.attributes
-      ?? enclosing?.as(ActorDeclSyntax.self)?.attributes
-    if attributes?.contains(named: "Component") == true { return true }
-    var message: String
-    if enclosing?.is(ExtensionDeclSyntax.self) == true {
-      message =
-        "\(macro) must be written in the @Component struct itself, not in an extension: the component reads its members from its declaration"
-    } else if macro == "@Provide", attributes?.contains(named: "Module") == true {
-      message =
-        "\(macro) declares a member of a @Component; in a @Module, mark a method with @Provides instead"
-    } else {
-      message = "\(macro) declares a member of a @Component; add @Component to the enclosing struct"
-    }
-    context.diagnose(
-      .init(node: node, message: MacroMessage.component("outsideComponent", message)))
-    return false
   }
 }

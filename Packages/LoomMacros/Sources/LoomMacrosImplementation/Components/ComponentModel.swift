@@ -35,6 +35,17 @@ struct MemberEffects: Equatable {
     (isThrowing ? "try " : "") + (isAsync ? "await " : "")
   }
 
+  /// `asyncThrowing`: the label of the `LoomMacros._MemberSource` function that checks a
+  /// reference has these effects.
+  var label: String {
+    switch (isAsync, isThrowing) {
+    case (true, true): "asyncThrowing"
+    case (true, false): "async"
+    case (false, true): "throwing"
+    case (false, false): "none"
+    }
+  }
+
   /// `asynchronous and throwing`, for messages.
   var adjective: String {
     switch (isAsync, isThrowing) {
@@ -46,12 +57,51 @@ struct MemberEffects: Equatable {
   }
 }
 
+/// An access level, as a member or the component declares it.
+enum Access: Int, Comparable {
+  case `private`, `fileprivate`, `internal`, `package`, `public`
+
+  static func < (lhs: Access, rhs: Access) -> Bool { lhs.rawValue < rhs.rawValue }
+
+  /// The access written in `modifiers`, `internal` when none is.
+  init(_ modifiers: DeclModifierListSyntax) {
+    self = .internal
+    for modifier in modifiers where modifier.detail == nil {
+      switch modifier.name.tokenKind {
+      case .keyword(.public), .keyword(.open): self = .public
+      case .keyword(.package): self = .package
+      case .keyword(.fileprivate): self = .fileprivate
+      case .keyword(.private): self = .private
+      default: break
+      }
+    }
+  }
+
+  /// The modifier of a generated declaration with this access, with a trailing space: nothing
+  /// for `internal`, and `fileprivate` for `private` (a generated declaration lives in a nested
+  /// type or an extension, where `private` would hide it from the component).
+  var modifier: String {
+    switch self {
+    case .private, .fileprivate: "fileprivate "
+    case .internal: ""
+    case .package: "package "
+    case .public: "public "
+    }
+  }
+}
+
 /// How long a member lives, and whether it is a child component.
 enum MemberKind: String {
-  case input, shared, transient, once, child
+  case input, shared, lazy, transient, once, child
 
   /// Whether the component keeps the member's value in a cell.
-  var isCached: Bool { self == .shared || self == .once || self == .child }
+  var isCached: Bool { self == .shared || self == .lazy || self == .once || self == .child }
+
+  /// Whether `resolve()` builds the member: a cached one, unless `.lazy` (built on first read).
+  var isBuiltByResolve: Bool { isCached && self != .lazy }
+
+  /// Whether the component's `Resolved` holds the member: an input, or one `resolve()` builds.
+  var isResolved: Bool { self == .input || isBuiltByResolve }
 }
 
 /// A member named by another member or step: a key path in `with:`, an argument label of an
@@ -63,6 +113,17 @@ struct MemberReference {
     case provider = "Provider"
   }
 
+  /// How the reference is written, which says whether Swift also resolves its name.
+  enum Spelling {
+    /// A parameter of a factory closure or a step: only the macro reads the name.
+    case parameter
+    /// A key path (`\Self.config`): Swift resolves the name when it checks the attribute.
+    case keyPath
+    /// An argument label of an initializer or function reference (`API.init(config:)`): Swift
+    /// resolves the whole reference when it checks the attribute.
+    case label
+  }
+
   /// The label the generated call passes the member under (nil: no label).
   var label: String?
   /// The member's name.
@@ -72,6 +133,7 @@ struct MemberReference {
   /// The tokens a rename of the reference changes (the name, and a parameter's uses).
   var renamedTokens: [TokenSyntax]
   var deferral: Deferral?
+  var spelling: Spelling = .parameter
 }
 
 /// How a member's value is made.
@@ -80,11 +142,12 @@ enum Construction {
   case input
   /// `Type(label: member, ...)`, from `with:` (the type is explicit or the member's own).
   case initializer(type: String)
-  /// `callee(label: member, ...)`, from an initializer or function reference.
-  case reference(callee: String)
+  /// `Impl.init(a:b:)`, an initializer or function reference called with the members its labels
+  /// name.
+  case reference(ExprSyntax)
   /// A factory closure, called with the members its parameters name.
   case closure(ClosureExprSyntax)
-  /// A child component, wired through its `_loomWiring` initializer.
+  /// A child component, its inputs wired from `with:` and `bindings:`.
   case child
 }
 
@@ -95,6 +158,7 @@ struct ComponentMember {
   var type: TypeSyntax
   var kind: MemberKind
   var effects: MemberEffects
+  var access: Access
   var construction: Construction
   var dependencies: [MemberReference]
   var attribute: AttributeSyntax
@@ -115,6 +179,9 @@ struct ComponentStep {
   /// The steps it runs after, as written in `after:`.
   var after: [(name: String, node: StringLiteralExprSyntax)]
   var attribute: AttributeSyntax
+
+  /// The parameter list as written, which tells Swift's overloads apart.
+  var signatureText: String { function.signature.parameterClause.trimmedDescription }
 }
 
 /// The parts of a `@Provide` or `@Child` member that its accessor needs: the same answer for the
@@ -125,6 +192,8 @@ struct LocalMember {
   var type: TypeSyntax
   var kind: MemberKind
   var effects: MemberEffects
+  /// The access the member is declared with.
+  var access: Access
   var attribute: AttributeSyntax
   var declaration: VariableDeclSyntax
 
@@ -132,78 +201,62 @@ struct LocalMember {
   static func read(
     _ declaration: VariableDeclSyntax, problems: inout ComponentProblems
   ) -> LocalMember? {
-    let provides = declaration.attributes.attributes(named: "Provide")
-    let children = declaration.attributes.attributes(named: "Child")
-    let all = provides + children
+    let all = declaration.attributes.memberAttributes
     guard let attribute = all.first else { return nil }
     var valid = true
     if all.count > 1 {
       let macro = all[1].isNamed("Child") ? "@Child" : "@Provide"
       problems.error(
-        .component(
-          "duplicate",
-          "a member has one \(macro) attribute; remove this one, the first one describes it"),
-        at: all[1], fixIt: .remove(all[1], "remove the second attribute"))
+        .duplicateAttribute(macro: macro), at: all[1],
+        fixIt: .remove(all[1], FixItTitle.removeSecondAttribute))
       valid = false
     }
     let macro = attribute.isNamed("Child") ? "@Child" : "@Provide"
     if declaration.bindingSpecifier.tokenKind == .keyword(.let) {
-      problems.error(
-        .component(
-          "let", "\(macro) member must be declared with 'var'; the component gives it a getter"),
-        at: declaration.bindingSpecifier,
-        fixIt: .replace(
-          declaration.bindingSpecifier,
-          with: declaration.bindingSpecifier.with(\.tokenKind, .keyword(.var)),
-          "replace 'let' with 'var'"))
+      // NB: Swift reports it ("cannot expand accessor macro on variable declared with 'let'"),
+      // before any macro runs; a second error would say the same.
+      problems.invalidate()
       valid = false
     }
     if let modifier = declaration.modifiers.first(where: {
       $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class)
     }) {
       problems.error(
-        .component(
-          "static",
-          "\(macro) member cannot be static; a `.once` member is the component's process-wide value"
-        ),
-        at: modifier, fixIt: .remove(modifier, "remove '\(modifier.name.text)'"))
+        .memberStatic(macro: macro), at: modifier,
+        fixIt: .remove(modifier, FixItTitle.remove(modifier.name.text)))
       valid = false
     }
-    guard declaration.bindings.count == 1, let binding = declaration.bindings.first,
+    // NB: Swift reports several names itself ("accessor macro can only apply to a single
+    // variable"), once per name, before any macro runs: in a list or in a tuple pattern.
+    guard declaration.bindings.count == 1,
+      declaration.bindings.first?.pattern.is(TuplePatternSyntax.self) == false
+    else {
+      problems.invalidate()
+      return nil
+    }
+    guard let binding = declaration.bindings.first,
       let pattern = binding.pattern.as(IdentifierPatternSyntax.self)
     else {
-      problems.error(
-        .component("binding", "\(macro) declares one member: write one name per 'var'"),
-        at: declaration.bindings)
+      problems.error(.memberBindings(macro: macro), at: declaration.bindings)
       return nil
     }
     guard let type = binding.typeAnnotation?.type else {
-      problems.error(
-        .component(
-          "type", "\(macro) member '\(pattern.identifier.text)' needs a type annotation"),
-        at: pattern)
+      problems.error(.memberType(macro: macro, member: pattern.identifier.text), at: pattern)
       return nil
     }
     if let initializer = binding.initializer {
       problems.error(
-        .component(
-          "value",
-          "\(macro) member '\(pattern.identifier.text)' cannot have an initial value; the component builds it"
-        ),
-        at: initializer,
+        .memberValue(macro: macro, member: pattern.identifier.text), at: initializer,
         fixIt: .replace(
           binding,
           with: binding.with(\.initializer, nil).with(
             \.typeAnnotation, binding.typeAnnotation?.with(\.trailingTrivia, [])),
-          "remove the initial value"))
+          FixItTitle.removeInitialValue))
       valid = false
     }
     if binding.accessorBlock != nil {
       problems.error(
-        .component(
-          "accessors",
-          "\(macro) member '\(pattern.identifier.text)' cannot have accessors; the component writes its getter"
-        ),
+        .memberAccessors(macro: macro, member: pattern.identifier.text),
         at: binding.accessorBlock!)
       valid = false
     }
@@ -219,7 +272,8 @@ struct LocalMember {
     guard valid else { return nil }
     return LocalMember(
       name: pattern.identifier.text, nameToken: pattern.identifier, type: type.trimmed, kind: kind,
-      effects: effects, attribute: attribute, declaration: declaration)
+      effects: effects, access: Access(declaration.modifiers), attribute: attribute,
+      declaration: declaration)
   }
 
   /// The lifetime written first in `@Provide(...)`.
@@ -227,11 +281,7 @@ struct LocalMember {
     of attribute: AttributeSyntax, problems: inout ComponentProblems
   ) -> MemberKind? {
     guard let first = attribute.argumentList.first, first.label == nil else {
-      problems.error(
-        .component(
-          "lifetime",
-          "@Provide needs a lifetime first: .input, .shared, .transient or .once"),
-        at: attribute)
+      problems.error(.missingLifetime, at: attribute)
       return nil
     }
     if let access = first.expression.as(MemberAccessExprSyntax.self),
@@ -239,13 +289,14 @@ struct LocalMember {
     {
       return kind
     }
-    problems.error(
-      .component(
-        "lifetime",
-        "'\(first.expression.trimmedDescription)' is not a lifetime; write .input, .shared, .transient or .once"
-      ),
-      at: first.expression)
+    problems.error(.notALifetime(first.expression.trimmedDescription), at: first.expression)
     return nil
+  }
+
+  /// The effects `attribute` states, or none when they do not read.
+  static func readEffects(of attribute: AttributeSyntax) -> MemberEffects {
+    var problems = ComponentProblems()
+    return effects(of: attribute, problems: &problems) ?? MemberEffects()
   }
 
   /// The member's effects: a factory closure's signature, or the `effects:` argument.
@@ -273,12 +324,7 @@ struct LocalMember {
       case "async": effects.isAsync = true
       case "throwing": effects.isThrowing = true
       default:
-        problems.error(
-          .component(
-            "effects",
-            "'\(element.trimmedDescription)' is not an effect; write .async, .throwing or [.async, .throwing]"
-          ),
-          at: element)
+        problems.error(.notAnEffect(element.trimmedDescription), at: element)
         return nil
       }
     }

@@ -4,10 +4,33 @@ import SwiftSyntaxMacros
 
 /// The diagnostics `@Component` found, with notes and fix-its; every role of the component macros
 /// asks the same checks, and only the member role of `@Component` reports them.
+///
+/// A problem in a name that Swift resolves too, when it checks the attribute (a key path, an
+/// initializer reference), is not reported directly, since Swift may report it first: it makes
+/// the member's read function unavailable with the message (``unavailable``), which the compiler
+/// shows only when it accepted the attribute and expanded the member's accessor, which calls it.
+/// A problem Swift always reports (a member declared twice) only marks the component invalid.
 struct ComponentProblems {
   private(set) var diagnostics: [Diagnostic] = []
+  /// The members whose read function is unavailable, with the message the compiler shows.
+  private(set) var unavailable: [String: MacroMessage] = [:]
+  private var isInvalid = false
 
+  /// Whether nothing was reported.
   var isEmpty: Bool { diagnostics.isEmpty }
+
+  /// Whether the component passed its checks.
+  var isValid: Bool { diagnostics.isEmpty && unavailable.isEmpty && !isInvalid }
+
+  /// Marks the component invalid for a problem Swift reports itself.
+  mutating func invalidate() {
+    isInvalid = true
+  }
+
+  /// Records `message` for the read function of `member` (the first one recorded wins).
+  mutating func unavailable(_ member: String, _ message: MacroMessage) {
+    if unavailable[member] == nil { unavailable[member] = message }
+  }
 
   /// Records an error at `node`, with an optional fix-it and notes.
   mutating func error(
@@ -26,13 +49,6 @@ struct ComponentProblems {
   /// Reports every recorded diagnostic to the compiler.
   func report(in context: some MacroExpansionContext) {
     for diagnostic in diagnostics { context.diagnose(diagnostic) }
-  }
-}
-
-extension MacroMessage {
-  /// An error of the component macros, identified by `id`.
-  static func component(_ id: String, _ message: String) -> MacroMessage {
-    .error("Component", id, message)
   }
 }
 

@@ -149,7 +149,8 @@ struct DependencyOrder {
   }
 
   /// The cached members and children reachable from `vertex` through direct edges, walking
-  /// through transient members: what `resolve()` must build before it.
+  /// through the members `resolve()` does not build (transient and lazy ones): what `resolve()`
+  /// must build before it.
   func cachedPrerequisites(of vertex: Int, isCached: (Int) -> Bool, isStep: (Int) -> Bool)
     -> [Int]
   {

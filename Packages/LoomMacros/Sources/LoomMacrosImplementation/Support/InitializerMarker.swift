@@ -12,13 +12,8 @@ enum InitializerMarker {
     _ attribute: AttributeSyntax, on declaration: some DeclSyntaxProtocol,
     in context: some MacroExpansionContext, problems: inout Problems
   ) {
-    let marker = "@\(InjectableType.marker)"
     guard declaration.is(InitializerDeclSyntax.self) else {
-      problems.error(
-        .error(
-          InjectableType.marker, "notAnInitializer",
-          "\(marker) marks the initializer of an @Injectable type; remove it here"),
-        at: attribute)
+      problems.error(.markerNotOnInitializer, at: attribute)
       return
     }
     let owner = context.lexicalContext.first
@@ -26,12 +21,9 @@ enum InitializerMarker {
       owner?.as(ClassDeclSyntax.self)?.attributes ?? owner?.as(StructDeclSyntax.self)?.attributes
       ?? owner?.as(ActorDeclSyntax.self)?.attributes ?? []
     if typeMacros.contains(where: attributes.contains(named:)) { return }
-    let message =
+    let message: MacroMessage =
       owner?.is(ExtensionDeclSyntax.self) == true
-      ? "@Injectable only reads initializers declared in the type's body; move this initializer"
-        + " there"
-      : "\(marker) marks the initializer an @Injectable type is made with; add @Injectable to the"
-        + " type, or remove \(marker)"
-    problems.error(.error(InjectableType.marker, "outsideInjectable", message), at: attribute)
+      ? .markerInExtension : .markerOutsideInjectable
+    problems.error(message, at: attribute)
   }
 }

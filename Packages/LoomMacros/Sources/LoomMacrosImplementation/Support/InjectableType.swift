@@ -21,7 +21,6 @@ struct InjectableType {
     _ declaration: some DeclGroupSyntax, macro: String, attribute: AttributeSyntax,
     problems: inout Problems
   ) -> InjectableType? {
-    let spelled = "@\(macro)"
     let name: TokenSyntax
     let generics: GenericParameterClauseSyntax?
     let isStruct: Bool
@@ -29,11 +28,8 @@ struct InjectableType {
       (name, generics, isStruct) = (type.name, type.genericParameterClause, false)
       if type.modifiers.modifier(.final) == nil {
         problems.error(
-          .error(
-            macro, "notFinal",
-            "\(spelled) class '\(name.text)' must be 'final': its factory makes exactly this"
-              + " class"),
-          at: type.classKeyword, fixIt: .addingFinal(to: type))
+          .injectableNotFinal(macro: macro, type: name.text), at: type.classKeyword,
+          fixIt: .addingFinal(to: type))
         return nil
       }
     } else if let type = declaration.as(StructDeclSyntax.self) {
@@ -41,17 +37,11 @@ struct InjectableType {
     } else if let type = declaration.as(ActorDeclSyntax.self) {
       (name, generics, isStruct) = (type.name, type.genericParameterClause, false)
     } else {
-      problems.error(
-        .error(macro, "notAType", "\(spelled) applies to a class, struct or actor"), at: attribute)
+      problems.error(.injectableNotAType(macro: macro), at: attribute)
       return nil
     }
     if let generics {
-      problems.error(
-        .error(
-          macro, "generic",
-          "\(spelled) does not support generic types; register '\(name.text)' with a factory"
-            + " closure for each type argument"),
-        at: generics)
+      problems.error(.injectableGeneric(macro: macro, type: name.text), at: generics)
       return nil
     }
     let typeIsMainActor = declaration.attributes.contains(named: "MainActor")
@@ -63,11 +53,8 @@ struct InjectableType {
       for extra in marked.dropFirst() {
         let attribute = extra.attributes.attributes(named: marker)[0]
         problems.error(
-          .error(
-            macro, "markedTwice",
-            "only one initializer of '\(name.text)' can be marked @\(marker); the container calls"
-              + " one"),
-          at: attribute, fixIt: .removing(attribute, from: extra))
+          .injectableMarkedTwice(macro: macro, type: name.text), at: attribute,
+          fixIt: .removing(attribute, from: extra))
       }
       return nil
     }
@@ -78,14 +65,11 @@ struct InjectableType {
     }
     if initializers.count > 1 {
       problems.error(
-        .error(
-          macro, "ambiguousInitializer",
-          "'\(name.text)' has \(initializers.count) initializers; mark the one the container calls"
-            + " with @\(marker)"),
+        .injectableAmbiguous(macro: macro, type: name.text, count: initializers.count),
         at: name,
         fixIts: initializers.map { initializer in
           .replace(
-            message: FixItText("mark \(initializer.signatureText) with @\(marker)"),
+            message: FixItText(FixItTitle.markInitializer(initializer.signatureText)),
             oldNode: initializer, newNode: initializer.addingAttribute(marker))
         })
       return nil
@@ -103,20 +87,11 @@ struct InjectableType {
     access: String, problems: inout Problems
   ) -> InjectableType? {
     if let optional = initializer.optionalMark {
-      problems.error(
-        .error(
-          macro, "failable",
-          "a failable initializer cannot make a registration; make it throw an error instead of"
-            + " returning nil"),
-        at: optional)
+      problems.error(.injectableFailable(macro: macro), at: optional)
       return nil
     }
     if let generics = initializer.genericParameterClause {
-      problems.error(
-        .error(
-          macro, "genericInitializer",
-          "a generic initializer cannot be resolved; give its parameters concrete types"),
-        at: generics)
+      problems.error(.injectableGenericInitializer(macro: macro), at: generics)
       return nil
     }
     guard
@@ -202,7 +177,7 @@ extension FixIt {
     let final = DeclModifierSyntax(name: .keyword(.final), trailingTrivia: .space)
     guard type.modifiers.isEmpty else {
       return .replace(
-        message: FixItText("add 'final'"), oldNode: type.modifiers,
+        message: FixItText(FixItTitle.addFinal), oldNode: type.modifiers,
         newNode: type.modifiers + [final])
     }
     // NB: one edit over the whole declaration: `final` must take the line break (the leading
@@ -210,7 +185,7 @@ extension FixIt {
     var fixed = type.with(
       \.modifiers, [final.with(\.leadingTrivia, type.classKeyword.leadingTrivia)])
     fixed.classKeyword.leadingTrivia = []
-    return .replace(message: FixItText("add 'final'"), oldNode: type, newNode: fixed)
+    return .replace(message: FixItText(FixItTitle.addFinal), oldNode: type, newNode: fixed)
   }
 
   /// A fix-it that deletes `attribute` from `initializer`.
@@ -224,7 +199,7 @@ extension FixIt {
     // NB: the declaration's leading trivia (its line break and indentation) belongs to its first
     // token, which may be the attribute removed.
     return .replace(
-      message: FixItText("remove this @\(InjectableType.marker)"), oldNode: initializer,
+      message: FixItText(FixItTitle.removeThis(InjectableType.marker)), oldNode: initializer,
       newNode: initializer.with(\.attributes, remaining).with(
         \.leadingTrivia, initializer.leadingTrivia))
   }

@@ -43,72 +43,49 @@ struct InjectedProperty {
     problems: inout Problems
   ) -> InjectedProperty? {
     let macro = weak ? "WeakInject" : "Inject"
-    let spelled = "@\(macro)"
     guard let variable = declaration.as(VariableDeclSyntax.self) else {
       problems.error(
-        .error(
-          macro, "notAProperty",
-          "\(spelled) applies to an instance property declared with 'var'"
-            + (declaration.is(InitializerDeclSyntax.self)
-              ? "; mark the initializer of an @Injectable type with @InjectableInit" : "")),
+        .injectNotAProperty(
+          macro: macro, onInitializer: declaration.is(InitializerDeclSyntax.self)),
         at: attribute,
         fixIt: declaration.is(InitializerDeclSyntax.self) && !weak
           ? .replace(
-            message: FixItText("use @InjectableInit"), oldNode: attribute.attributeName,
+            message: FixItText(FixItTitle.useInjectableInit), oldNode: attribute.attributeName,
             newNode: IdentifierTypeSyntax(name: .identifier("InjectableInit"))
               .with(\.trailingTrivia, attribute.attributeName.trailingTrivia))
           : nil)
       return nil
     }
-    if variable.bindingSpecifier.tokenKind == .keyword(.let) {
-      problems.error(
-        .error(
-          macro, "let",
-          "\(spelled) property must be declared with 'var'; its value is read through an accessor"),
-        at: variable.bindingSpecifier,
-        fixIt: .replace(
-          message: FixItText("replace 'let' with 'var'"), oldNode: variable.bindingSpecifier,
-          newNode: variable.bindingSpecifier.with(\.tokenKind, .keyword(.var))))
-      return nil
-    }
+    // NB: Swift reports a `let` itself ("cannot expand accessor macro on variable declared with
+    // 'let'"), before any macro runs; a second error would say the same.
+    if variable.bindingSpecifier.tokenKind == .keyword(.let) { return nil }
     for keyword in [Keyword.static, .class] {
       if let modifier = variable.modifiers.modifier(keyword) {
         problems.error(
-          .error(
-            macro, "static",
-            "\(spelled) applies to instance properties: it resolves in the container current when"
-              + " the owner is made"
-          ),
-          at: modifier, fixIt: removing(modifier, from: variable, message: "remove '\(keyword)'"))
+          .injectStatic(macro: macro), at: modifier,
+          fixIt: removing(modifier, from: variable, message: FixItTitle.remove("\(keyword)")))
         return nil
       }
     }
     if let modifier = variable.modifiers.modifier(.lazy) {
       problems.error(
-        .error(
-          macro, "lazy", "\(spelled) property is already resolved on first access; remove 'lazy'"),
-        at: modifier, fixIt: removing(modifier, from: variable, message: "remove 'lazy'"))
+        .injectLazy(macro: macro), at: modifier,
+        fixIt: removing(modifier, from: variable, message: FixItTitle.remove("lazy")))
       return nil
     }
     if let modifier = variable.modifiers.modifier(.weak) ?? variable.modifiers.modifier(.unowned) {
       if weak {
         problems.error(
-          .error(
-            macro, "weakModifier",
-            "@WeakInject holds the instance weakly already; remove '\(modifier.name.text)'"),
-          at: modifier,
-          fixIt: removing(modifier, from: variable, message: "remove '\(modifier.name.text)'"))
+          .weakInjectModifier(modifier.name.text), at: modifier,
+          fixIt: removing(
+            modifier, from: variable, message: FixItTitle.remove(modifier.name.text)))
       } else {
         var modifiers = variable.modifiers
         modifiers.remove(at: modifiers.index(of: modifier)!)
         problems.error(
-          .error(
-            macro, "weakModifier",
-            "a '\(modifier.name.text)' property cannot be computed; use @WeakInject to hold the"
-              + " dependency weakly"),
-          at: modifier,
+          .injectWeakModifier(modifier.name.text), at: modifier,
           fixIt: FixIt(
-            message: FixItText("use @WeakInject"),
+            message: FixItText(FixItTitle.useWeakInject),
             changes: [
               .replace(
                 oldNode: Syntax(attribute.attributeName),
@@ -120,45 +97,29 @@ struct InjectedProperty {
       }
       return nil
     }
-    guard variable.bindings.count == 1, let binding = variable.bindings.first else {
-      problems.error(
-        .error(
-          macro, "severalBindings",
-          "\(spelled) applies to one property at a time; declare each on its own line"),
-        at: variable.bindings)
-      return nil
-    }
+    // NB: Swift reports several names itself ("accessor macro can only apply to a single
+    // variable"), once per name, before any macro runs.
+    guard variable.bindings.count == 1, let binding = variable.bindings.first,
+      !binding.pattern.is(TuplePatternSyntax.self)
+    else { return nil }
     guard let pattern = binding.pattern.as(IdentifierPatternSyntax.self) else {
-      problems.error(
-        .error(macro, "pattern", "\(spelled) applies to a property with a plain name"),
-        at: binding.pattern)
+      problems.error(.injectPattern(macro: macro), at: binding.pattern)
       return nil
     }
     let name = pattern.identifier.text
     if let accessors = binding.accessorBlock {
-      problems.error(
-        .error(
-          macro, "computed",
-          "\(spelled) property '\(name)' cannot have accessors; the macro writes its getter"),
-        at: accessors)
+      problems.error(.injectComputed(macro: macro, property: name), at: accessors)
       return nil
     }
     guard let type = binding.typeAnnotation?.type else {
-      problems.error(
-        .error(
-          macro, "noType",
-          "\(spelled) property '\(name)' needs a type annotation: the type is what it resolves"),
-        at: pattern)
+      problems.error(.injectNoType(macro: macro, property: name), at: pattern)
       return nil
     }
     if let initializer = binding.initializer {
       problems.error(
-        .error(
-          macro, "initialValue",
-          "\(spelled) property '\(name)' cannot have an initial value; the container provides it"),
-        at: initializer,
+        .injectInitialValue(macro: macro, property: name), at: initializer,
         fixIt: .replace(
-          message: FixItText("remove the initial value"), oldNode: binding,
+          message: FixItText(FixItTitle.removeInitialValue), oldNode: binding,
           newNode: binding.with(\.initializer, nil)
             .with(\.typeAnnotation, binding.typeAnnotation?.with(\.trailingTrivia, []))))
       return nil
@@ -168,14 +129,10 @@ struct InjectedProperty {
     if let implicit = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
       let wrapped = implicit.wrappedType
       problems.error(
-        .error(
-          macro, "implicitlyUnwrapped",
-          "\(spelled) property '\(name)' cannot be implicitly unwrapped; declare it"
-            + " '\(wrapped.text)?'"
-        ),
+        .injectImplicitlyUnwrapped(macro: macro, property: name, wrapped: wrapped.text),
         at: type,
         fixIt: .replace(
-          message: FixItText("declare it '\(wrapped.text)?'"), oldNode: type,
+          message: FixItText(FixItTitle.declareIt("\(wrapped.text)?")), oldNode: type,
           newNode: TypeSyntax(
             OptionalTypeSyntax(wrappedType: wrapped).with(\.trailingTrivia, type.trailingTrivia))))
       return nil
@@ -185,14 +142,9 @@ struct InjectedProperty {
     if weak {
       guard let wrapped = type.optionalWrapped else {
         problems.error(
-          .error(
-            macro, "weakNotOptional",
-            "@WeakInject property '\(name)' must be optional: it reads nil once the instance is"
-              + " released"
-          ),
-          at: type,
+          .weakInjectNotOptional(property: name), at: type,
           fixIt: .replace(
-            message: FixItText("make it '\(type.text)?'"), oldNode: type,
+            message: FixItText(FixItTitle.makeIt("\(type.text)?")), oldNode: type,
             newNode: TypeSyntax(
               OptionalTypeSyntax(wrappedType: type.with(\.trailingTrivia, []))
                 .with(\.trailingTrivia, type.trailingTrivia))))
@@ -203,14 +155,9 @@ struct InjectedProperty {
     } else if let wrapped = type.optionalWrapped {
       if keyPath != nil {
         problems.error(
-          .error(
-            macro, "optionalKeyPath",
-            "an optional @Inject property resolves a type key, as @OptionalInjected does;"
-              + " declare the key-path property '\(name)' as '\(wrapped.text)'"
-          ),
-          at: type,
+          .injectOptionalKeyPath(macro: macro, property: name, wrapped: wrapped.text), at: type,
           fixIt: .replace(
-            message: FixItText("declare it '\(wrapped.text)'"), oldNode: type,
+            message: FixItText(FixItTitle.declareIt(wrapped.text)), oldNode: type,
             newNode: wrapped.with(\.leadingTrivia, type.leadingTrivia).with(
               \.trailingTrivia, type.trailingTrivia)))
         return nil

@@ -5,12 +5,15 @@ struct MacroMessage: DiagnosticMessage, Error {
   let message: String
   let diagnosticID: MessageID
   let severity: DiagnosticSeverity
+  /// `Inject.static`: the macro and the id, as the catalogue lists them.
+  let catalogueID: String
 
-  /// An error of `macro` (such as `Inject`), identified by `id` for tools.
+  /// An error of `macro` (such as `Inject`), identified by `id` for tools: the message ID has the
+  /// domain `LoomMacros.<macro>`.
   static func error(_ macro: String, _ id: String, _ message: String) -> MacroMessage {
     MacroMessage(
       message: message, diagnosticID: MessageID(domain: "LoomMacros.\(macro)", id: id),
-      severity: .error)
+      severity: .error, catalogueID: "\(macro).\(id)")
   }
 }
 

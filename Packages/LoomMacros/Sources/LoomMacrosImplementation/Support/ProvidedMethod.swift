@@ -33,54 +33,37 @@ struct ProvidedMethod {
     problems: inout Problems
   ) -> ProvidedMethod? {
     guard let function = declaration.as(FunctionDeclSyntax.self) else {
-      problems.error(
-        .error("Provides", "notAMethod", "@Provides applies to a method of a @Module type"),
-        at: attribute)
+      problems.error(.providesNotAMethod, at: attribute)
       return nil
     }
     let name = function.name.text
     if let generics = function.genericParameterClause {
-      problems.error(
-        .error(
-          "Provides", "generic",
-          "@Provides method '\(name)' cannot be generic: its return type is the key it registers"),
-        at: generics)
+      problems.error(.providesGeneric(method: name), at: generics)
       return nil
     }
     guard let returnType = function.signature.returnClause?.type,
       !["Void", "()"].contains(returnType.trimmedDescription)
     else {
-      problems.error(
-        .error(
-          "Provides", "noResult",
-          "@Provides method '\(name)' must return the dependency it provides"),
-        at: function.name)
+      problems.error(.providesNoResult(method: name), at: function.name)
       return nil
     }
     if let opaque = returnType.as(SomeOrAnyTypeSyntax.self),
       opaque.someOrAnySpecifier.tokenKind == .keyword(.some)
     {
       problems.error(
-        .error(
-          "Provides", "opaqueResult",
-          "@Provides method '\(name)' cannot return an opaque type: its return type is the key;"
-            + " return 'any \(opaque.constraint.trimmedDescription)' or a concrete type"),
+        .providesOpaqueResult(method: name, constraint: opaque.constraint.trimmedDescription),
         at: returnType,
         fixIt: .replace(
-          message: FixItText("return 'any \(opaque.constraint.trimmedDescription)'"),
+          message: FixItText(FixItTitle.returnAny(opaque.constraint.trimmedDescription)),
           oldNode: opaque.someOrAnySpecifier,
           newNode: opaque.someOrAnySpecifier.with(\.tokenKind, .keyword(.any))))
       return nil
     }
     if let mutating = function.modifiers.modifier(.mutating) {
       problems.error(
-        .error(
-          "Provides", "mutating",
-          "@Provides method '\(name)' cannot be 'mutating': a module provides from an immutable"
-            + " value"),
-        at: mutating,
+        .providesMutating(method: name), at: mutating,
         fixIt: .replace(
-          message: FixItText("remove 'mutating'"), oldNode: function.modifiers,
+          message: FixItText(FixItTitle.remove("mutating")), oldNode: function.modifiers,
           newNode: function.modifiers.filter { $0 != mutating }))
       return nil
     }

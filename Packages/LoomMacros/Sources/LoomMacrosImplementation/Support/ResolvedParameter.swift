@@ -37,23 +37,16 @@ struct ResolvedParameter {
       let named = parameter.attributes.attributes(named: "Named")
       if named.count > 1 {
         problems.error(
-          .error(
-            macro, "namedTwice",
-            "a parameter takes one @Named; keep the one that names its registration"),
-          at: named[1], fixIt: .removing(named[1], from: parameter))
+          .namedTwice(macro: macro), at: named[1], fixIt: .removing(named[1], from: parameter))
         valid = false
         continue
       }
       if parameter.defaultValue != nil {
         if let attribute = named.first {
           problems.error(
-            .error(
-              macro, "namedWithDefault",
-              "a parameter with a default value is not resolved, so @Named has no effect; remove"
-                + " the default value to resolve it"),
-            at: attribute,
+            .namedWithDefault(macro: macro), at: attribute,
             fixIt: .replace(
-              message: FixItText("remove the default value"), oldNode: parameter,
+              message: FixItText(FixItTitle.removeDefaultValue), oldNode: parameter,
               newNode: parameter.with(\.defaultValue, nil)
                 .with(\.type, parameter.type.with(\.trailingTrivia, []))))
           valid = false
@@ -61,10 +54,7 @@ struct ResolvedParameter {
         continue
       }
       if let ellipsis = parameter.ellipsis {
-        problems.error(
-          .error(
-            macro, "variadic", "a variadic parameter cannot be resolved; take an array instead"),
-          at: ellipsis)
+        problems.error(.variadicParameter(macro: macro), at: ellipsis)
         valid = false
         continue
       }
@@ -73,10 +63,7 @@ struct ResolvedParameter {
         if let specifier = attributed.specifiers.first(where: {
           $0.as(SimpleTypeSpecifierSyntax.self)?.specifier.tokenKind == .keyword(.inout)
         }) {
-          problems.error(
-            .error(
-              macro, "inout", "an 'inout' parameter cannot be resolved; take the value instead"),
-            at: specifier)
+          problems.error(.inoutParameter(macro: macro), at: specifier)
           valid = false
           continue
         }
@@ -132,7 +119,7 @@ extension FixIt {
       return other != attribute
     }
     return .replace(
-      message: FixItText("remove this @Named"), oldNode: parameter,
+      message: FixItText(FixItTitle.removeThis("Named")), oldNode: parameter,
       newNode: parameter.with(\.attributes, remaining))
   }
 }

@@ -24,21 +24,32 @@ import Testing
           }
           var api: API {
             get {
-              _loomRead_api()
+              _loomRead_api { component in
+                API(config: component.config)
+              }
             }
           }
 
           fileprivate let _loom: _LoomStorage
 
-          init(config: Config, _ configure: (inout Overrides) -> Void = { _ in
-            }) {
-            var _overrides = Overrides()
-            configure(&_overrides)
-            self._loom = _LoomStorage(cells: _LoomCells(config: config, _overrides: _overrides, _changed: _overrides, _base: nil), overrides: _overrides)
+          struct _LoomInputs: Sendable {
+            fileprivate let config: Config
+
+            init(config: @autoclosure () throws -> Config) rethrows {
+              self.config = try config()
+            }
           }
 
-          init(_loomWiring _overrides: Overrides, config: Config) {
-            self._loom = _LoomStorage(cells: _LoomCells(config: config, _overrides: _overrides, _changed: _overrides, _base: nil), overrides: _overrides)
+          init(config: @autoclosure () throws -> Config, _ configure: (inout Overrides) -> Void = { _ in
+            }) rethrows {
+            let _config = try config()
+            var _loomOverrides = Overrides()
+            configure(&_loomOverrides)
+            self.init(_loomInputs: _LoomInputs(config: _config), overrides: _loomOverrides)
+          }
+
+          init(_loomInputs inputs: _LoomInputs, overrides: Overrides) {
+            self._loom = _LoomStorage(inputs: inputs, overrides: overrides, cells: _LoomCells(_overrides: overrides, _changed: overrides, _base: nil))
           }
 
           fileprivate init(_loomStorage: _LoomStorage) {
@@ -49,7 +60,7 @@ import Testing
             var _changed = Overrides()
             configure(&_changed)
             let _overrides = _loom.overrides.merging(_changed)
-            return Self(_loomStorage: _LoomStorage(cells: _LoomCells(config: _loom.cells.config, _overrides: _overrides, _changed: _changed, _base: _loom.cells), overrides: _overrides))
+            return Self(_loomStorage: _LoomStorage(inputs: _loom.inputs, overrides: _overrides, cells: _LoomCells(_overrides: _overrides, _changed: _changed, _base: _loom.cells)))
           }
 
           struct Overrides: LoomMacros.ComponentOverrides {
@@ -75,33 +86,33 @@ import Testing
           }
 
           fileprivate final class _LoomStorage: Sendable {
+            let inputs: _LoomInputs
             let overrides: Overrides
             let cells: _LoomCells
 
-            init(cells: _LoomCells, overrides: Overrides) {
-              self.cells = cells
+            init(inputs: _LoomInputs, overrides: Overrides, cells: _LoomCells) {
+              self.inputs = inputs
               self.overrides = overrides
+              self.cells = cells
             }
           }
 
           fileprivate struct _LoomCells: Sendable {
-            let config: Config
-            let api: LoomMacros.SharedCell<API>
+            let api: LoomMacros._SharedCell<API>
 
-            init(config: Config, _overrides: Overrides, _changed: Overrides, _base: _LoomCells?) {
-              self.config = config
+            init(_overrides: Overrides, _changed: Overrides, _base: _LoomCells?) {
               let _apiChanged = _changed.api != nil
               self.api = .select(override: _overrides.api, isChanged: _apiChanged, inherited: _base?.api)
             }
           }
 
           private func _loomRead_config() -> Config {
-            _loom.cells.config
+            _loom.inputs.config
           }
 
-          private func _loomRead_api() -> API {
+          private func _loomRead_api(_ make: (Self) -> API) -> API {
             _loom.cells.api.get {
-              API(config: self.config)
+              make(self)
             }
           }
 
@@ -109,7 +120,7 @@ import Testing
             let component: SmallComponent
 
             var config: Config {
-              component._loom.cells.config
+              component._loom.inputs.config
             }
             var api: API {
               component._loom.cells.api.expectBuilt("SmallComponent.api")
@@ -121,18 +132,18 @@ import Testing
           }
 
           func resolve() async throws(LoomMacros.ComponentError) -> Resolved {
-            var items: [LoomMacros.ComponentScheduler.Item] = []
+            var items: [LoomMacros._ComponentScheduler.Item] = []
             items.reserveCapacity(1)
             items.append(.member("api") {
                 _ = self.api
               })
-            try await LoomMacros.ComponentScheduler.run("SmallComponent", items)
+            try await LoomMacros._ComponentScheduler.run("SmallComponent", items)
             return Resolved(self)
           }
 
           func install(into container: Loom.Container) {
             let component = self
-            var installer = LoomMacros.ComponentInstaller(container, component: "SmallComponent")
+            var installer = LoomMacros._ComponentInstaller(container, component: "SmallComponent")
             installer.member(Config.self, "config", .input, fileID: "TestModule/test.swift", line: 3) {
               component.config
             }
@@ -142,7 +153,7 @@ import Testing
             installer.finish()
           }
 
-          static func _describe(in graph: inout LoomMacros.ComponentGraph) {
+          static func _describe(in graph: inout LoomMacros._ComponentGraph) {
             graph.member("config", Config.self, .input, fileID: "TestModule/test.swift", line: 3)
             graph.member("api", API.self, .shared, dependencies: ["config"], fileID: "TestModule/test.swift", line: 4)
           }
@@ -183,17 +194,23 @@ import Testing
           }
           public var database: Database {
             get async throws {
-              try await _loomRead_database()
+              try await _loomRead_database { (config: Config) async throws in
+                try await Database.open(config.url)
+              }
             }
           }
           public var users: Users {
             get async throws {
-              try await _loomRead_users()
+              try await _loomRead_users {
+                LoomMacros._MemberSource.effects(asyncThrowing: Users.init(database:))
+              }
             }
           }
           var clock: Clock {
             get {
-              _loomRead_clock()
+              _loomRead_clock {
+                LoomMacros._MemberSource.effects(none: Clock.init)
+              }
             }
           }
 
@@ -203,15 +220,24 @@ import Testing
 
           fileprivate let _loom: _LoomStorage
 
-          public init(config: Config, _ configure: (inout Overrides) -> Void = { _ in
-            }) {
-            var _overrides = Overrides()
-            configure(&_overrides)
-            self._loom = _LoomStorage(cells: _LoomCells(config: config, _overrides: _overrides, _changed: _overrides, _base: nil), overrides: _overrides)
+          public struct _LoomInputs: Sendable {
+            fileprivate let config: Config
+
+            public init(config: @autoclosure () throws -> Config) rethrows {
+              self.config = try config()
+            }
           }
 
-          public init(_loomWiring _overrides: Overrides, config: Config) {
-            self._loom = _LoomStorage(cells: _LoomCells(config: config, _overrides: _overrides, _changed: _overrides, _base: nil), overrides: _overrides)
+          public init(config: @autoclosure () throws -> Config, _ configure: (inout Overrides) -> Void = { _ in
+            }) rethrows {
+            let _config = try config()
+            var _loomOverrides = Overrides()
+            configure(&_loomOverrides)
+            self.init(_loomInputs: _LoomInputs(config: _config), overrides: _loomOverrides)
+          }
+
+          public init(_loomInputs inputs: _LoomInputs, overrides: Overrides) {
+            self._loom = _LoomStorage(inputs: inputs, overrides: overrides, cells: _LoomCells(_overrides: overrides, _changed: overrides, _base: nil))
           }
 
           fileprivate init(_loomStorage: _LoomStorage) {
@@ -222,13 +248,13 @@ import Testing
             var _changed = Overrides()
             configure(&_changed)
             let _overrides = _loom.overrides.merging(_changed)
-            return Self(_loomStorage: _LoomStorage(cells: _LoomCells(config: _loom.cells.config, _overrides: _overrides, _changed: _changed, _base: _loom.cells), overrides: _overrides))
+            return Self(_loomStorage: _LoomStorage(inputs: _loom.inputs, overrides: _overrides, cells: _LoomCells(_overrides: _overrides, _changed: _changed, _base: _loom.cells)))
           }
 
           public struct Overrides: LoomMacros.ComponentOverrides {
             public var database: Database?
             public var users: Users?
-            public var clock: Clock?
+            var clock: Clock?
 
             public init() {
             }
@@ -262,22 +288,22 @@ import Testing
           }
 
           fileprivate final class _LoomStorage: Sendable {
+            let inputs: _LoomInputs
             let overrides: Overrides
             let cells: _LoomCells
 
-            init(cells: _LoomCells, overrides: Overrides) {
-              self.cells = cells
+            init(inputs: _LoomInputs, overrides: Overrides, cells: _LoomCells) {
+              self.inputs = inputs
               self.overrides = overrides
+              self.cells = cells
             }
           }
 
           fileprivate struct _LoomCells: Sendable {
-            let config: Config
-            let database: LoomMacros.AsyncSharedCell<Database>
-            let clock: LoomMacros.SharedCell<Clock>
+            let database: LoomMacros._AsyncSharedCell<Database>
+            let clock: LoomMacros._SharedCell<Clock>
 
-            init(config: Config, _overrides: Overrides, _changed: Overrides, _base: _LoomCells?) {
-              self.config = config
+            init(_overrides: Overrides, _changed: Overrides, _base: _LoomCells?) {
               let _databaseChanged = _changed.database != nil
               let _clockChanged = _changed.clock != nil
               self.database = .select(override: _overrides.database, isChanged: _databaseChanged, inherited: _base?.database)
@@ -285,37 +311,35 @@ import Testing
             }
           }
 
-          private static let _loomOnce_clock = LoomMacros.OnceMember<LoomMacros.SharedCell<Clock>>()
+          private static let _loomOnce_clock = LoomMacros._OnceMember<LoomMacros._SharedCell<Clock>>()
 
           public static func resetOnceMembers() {
             _loomOnce_clock.reset()
           }
 
           private func _loomRead_config() -> Config {
-            _loom.cells.config
+            _loom.inputs.config
           }
 
-          private func _loomRead_database() async throws -> Database {
-            try await _loom.cells.database.get(self, Self._loomMake_database)
-          }
-
-          private static func _loomMake_database(_ component: Self) async throws -> Database {
-            let factory = { (config: Config) async throws in
-              try await Database.open(config.url)
+          private func _loomRead_database(_ make: @escaping @Sendable (Config) async throws -> Database) async throws -> Database {
+            if let value = _loom.cells.database.builtValue {
+              return value
             }
-            return try await factory(component.config)
+            return try await _loom.cells.database.get(self) { component in
+              try await make(component.config)
+            }
           }
 
-          private func _loomRead_users() async throws -> Users {
+          private func _loomRead_users(_ make: () -> @Sendable (Database) async throws -> Users) async throws -> Users {
             if let value = _loom.overrides.users {
               return value
             }
-            return try await Users.init(database: self.database)
+            return try await make()(self.database)
           }
 
-          private func _loomRead_clock() -> Clock {
+          private func _loomRead_clock(_ make: () -> () -> Clock) -> Clock {
             _loom.cells.clock.get {
-              Clock.init()
+              make()()
             }
           }
 
@@ -323,12 +347,12 @@ import Testing
             public let component: AppComponent
 
             public var config: Config {
-              component._loom.cells.config
+              component._loom.inputs.config
             }
             public var database: Database {
               component._loom.cells.database.expectBuilt("AppComponent.database")
             }
-            public var clock: Clock {
+            var clock: Clock {
               component._loom.cells.clock.expectBuilt("AppComponent.clock")
             }
 
@@ -338,7 +362,7 @@ import Testing
           }
 
           public func resolve() async throws(LoomMacros.ComponentError) -> Resolved {
-            var items: [LoomMacros.ComponentScheduler.Item] = []
+            var items: [LoomMacros._ComponentScheduler.Item] = []
             items.reserveCapacity(3)
             items.append(.member("database") {
                 _ = try await self.database
@@ -349,13 +373,13 @@ import Testing
             items.append(.step("migrate", after: ["database"]) {
                 try await self.migrate(database: self.database)
               })
-            try await LoomMacros.ComponentScheduler.run("AppComponent", items)
+            try await LoomMacros._ComponentScheduler.run("AppComponent", items)
             return Resolved(self)
           }
 
           public func install(into container: Loom.Container) {
             let component = self
-            var installer = LoomMacros.ComponentInstaller(container, component: "AppComponent")
+            var installer = LoomMacros._ComponentInstaller(container, component: "AppComponent")
             installer.member(Config.self, "config", .input, fileID: "TestModule/test.swift", line: 3) {
               component.config
             }
@@ -374,7 +398,7 @@ import Testing
             installer.finish()
           }
 
-          public static func _describe(in graph: inout LoomMacros.ComponentGraph) {
+          public static func _describe(in graph: inout LoomMacros._ComponentGraph) {
             graph.member("config", Config.self, .input, fileID: "TestModule/test.swift", line: 3)
             graph.member("database", Database.self, .shared, effects: [.async, .throwing], dependencies: ["config"], fileID: "TestModule/test.swift", line: 4)
             graph.member("users", Users.self, .transient, effects: [.async, .throwing], dependencies: ["database"], fileID: "TestModule/test.swift", line: 8)
@@ -387,7 +411,7 @@ import Testing
         """#)
   }
 
-  @Test func aChildIsWiredThroughItsSortedWiringInitializer() {
+  @Test func aChildIsWiredInTheExpansionOfItsOwnAttribute() {
     let result = expandComponent(
       #"""
       @Component
@@ -398,12 +422,25 @@ import Testing
       }
       """#)
     #expect(result.diagnostics == [])
+    // The child's inputs, by sorted label, in the getter @Child writes: a label the child does not
+    // have is Swift's error in the expansion of the user's @Child.
     #expect(
       result.source.contains(
         """
-          private func _loomRead_session() -> SessionComponent {
+          var session: SessionComponent {
+            get {
+              _loomRead_session { component in
+                SessionComponent._LoomInputs(api: component.api, token: component.authToken)
+              }
+            }
+          }
+        """))
+    #expect(
+      result.source.contains(
+        """
+          private func _loomRead_session(_ make: (Self) -> SessionComponent._LoomInputs) -> SessionComponent {
             _loom.cells.session.get {
-              SessionComponent(_loomWiring: self._loom.overrides.session.overrides, api: self.api, token: self.authToken)
+              SessionComponent(_loomInputs: make(self), overrides: self._loom.overrides.session.overrides)
             }
           }
         """))
@@ -414,7 +451,7 @@ import Testing
     #expect(
       result.source.contains(
         """
-          init(_loomWiring _overrides: Overrides, authToken: String) {
+          init(_loomInputs inputs: _LoomInputs, overrides: Overrides) {
         """))
     #expect(
       result.source.contains(
@@ -422,7 +459,7 @@ import Testing
             items.append(.child("session", after: ["api"]) {
                 _sessionResolved.fill(try await self.session.resolve())
               })
-            try await LoomMacros.ComponentScheduler.run("AppComponent", items)
+            try await LoomMacros._ComponentScheduler.run("AppComponent", items)
             return Resolved(self, session: _sessionResolved.value)
         """))
     #expect(
@@ -446,15 +483,25 @@ import Testing
       }
       """#)
     #expect(result.diagnostics == [])
+    // The user's closure is in the getter @Provide writes, and nowhere else.
     #expect(
       result.source.contains(
         """
-          private func _loomRead_analytics() -> Analytics {
-            _loom.cells.analytics.get {
-              let factory = { (tracker: Lazy<Tracker>, event: Provider<Event>) in
+          var analytics: Analytics {
+            get {
+              _loomRead_analytics { (tracker: Lazy<Tracker>, event: Provider<Event>) in
                 Analytics(tracker: tracker, events: event)
               }
-              return factory(self._loom.handles.lazy(Tracker.self, member: "tracker", register: self._loomRegisterHandles), self._loom.handles.provider(Event.self, member: "event", register: self._loomRegisterHandles))
+            }
+          }
+        """))
+    #expect(result.source.ranges(of: "Analytics(tracker:").count == 1)
+    #expect(
+      result.source.contains(
+        """
+          private func _loomRead_analytics(_ make: (Lazy<Tracker>, Provider<Event>) -> Analytics) -> Analytics {
+            _loom.cells.analytics.get {
+              make(self._loom.handles.lazy(Tracker.self, member: "tracker", register: self._loomRegisterHandles), self._loom.handles.provider(Event.self, member: "event", register: self._loomRegisterHandles))
             }
           }
         """))
@@ -465,7 +512,7 @@ import Testing
             let storage = _loom
             container.register(Tracker.self, name: "tracker") { [weak storage] _ in
               guard let storage else {
-                throw LoomMacros.ComponentError.componentReleased(component: "AnalyticsComponent", member: "tracker")
+                throw LoomMacros._ComponentHandles.released(Tracker.self, component: "AnalyticsComponent", member: "tracker", fileID: "TestModule/test.swift", line: 7)
               }
               return Self(_loomStorage: storage).tracker
             }
@@ -498,8 +545,16 @@ import Testing
     #expect(result.diagnostics == [])
     #expect(result.source.contains("  @MainActor var model: RootModel {"))
     #expect(result.source.contains("  @MainActor func start(model: RootModel) { model.start() }"))
-    #expect(result.source.contains("  @MainActor init(api: API, _ configure:"))
-    #expect(result.source.contains("  @MainActor private func _loomRead_model() -> RootModel {"))
+    #expect(
+      result.source.contains("  @MainActor init(api: @autoclosure () throws -> API, _ configure:"))
+    // The initializer reference is checked on the main actor.
+    #expect(
+      result.source.contains(
+        "LoomMacros._MemberSource.mainActorEffects(none: RootModel.init(api:))"))
+    #expect(
+      result.source.contains(
+        "  @MainActor private func _loomRead_model(_ make: () -> @MainActor (API) -> RootModel) -> RootModel {"
+      ))
     #expect(
       result.source.contains(
         "  @MainActor func resolve() async throws(LoomMacros.ComponentError) -> Resolved {"))
@@ -520,6 +575,45 @@ import Testing
       result.source.contains("  func overriding(_ configure: (inout Overrides) -> Void) -> Self {"))
   }
 
+  @Test func aLazyMemberIsCachedButLeftOutOfResolve() {
+    let result = expandComponent(
+      #"""
+      @Component
+      struct AppComponent {
+        @Provide(.input) var config: Config
+        @Provide(.lazy, with: [\Self.config]) var reporter: Reporter
+        @Provide(.shared, with: [\Self.reporter]) var api: API
+        @Provide(.shared, with: [\Self.config]) var store: Store
+      }
+      """#)
+    #expect(result.diagnostics == [])
+    // Kept in a cell, like a shared member, and described as lazy.
+    #expect(result.source.contains("    let reporter: LoomMacros._SharedCell<Reporter>\n"))
+    #expect(
+      result.source.contains(
+        """
+            graph.member("reporter", Reporter.self, .lazy, dependencies: ["config"], fileID: "TestModule/test.swift", line: 4)
+        """))
+    // resolve() builds the shared members only; `api` builds `reporter` when it reads it, so it
+    // waits for nothing.
+    #expect(
+      result.source.contains(
+        """
+            items.reserveCapacity(2)
+            items.append(.member("api") {
+                _ = self.api
+              })
+            items.append(.member("store") {
+        """))
+    #expect(!result.source.contains(#"items.append(.member("reporter""#))
+    // Resolved holds the input and the shared members, not the lazy one.
+    let resolved =
+      result.source.split(separator: "struct Resolved").last?
+      .split(separator: "fileprivate init").first ?? ""
+    #expect(resolved.contains("var api: API {"))
+    #expect(!resolved.contains("reporter"))
+  }
+
   @Test func aChildMadeByAFactoryGetsTheOverridesInsideItAsACopy() {
     let result = expandComponent(
       #"""
@@ -534,14 +628,16 @@ import Testing
     #expect(
       result.source.contains(
         """
-          private static func _loomMake_feature(_ component: Self) async -> FeatureComponent {
-            let factory = { (api: API) async in
-              await FeatureComponent.make(api: api)
+          private func _loomRead_feature(_ make: @escaping @Sendable (API) async -> FeatureComponent) async -> FeatureComponent {
+            if let value = _loom.cells.feature.builtValue {
+              return value
             }
-            let child = await factory(component.api)
-            let inside = component._loom.overrides.feature.overrides
-            return inside.isEmpty ? child : child.overriding {
-              $0 = inside
+            return await _loom.cells.feature.get(self) { component in
+              let child = await make(component.api)
+              let inside = component._loom.overrides.feature.overrides
+              return inside.isEmpty ? child : child.overriding {
+                $0 = inside
+              }
             }
           }
         """))
@@ -557,9 +653,9 @@ import Testing
       }
       """#)
     #expect(result.diagnostics == [])
-    #expect(result.source.contains("let store: LoomMacros.SharedCell<Store<Item>>"))
+    #expect(result.source.contains("let store: LoomMacros._SharedCell<Store<Item>>"))
     #expect(result.source.contains("let component: Repository"))
-    #expect(result.source.contains("Store<Item>(items: self.items)"))
+    #expect(result.source.contains("Store<Item>(items: component.items)"))
     #expect(result.source.contains("extension Repository: LoomMacros.Component {"))
   }
 
@@ -591,7 +687,7 @@ import Testing
       result.source.contains("    self.c1 = Self._loomMakeCells1(_overrides, _flags, _base?.c1)\n"))
     #expect(
       result.source.contains(
-        "  fileprivate final class _LoomCells1: Sendable {\n    let m64: LoomMacros.SharedCell<Service>\n"
+        "  fileprivate final class _LoomCells1: Sendable {\n    let m64: LoomMacros._SharedCell<Service>\n"
       ))
     #expect(
       result.source.contains(
@@ -599,10 +695,10 @@ import Testing
       ))
     #expect(
       result.source.contains(
-        "let m69: LoomMacros.SharedCell<Service> = .select(override: _overrides.m69, isChanged: _flags[69], inherited: _base?.m69)"
+        "let m69: LoomMacros._SharedCell<Service> = .select(override: _overrides.m69, isChanged: _flags[69], inherited: _base?.m69)"
       ))
     #expect(result.source.contains("      return _LoomCells1(m64: m64, m65: m65,"))
-    #expect(result.source.contains("    init(m64: LoomMacros.SharedCell<Service>, m65:"))
+    #expect(result.source.contains("    init(m64: LoomMacros._SharedCell<Service>, m65:"))
     #expect(
       result.source.contains(
         "    @inline(never) private func _loomMerge2(_ merged: inout Self, _ newer: Self) {"))
@@ -623,19 +719,19 @@ import Testing
     #expect(result.diagnostics == [])
     #expect(
       result.source.contains(
-        "  private func _loomResolveItems0(_ items: inout [LoomMacros.ComponentScheduler.Item]) {\n    items.append(.member(\"m0\") {"
+        "  private func _loomResolveItems0(_ items: inout [LoomMacros._ComponentScheduler.Item]) {\n    items.append(.member(\"m0\") {"
       ))
     #expect(
       result.source.contains(
-        "  private func _loomResolveItems1(_ items: inout [LoomMacros.ComponentScheduler.Item], _sessionResolved: LoomMacros.ResolvedSlot<SessionComponent.Resolved>) {"
+        "  private func _loomResolveItems1(_ items: inout [LoomMacros._ComponentScheduler.Item], _sessionResolved: LoomMacros._ResolvedSlot<SessionComponent.Resolved>) {"
       ))
     #expect(
       result.source.contains(
-        "    _loomResolveItems0(&items)\n    _loomResolveItems1(&items, _sessionResolved: _sessionResolved)\n    try await LoomMacros.ComponentScheduler.run(\"Large\", items)"
+        "    _loomResolveItems0(&items)\n    _loomResolveItems1(&items, _sessionResolved: _sessionResolved)\n    try await LoomMacros._ComponentScheduler.run(\"Large\", items)"
       ))
     #expect(
       result.source.contains(
-        "  private static func _loomInstall1(_ installer: inout LoomMacros.ComponentInstaller, _ component: Self) {"
+        "  private static func _loomInstall1(_ installer: inout LoomMacros._ComponentInstaller, _ component: Self) {"
       ))
     #expect(
       result.source.contains(

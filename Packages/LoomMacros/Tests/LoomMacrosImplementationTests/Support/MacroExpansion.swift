@@ -18,6 +18,8 @@ struct Expansion {
   var fixIts: [String]
   /// The original source with each fix-it applied on its own, in the order of ``fixIts``.
   var fixedSources: [String]
+  /// The message ID of each diagnostic, in the order reported.
+  var ids: [MessageID]
 }
 
 /// The macros of LoomMacros under their attribute names, as the compiler would see them.
@@ -67,7 +69,8 @@ func expand(
   }
   return Expansion(
     source: trimmingNewlines(expanded.description), diagnostics: diagnostics,
-    fixIts: fixIts.map(\.message.message), fixedSources: fixed.map(trimmingNewlines))
+    fixIts: fixIts.map(\.message.message), fixedSources: fixed.map(trimmingNewlines),
+    ids: context.diagnostics.map(\.diagMessage.diagnosticID))
 }
 
 private func trimmingNewlines(_ text: String) -> String {

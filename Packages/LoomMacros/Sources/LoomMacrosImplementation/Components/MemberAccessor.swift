@@ -1,0 +1,160 @@
+import SwiftDiagnostics
+import SwiftSyntax
+import SwiftSyntaxBuilder
+import SwiftSyntaxMacros
+
+/// What `@Provide` and `@Child` share: the member's getter, which builds it.
+///
+/// The getter passes the code that builds the member to the read function `@Component` writes
+/// (`_loomRead_api`), which supplies what it takes and keeps the result:
+///
+/// ```swift
+/// @Provide(.shared, with: [\Self.config]) var api: API
+/// // var api: API { get { _loomRead_api { component in API(config: component.config) } } }
+/// @Provide(.shared, Users.init(api:), effects: .throwing) var users: Users
+/// // get throws { try _loomRead_users { LoomMacros._MemberSource.effects(throwing: Users.init(api:)) } }
+/// @Provide(.shared, factory: { (api: API) in Cache(api) }) var cache: Cache
+/// // get { _loomRead_cache { (api: API) in Cache(api) } }
+/// ```
+///
+/// So what only the compiler can check in that code (an initializer's labels, its effects, its
+/// isolation, a child's inputs) is reported in the expansion of the member's own attribute; and
+/// the factory closure is compiled once, here, which the compiler only does when the attribute
+/// type-checks, so an error inside it is reported once, at the user's closure.
+enum MemberAccessor {
+  /// Where a `@Provide`, `@Child` or `@Perform` is written.
+  enum Placement {
+    /// Directly in a `@Component` struct.
+    case component(isMainActor: Bool)
+    /// In a type marked `@Component` that is not a struct, which `@Component` reports.
+    case refusedComponent
+    /// Anywhere else, which the attribute reports.
+    case elsewhere
+  }
+
+  static func getter(
+    of node: AttributeSyntax, _ declaration: some DeclSyntaxProtocol, macro: String,
+    in context: some MacroExpansionContext
+  ) -> [AccessorDeclSyntax] {
+    guard let variable = declaration.as(VariableDeclSyntax.self) else {
+      context.diagnose(.init(node: node, message: MacroMessage.memberTarget(macro: macro)))
+      return []
+    }
+    let placement = checkPlacement(node, macro: macro, in: context)
+    // Several attributes on one member are reported by @Component; one of them writes the getter,
+    // and the others nothing (the compiler asks for a getter from the member, not from each).
+    guard writesTheGetter(node, of: variable, in: context) else { return [] }
+    guard case .component(let isMainActor) = placement else {
+      return [placeholder(effects: LocalMember.readEffects(of: node))]
+    }
+    var problems = ComponentProblems()  // reported by @Component, which reads every member
+    guard let local = LocalMember.read(variable, problems: &problems) else {
+      return [placeholder(effects: LocalMember.readEffects(of: node))]
+    }
+    guard let member = MemberReader(local: local).read(problems: &problems) else {
+      return [placeholder(effects: local.effects)]
+    }
+    return [getter(of: member, isMainActor: isMainActor)]
+  }
+
+  /// The getter of a member, calling its read function with the code that builds it.
+  static func getter(of member: ComponentMember, isMainActor: Bool) -> AccessorDeclSyntax {
+    let effects = member.effects
+    let specifiers = effects.specifiers.isEmpty ? "" : " " + effects.specifiers
+    let read = "_loomRead_\(member.name)"
+    let call: String
+    switch member.construction {
+    case .input:
+      call = "\(read)()"
+    case .initializer(let type):
+      let arguments = member.dependencies.map { "\($0.label ?? $0.member): component.\($0.member)" }
+      let parameter = member.dependencies.isEmpty ? "_" : "component"
+      call =
+        "\(read) { \(parameter) in \(effects.markers)\(type)(\(arguments.joined(separator: ", "))) }"
+    case .reference(let expression):
+      let helper = (isMainActor ? "mainActorEffects" : "effects") + "(\(effects.label):"
+      call = "\(read) { LoomMacros._MemberSource.\(helper) \(expression.trimmedDescription)) }"
+    case .closure(let closure):
+      call = "\(read) \(reindented(closure.trimmedDescription))"
+    case .child:
+      // Sorted, as the labels of `_LoomInputs`: Swift names an input the parent does not wire.
+      let arguments = member.dependencies.sorted { ($0.label ?? "") < ($1.label ?? "") }
+        .map { "\($0.label ?? $0.member): component.\($0.member)" }
+      let parameter = member.dependencies.isEmpty ? "_" : "component"
+      call =
+        "\(read) { \(parameter) in \(member.type.trimmedDescription)._LoomInputs(\(arguments.joined(separator: ", "))) }"
+    }
+    return "get\(raw: specifiers) {\n\(raw: indent(effects.markers + call, 1))\n}"
+  }
+
+  /// The getter of a member that is not built (it has a problem, reported elsewhere): it keeps
+  /// the declaration a computed property, so that the compiler adds no error of its own.
+  static func placeholder(effects: MemberEffects) -> AccessorDeclSyntax {
+    let specifiers = effects.specifiers.isEmpty ? "" : " " + effects.specifiers
+    return "get\(raw: specifiers) { fatalError() }"
+  }
+
+  /// Whether `node` is the `@Provide` or `@Child` of `variable` that writes its getter: the last.
+  ///
+  /// NB: the compiler expands the accessor macros of one declaration from the last attribute to
+  /// the first, and reports "did not produce a non-observing accessor" for an expansion after
+  /// which the declaration has no getter; so the last one writes it.
+  private static func writesTheGetter(
+    _ node: AttributeSyntax, of variable: VariableDeclSyntax,
+    in context: some MacroExpansionContext
+  ) -> Bool {
+    let attributes = variable.attributes.memberAttributes
+    guard attributes.count > 1, let last = attributes.last else { return true }
+    if let here = context.location(of: node), let there = context.location(of: last) {
+      return here.line.description == there.line.description
+        && here.column.description == there.column.description
+    }
+    return node.trimmedDescription == last.trimmedDescription
+  }
+
+  /// Where `node` is written; reports it when that is not in a component.
+  @discardableResult
+  static func checkPlacement(
+    _ node: AttributeSyntax, macro: String, in context: some MacroExpansionContext
+  ) -> Placement {
+    let enclosing = context.lexicalContext.first
+    if let structure = enclosing?.as(StructDeclSyntax.self),
+      let attribute = structure.attributes.attributes(named: "Component").first
+    {
+      let isMainActor =
+        attribute.argument("mainActor")?.expression.as(BooleanLiteralExprSyntax.self)?.literal
+        .tokenKind == .keyword(.true)
+      return .component(isMainActor: isMainActor)
+    }
+    let attributes =
+      enclosing?.as(ClassDeclSyntax.self)?.attributes
+      ?? enclosing?.as(EnumDeclSyntax.self)?.attributes
+      ?? enclosing?.as(ActorDeclSyntax.self)?.attributes
+    if attributes?.contains(named: "Component") == true { return .refusedComponent }
+    let message: MacroMessage
+    if enclosing?.is(ExtensionDeclSyntax.self) == true {
+      message = .memberInExtension(macro: macro)
+    } else if macro == "@Provide",
+      enclosing?.asProtocol((any DeclGroupSyntax).self)?.attributes.contains(named: "Module")
+        == true
+    {
+      message = .provideInModule
+    } else {
+      message = .outsideComponent(macro: macro)
+    }
+    context.diagnose(.init(node: node, message: message))
+    return .elsewhere
+  }
+}
+
+extension AttributeListSyntax {
+  /// The `@Provide` and `@Child` attributes, in source order.
+  var memberAttributes: [AttributeSyntax] {
+    compactMap { element in
+      guard case .attribute(let attribute) = element,
+        attribute.isNamed("Provide") || attribute.isNamed("Child")
+      else { return nil }
+      return attribute
+    }
+  }
+}
