@@ -48,7 +48,7 @@ struct ExpiringLifetime: CustomLifetime {
 
   func instanceCache(for context: LifetimeContext) throws(ResolutionError) -> InstanceCache {
     context.owner.extensionStorage(ExpiringInstances.self) { ExpiringInstances() }
-      .cache(for: context.registration, in: context.owner, duration: duration, now: elapsed())
+      .cache(for: context.registration, in: context.owner, duration: duration, now: elapsed)
   }
 }
 
@@ -63,18 +63,24 @@ final class ExpiringInstances: Sendable {
 
   private let items = Locked<[ObjectIdentifier: Item]>([:])
 
-  /// The cache of `registration`, emptied first if its instance has expired by `now`.
+  /// The cache of `registration`, emptied first if its instance has expired by the time `elapsed`
+  /// reads (the time since the lifetime was made).
   ///
   /// An empty cache is about to make an instance: its deadline starts now. Emptying it advances
   /// its generation, so a resolve that fetched the expired instance meanwhile tries again.
   func cache(
-    for registration: Registration, in owner: Container, duration: Duration, now: Duration
+    for registration: Registration, in owner: Container, duration: Duration,
+    now elapsed: () -> Duration
   ) -> InstanceCache {
     // NB: made outside `items`' lock: `instanceCache(for:)` takes the container's lock.
     let identifier = "loom.expiring \(registration.key) \(ObjectIdentifier(registration))"
     let existing = items.withLock { $0[ObjectIdentifier(registration)]?.cache }
     let cache = existing ?? owner.instanceCache(for: identifier)
     let expired = items.withLock { items -> Bool in
+      // NB: the time is read under the lock, so that the deadlines set in lock order never go
+      // back: a time read before another thread's newer deadline would restart the period early
+      // and let two instances be made in it.
+      let now = elapsed()
       let id = ObjectIdentifier(registration)
       var item = items[id] ?? Item(cache: cache, deadline: now + duration)
       var expired = false
