@@ -4,12 +4,13 @@ public import Synchronization
 ///
 /// This is the one place in Loom where memory is shared without a lock or a reference count, so
 /// that resolving a cached singleton again costs a few loads and no lock. Readers read it inside a
-/// ``ReadSections`` section and take nothing out of it but a copied (retained) value or entry.
-/// Writers hold the owning container's lock; they never change memory a reader may be reading:
-/// they publish new memory with a releasing store, unlink the old, and hand it back to the caller
-/// as *retired*. The caller releases the retired objects after ``ReadSections/synchronize()``,
-/// when no section that could see them is still open, and outside every lock (their `deinit`s may
-/// run user code).
+/// ``ReadSection`` (a non-copyable value: a lookup takes one by borrow, so a lookup outside a
+/// section does not compile) and use what they find (an entry, its container, a published box)
+/// only inside that section. Writers hold the owning container's lock; they never change memory a
+/// reader may be reading: they publish new memory with a releasing store, unlink the old, and
+/// hand it back to the caller as *retired*. The caller passes the retired objects to
+/// ``ReadSections/retire(_:)`` outside every lock (their `deinit`s may run user code), which
+/// releases them once no section that could see them is still open.
 ///
 /// The table is open-addressing with linear probing. A slot's probe is written once; its entry
 /// may be replaced or cleared (a removed key leaves its probe behind, so lookups keep probing past
@@ -64,8 +65,8 @@ struct RegistryIndex: ~Copyable, Sendable {
     return Unmanaged<Entry>.fromOpaque(UnsafeRawPointer(bitPattern: entry)!).takeUnretainedValue()
   }
 
-  /// Makes `entry` the entry for `probe` (and the entry's name); returns what it replaced, which
-  /// the caller releases after ``ReadSections/synchronize()``.
+  /// Makes `entry` the entry for `probe` (and the entry's name); appends what it replaced to
+  /// `retired`, which the caller hands to ``ReadSections/retire(_:)``.
   func store(_ entry: Entry, probe: UInt, retiring retired: inout [any AnyObject & Sendable]) {
     var table = currentTable()
     if !table.hasRoom(for: probe, name: entry.name) {

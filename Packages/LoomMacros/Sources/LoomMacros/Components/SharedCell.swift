@@ -1,5 +1,4 @@
-import Dispatch
-import Loom
+@_spi(LoomInternals) import Loom
 public import Synchronization
 
 /// The storage of one synchronous cached member of a ``Component``: built once, on first read,
@@ -21,17 +20,26 @@ public import Synchronization
 /// let again = cell.get { Database(path: "unused") }         // the same instance
 /// ```
 ///
-/// NB: `@unchecked Sendable` because of `value`, a `var` read without the lock. It is written once,
-/// by the one construction that `state` lets run, before the releasing store of `isBuilt`; it is
-/// read only after an acquiring load of `isBuilt` returned true, and never written again, so every
-/// read happens after the write. `Atomic` operations are inlined, so ThreadSanitizer sees that edge.
+/// The construction itself (exactly once, the waits, the recursion checks) is the core's
+/// `_OnceCell`, the one exactly-once mechanism of the monorepo: a loop of waits between component
+/// members and container singletons is found by the same wait graph. The cell only adds a copy of
+/// the built value that a read takes with one load.
+///
+/// NB: `@unchecked Sendable` because of `value`, a `var` read without a lock. It is written once,
+/// by the one caller that wins `isPublishing`'s exchange, before the releasing store of
+/// `isBuilt`; it is read only after an acquiring load of `isBuilt` returned true, and never
+/// written again, so every read happens after the write. `Atomic` operations are inlined, so
+/// ThreadSanitizer sees that edge.
 @_documentation(visibility: private)
 public final class _SharedCell<Value: Sendable>: @unchecked Sendable, _ComponentCell {
   /// Whether ``value`` holds the built value; set once, never cleared.
   @usableFromInline let isBuilt: Atomic<Bool>
   // NB: no dynamic exclusivity check: the one write happens before every read (see above).
   @exclusivity(unchecked) @usableFromInline var value: Value?
-  private let state = Locked(ConstructionState.idle)
+  /// Whether a caller is writing ``value``: the one that sets it writes it.
+  private let isPublishing: Atomic<Bool>
+  /// The construction: exactly once at a time, waits, recursion.
+  let construction: _OnceCell<Value>
 
   /// Makes an empty cell; the first ``get(_:)`` builds its value.
   ///
@@ -40,7 +48,9 @@ public final class _SharedCell<Value: Sendable>: @unchecked Sendable, _Component
   /// ```
   public init() {
     isBuilt = Atomic(false)
+    isPublishing = Atomic(false)
     value = nil
+    construction = _OnceCell()
   }
 
   /// Makes a cell that already holds `value` (an override): ``get(_:)`` never builds.
@@ -53,6 +63,8 @@ public final class _SharedCell<Value: Sendable>: @unchecked Sendable, _Component
   public init(value: Value) {
     self.value = value
     isBuilt = Atomic(true)
+    isPublishing = Atomic(true)
+    construction = _OnceCell(value: value)
   }
 
   /// The built value, or `nil` while no construction has succeeded.
@@ -87,108 +99,35 @@ public final class _SharedCell<Value: Sendable>: @unchecked Sendable, _Component
     return try construct(make)
   }
 
-  /// The slow path of ``get(_:)``: build, or wait for the construction that runs.
+  /// The slow path of ``get(_:)``: build, or wait for the construction that runs, then keep a
+  /// copy for the fast path.
   @usableFromInline
   func construct<Failure: Error>(_ make: () throws(Failure) -> Value) throws(Failure) -> Value {
-    let me = ThreadIdentity.current
-    while true {
-      let step: ConstructionState.Step = state.withLock { state in
-        if isBuilt.load(ordering: .acquiring) { return .built }
-        return state.enter(as: me)
-      }
-      switch step {
-      case .built:
-        return value!
-      case .recursive:
-        throw Self.recursion(as: Failure.self)
-      case .wait(let waiter, let owner):
-        guard WaitGraph.shared.beginWait(me, on: owner) else {
-          state.withLock { $0.abandon(waiter) }
-          throw Self.recursion(as: Failure.self)
-        }
-        waiter.semaphore.wait()
-        WaitGraph.shared.endWait(me)
-        if let error = waiter.failure.value { throw Self.shared(error, as: Failure.self) }
-      case .build:
-        do {
-          let made = try make()
-          value = made
-          isBuilt.store(true, ordering: .releasing)
-          let waiters = state.withLock { $0.finish(failure: nil) }
-          for waiter in waiters { waiter.semaphore.signal() }
-          return made
-        } catch {
-          let waiters = state.withLock { $0.finish(failure: error) }
-          for waiter in waiters { waiter.semaphore.signal() }
-          throw error
-        }
-      }
+    let made: Value
+    do {
+      made = try construction.get(
+        recursion: ComponentError.recursiveConstruction(of: "\(Value.self)") as any Error
+      ) { () throws(any Error) -> Value in try make() }
+    } catch {
+      throw Self.shared(error, as: Failure.self)
     }
+    publish(made)
+    return made
   }
 
-  /// The error of a construction that needs its own cell, as the caller's error type; a trap
-  /// when the caller cannot throw.
-  private static func recursion<Failure: Error>(as type: Failure.Type) -> Failure {
-    shared(ComponentError.recursiveConstruction(of: "\(Value.self)"), as: type)
+  /// Keeps `made`, the value the construction returned, for the fast path: the first caller to
+  /// get here writes it, the others find it written.
+  func publish(_ made: Value) {
+    guard isPublishing.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged
+    else { return }
+    value = made
+    isBuilt.store(true, ordering: .releasing)
   }
 
   /// `error` as the caller's error type; a trap with its description when the caller cannot
   /// throw it (a reader that cannot throw, waiting for a construction that threw).
-  private static func shared<Failure: Error>(_ error: any Error, as type: Failure.Type) -> Failure {
+  static func shared<Failure: Error>(_ error: any Error, as type: Failure.Type) -> Failure {
     guard let typed = error as? Failure else { fatalError("\n\(String(describing: error))") }
     return typed
-  }
-}
-
-// MARK: - Construction state
-
-/// Who builds a synchronous cell now, and who waits for it.
-enum ConstructionState: Sendable {
-  case idle
-  case building(owner: UInt, waiters: [Waiter])
-
-  /// One thread waiting for a construction on another thread.
-  final class Waiter: Sendable {
-    let semaphore = DispatchSemaphore(value: 0)
-    /// The construction's error, set before `semaphore` is signalled.
-    let failure = Locked<(any Error)?>(nil)
-  }
-
-  enum Step {
-    case built
-    case build
-    case wait(Waiter, owner: UInt)
-    case recursive
-  }
-
-  /// What the thread `me` does next: build, wait, or fail because it builds this cell already.
-  mutating func enter(as me: UInt) -> Step {
-    switch self {
-    case .idle:
-      self = .building(owner: me, waiters: [])
-      return .build
-    case .building(let owner, var waiters):
-      if owner == me { return .recursive }
-      let waiter = Waiter()
-      waiters.append(waiter)
-      self = .building(owner: owner, waiters: waiters)
-      return .wait(waiter, owner: owner)
-    }
-  }
-
-  /// Ends the construction; returns the waiters to wake, each told the failure if there is one.
-  mutating func finish(failure: (any Error)?) -> [Waiter] {
-    guard case .building(_, let waiters) = self else { return [] }
-    self = .idle
-    if let failure {
-      for waiter in waiters { waiter.failure.withLock { $0 = failure } }
-    }
-    return waiters
-  }
-
-  /// Forgets a waiter that will not wait after all.
-  mutating func abandon(_ waiter: Waiter) {
-    guard case .building(let owner, let waiters) = self else { return }
-    self = .building(owner: owner, waiters: waiters.filter { $0 !== waiter })
   }
 }
