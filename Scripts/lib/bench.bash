@@ -11,7 +11,10 @@ loom_bench_binary() {
     return
   fi
   local scratch=${SCRATCH_PATH:-.build/bench}
-  swift build -c release --package-path Apps/LoomBench --scratch-path "$scratch" "$@" >&2
+  # NB: --disable-build-manifest-caching: the benchmark reaches the packages by path, and a cached
+  # build manifest still lists a source file that one of them deleted ("missing inputs").
+  swift build -c release --package-path Apps/LoomBench --scratch-path "$scratch" \
+    --disable-build-manifest-caching "$@" >&2
   bench="$(swift build -c release --package-path Apps/LoomBench --scratch-path "$scratch" \
     "$@" --show-bin-path)/loom-bench"
 }

@@ -312,8 +312,8 @@ private final class Told: Base, SessionScoped, @unchecked Sendable {
   }
 }
 
-/// A session instance already held is read without starting a resolution; these are the cases
-/// where that shortcut must not apply.
+/// A session or flow instance already held is read without starting a resolution; these are the
+/// cases where that shortcut must not apply.
 @Suite struct CachedSessionReadTests {
   @Test func aHeldSessionInstanceResolvedThroughACapturedContainerInASingletonStillThrows() throws {
     let container = Container()
@@ -345,6 +345,37 @@ private final class Told: Base, SessionScoped, @unchecked Sendable {
     #expect(
       container.graph.edges(from: DependencyKey(GreetingBanner.self)).map(\.to)
         == [DependencyKey(Tracked.self)])
+  }
+
+  @Test func aHeldFlowInstanceResolvedThroughACapturedContainerInASessionFactoryStillThrows()
+    throws
+  {
+    let container = Container()
+    container.register(FlowStep.self, lifetime: .flow) { _ in FlowStep() }
+    container.register(SessionHolder.self, lifetime: .session) { _ in
+      SessionHolder(step: try container.tryResolve(FlowStep.self))
+    }
+    let flow = container.beginScope("onboarding")
+    defer { flow.end() }
+    _ = try container.tryResolve(FlowStep.self)  // the flow now holds it
+
+    let error = try #require(throws: ResolutionError.self) {
+      try container.tryResolve(SessionHolder.self)
+    }
+    #expect(error.code == .captiveDependency)
+  }
+
+  @Test func aFlowThatEndedIsNotReadFromTheShortcut() throws {
+    let container = Container()
+    container.register(FlowStep.self, lifetime: .flow) { _ in FlowStep() }
+    let flow = container.beginScope("onboarding")
+    _ = try container.tryResolve(FlowStep.self)
+    flow.end()
+
+    let error = try #require(throws: ResolutionError.self) {
+      try container.tryResolve(FlowStep.self)
+    }
+    #expect(error.code == .scopeRequired)
   }
 
   @Test func eachContainerReadsOnlyTheInstanceItsOwnSessionHolds() throws {

@@ -108,8 +108,8 @@ extension Container {
     }
   }
 
-  /// The instance this container's cache already holds for a registration whose lifetime's cache
-  /// depends only on the requester (a session's), when a resolve would only read it: the lookup
+  /// The instance this container's cache already holds for a registration whose lifetime finds
+  /// its cache from the requester alone (a session's, a flow's), when a resolve would only read it: the lookup
   /// found it in a quiet, non-isolated lineage, for its type, and no resolve runs on this thread
   /// (one would check captive dependencies) nor records edges anywhere. Not generic.
   ///
@@ -125,7 +125,7 @@ extension Container {
         ThreadState.current.joinable == nil,
         let lifetime = registration.requesterCachedLifetime
       else { return nil }
-      return lifetime.instanceCache(ofRequester: self).box(of: registration)
+      return lifetime.instanceCache(ofRequester: self)?.box(of: registration)
     }
   }
 

@@ -52,26 +52,28 @@ public protocol CustomLifetime: Sendable {
     -> InstanceCache
 }
 
-/// A custom lifetime whose cache depends only on the container a resolve was called on (the
-/// session's): the engine then reads an instance it already holds without starting a
-/// resolution. For Loom's own lifetimes; a lifetime whose cache depends on anything else (a
-/// task-local, the chain) must not adopt it.
+/// A custom lifetime whose cache does not depend on the resolution chain: the requester (and
+/// state such as a task-local) is enough to find it, and finding it resolves nothing. The engine
+/// then reads an instance the cache already holds without starting a resolution. For Loom's own
+/// lifetimes (the session's and the flow's); a lifetime that looks at the chain or resolves
+/// other keys to pick its cache must not adopt it.
 ///
 /// ```swift
 /// struct TenantLifetime: _RequesterCachedLifetime {
 ///   var name: String { "tenant" }
 ///   var rank: LifetimeRank { LifetimeRank(850) }
 ///   func instanceCache(for context: LifetimeContext) -> InstanceCache {
-///     instanceCache(ofRequester: context.requester)
+///     context.requester.instanceCache(for: "tenant")
 ///   }
-///   func instanceCache(ofRequester requester: Container) -> InstanceCache {
+///   func instanceCache(ofRequester requester: Container) -> InstanceCache? {
 ///     requester.instanceCache(for: "tenant")
 ///   }
 /// }
 /// ```
 @_spi(LoomInternals)
 public protocol _RequesterCachedLifetime: CustomLifetime {
-  /// The cache ``CustomLifetime/instanceCache(for:)`` returns for every resolve called on
-  /// `requester`.
-  func instanceCache(ofRequester requester: Container) -> InstanceCache
+  /// The cache ``CustomLifetime/instanceCache(for:)`` returns for a resolve called on
+  /// `requester` now, or nil when that would throw (no scope is current, say): the resolve then
+  /// takes the ordinary path, which reports it.
+  func instanceCache(ofRequester requester: Container) -> InstanceCache?
 }

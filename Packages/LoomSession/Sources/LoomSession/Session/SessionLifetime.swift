@@ -21,11 +21,11 @@ struct SessionLifetime: _RequesterCachedLifetime {
   {
     // NB: a session instance built into a singleton is the core's captive check
     // (`ResolutionError.Code.captiveDependency`), thrown before the lifetime is asked.
-    instanceCache(ofRequester: context.requester)
+    context.requester.instanceCache(for: Self.cacheIdentifier)
   }
 
   /// The requester's session cache: the engine reads an instance it holds without a resolution.
-  func instanceCache(ofRequester requester: Container) -> InstanceCache {
+  func instanceCache(ofRequester requester: Container) -> InstanceCache? {
     requester.instanceCache(for: Self.cacheIdentifier)
   }
 }
