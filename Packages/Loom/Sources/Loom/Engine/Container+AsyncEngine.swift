@@ -108,7 +108,7 @@ extension Container {
       OnceSlot.Stored
   ) async throws(ResolutionError) -> (OnceSlot.Stored, made: Bool) {
     try context.checkCycle(registration)
-    let frames = context.frames
+    let frames = Array(context.frames)
     let location = context.location
     let requester = context.requester
     let waiter = CopiedChainWaiter(key: registration.key, context: context)

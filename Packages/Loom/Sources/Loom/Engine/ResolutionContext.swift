@@ -46,7 +46,7 @@ final class ResolutionContext {
   }
 
   /// The registrations being built (or whose lifetimes are being asked), outermost first.
-  @exclusivity(unchecked) private(set) var frames: [Frame] = []
+  let frames: FrameStack
   /// For a context that continues another's chain (an asynchronous creation), what its copied
   /// frames point to, held strongly (see ``Frame``).
   private var copiedFrameOwners: [AnyObject] = []
@@ -91,7 +91,7 @@ final class ResolutionContext {
   init() {
     self.location = CodeLocation()
     self.waitIdentity = WaitIdentity.currentThread
-    frames.reserveCapacity(8)
+    self.frames = FrameStack()
   }
 
   /// A context for an asynchronous resolve, which may hop between threads.
@@ -100,6 +100,7 @@ final class ResolutionContext {
     self.requester = requester
     self.requesterID = requester.map(ObjectIdentifier.init)
     self.waitIdentity = WaitIdentity.nextAsynchronous()
+    self.frames = FrameStack()
   }
 
   /// A context for an asynchronous creation that continues its caller's chain.
@@ -110,7 +111,7 @@ final class ResolutionContext {
     self.requester = requester
     self.requesterID = requester.map(ObjectIdentifier.init)
     self.waitIdentity = identity
-    self.frames = frames
+    self.frames = FrameStack(frames)
     self.copiedFrameOwners = frames.flatMap { frame -> [AnyObject] in
       [frame.registration] + (frame.otherBuilder.map { [$0] } ?? [])
     }
@@ -196,11 +197,7 @@ final class ResolutionContext {
   private func push(
     _ registration: Registration, builder: Container, isQuestion: Bool, isObserving: Bool
   ) -> Bool {
-    let id = ObjectIdentifier(registration)
-    for frame in frames
-    where ObjectIdentifier(frame.registration) == id && frame.isQuestion == isQuestion {
-      return false
-    }
+    if frames.contains(ObjectIdentifier(registration), isQuestion: isQuestion) { return false }
     let isRequester = requesterID == ObjectIdentifier(builder)
     frames.append(
       Frame(
@@ -219,7 +216,7 @@ final class ResolutionContext {
 
   /// Throws `.cycle` if `registration`'s factory is already running in this resolve.
   func checkCycle(_ registration: Registration) throws(ResolutionError) {
-    if frames.contains(where: { $0.registration === registration && !$0.isQuestion }) {
+    if frames.contains(ObjectIdentifier(registration), isQuestion: false) {
       throw .cycle(
         registration.key, chain: chain(to: registration.key), acrossThreads: false,
         location: location)
