@@ -15,28 +15,9 @@
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
+source Scripts/lib/sanitizer.bash
 
 scratch=.build/asan
-log="$scratch/asan-test.log"
-mkdir -p "$scratch"
-
-status=0
 ASAN_OPTIONS="detect_leaks=0:halt_on_error=1${ASAN_OPTIONS:+:$ASAN_OPTIONS}" \
-  swift test --package-path Scripts/asan-package --sanitize=address --scratch-path "$scratch" \
-  "$@" 2>&1 | tee "$log" || status=$?
-
-if ((status != 0)); then
-  echo >&2
-  echo "error: AddressSanitizer test run failed (exit $status). Last 80 lines of $log:" >&2
-  tail -n 80 "$log" >&2
-  exit "$status"
-fi
-
-if grep -q "ERROR: AddressSanitizer" "$log"; then
-  echo >&2
-  echo "error: AddressSanitizer reported a problem although the run exited 0. Reports in $log:" >&2
-  grep -n -A 30 "ERROR: AddressSanitizer" "$log" | tail -n 80 >&2
-  exit 1
-fi
-
-echo "AddressSanitizer: no reports. Full log: $log"
+  run_sanitized AddressSanitizer "$scratch/asan-test.log" "ERROR: AddressSanitizer" \
+  swift test --package-path Scripts/asan-package --sanitize=address --scratch-path "$scratch" "$@"

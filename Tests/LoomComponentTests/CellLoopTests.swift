@@ -61,7 +61,8 @@ import Testing
     // The refused side names the loop: the container's cycle across threads, or the member's
     // recursive construction.
     #expect(
-      seen.contains { $0.contains("across threads") || $0.contains("needs Member itself") }, "\(seen)")
+      seen.contains { $0.contains("across threads") || $0.contains("needs Member itself") },
+      "\(seen)")
   }
 
   @Test func aMemberWhoseConstructionNeedsItselfFailsWithRecursiveConstruction() throws {

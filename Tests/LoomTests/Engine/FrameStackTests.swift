@@ -15,7 +15,9 @@ import Testing
       container.register(Config.self, name: "c\(index)") { _ in Config(label: "\(index)") }
     }
     var found: [Registration] = []
-    for key in [DependencyKey(Database.self), DependencyKey(Clock.self), DependencyKey(Metrics.self)]
+    for key in [
+      DependencyKey(Database.self), DependencyKey(Clock.self), DependencyKey(Metrics.self),
+    ]
       + (0..<17).map({ DependencyKey(Config.self, name: "c\($0)") })
     {
       found.append(try #require(container.localEntry(for: key)).registration)
@@ -34,7 +36,8 @@ import Testing
           isQuestion: index.isMultiple(of: 3), isObserving: false))
     }
     #expect(stack.count == 20)
-    #expect(stack.map { ObjectIdentifier($0.registration) } == registrations.map(ObjectIdentifier.init))
+    #expect(
+      stack.map { ObjectIdentifier($0.registration) } == registrations.map(ObjectIdentifier.init))
     #expect(stack[1].otherBuilder === container && stack[0].otherBuilder == nil)
     var popped: [ObjectIdentifier] = []
     while !stack.isEmpty { popped.append(ObjectIdentifier(stack.removeLast().registration)) }
@@ -47,9 +50,11 @@ import Testing
     let registrations = try Self.registrations(container)
     let stack = FrameStack()
     stack.append(
-      .init(registration: registrations[0], otherBuilder: nil, isQuestion: false, isObserving: false))
+      .init(
+        registration: registrations[0], otherBuilder: nil, isQuestion: false, isObserving: false))
     stack.append(
-      .init(registration: registrations[1], otherBuilder: nil, isQuestion: true, isObserving: false))
+      .init(registration: registrations[1], otherBuilder: nil, isQuestion: true, isObserving: false)
+    )
 
     #expect(stack.contains(ObjectIdentifier(registrations[0]), isQuestion: false))
     #expect(!stack.contains(ObjectIdentifier(registrations[0]), isQuestion: true))
