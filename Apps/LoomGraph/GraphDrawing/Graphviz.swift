@@ -1,37 +1,39 @@
 import Foundation
 
-/// Draws a DOT graph as a picture with Graphviz's `dot` command, which `loom-demo graph --format
-/// svg|png` needs installed; Loom itself only exports the DOT source.
-struct Graphviz {
-  /// Why a picture could not be drawn; the description is the message `loom-demo` prints.
-  enum Failure: Error, Equatable, CustomStringConvertible {
-    /// `dot` is not in any directory of `PATH`.
-    case notInstalled(format: GraphOutputFormat)
+/// Draws a DOT graph as a picture with Graphviz's `dot` command, which `--format svg|png` of
+/// `loom-demo graph` and `loom-graph` needs installed; Loom itself only exports the DOT source
+/// (`DependencyGraph.export(.dot)`), so both tools draw through this one runner.
+package struct Graphviz: Sendable {
+  /// Why a picture could not be drawn; the description is the message the tool prints.
+  package enum Failure: Error, Equatable, CustomStringConvertible {
+    /// `dot` is not in any directory of `PATH`. `program` names the tool in the message, and
+    /// `dotCommand` is the command that prints the same graph's DOT source instead.
+    case notInstalled(format: GraphOutputFormat, program: String, dotCommand: String)
     /// `dot` could not be started, or exited with a non-zero status.
-    case failed(status: Int32, message: String)
+    case failed(program: String, status: Int32, message: String)
 
-    var description: String {
+    package var description: String {
       switch self {
-      case .notInstalled(let format):
+      case .notInstalled(let format, let program, let dotCommand):
         """
-        loom-demo: drawing the graph as \(format.rawValue) needs Graphviz's `dot` command, \
+        \(program): drawing the graph as \(format.rawValue) needs Graphviz's `dot` command, \
         which is not on PATH.
         Install Graphviz, then run the command again:
           Debian or Ubuntu: sudo apt-get install graphviz
           macOS (Homebrew): brew install graphviz
-        Or print the graph's DOT source with `loom-demo graph --format dot` and draw it elsewhere.
+        Or print the graph's DOT source with `\(dotCommand)` and draw it elsewhere.
         """
-      case .failed(let status, let message):
-        "loom-demo: Graphviz's `dot` failed (exit status \(status)): \(message)"
+      case .failed(let program, let status, let message):
+        "\(program): Graphviz's `dot` failed (exit status \(status)): \(message)"
       }
     }
   }
 
   /// The path of the `dot` executable.
-  let executable: String
+  package let executable: String
 
   /// Finds `dot` in the directories of a `PATH` value (`nil` or empty: nowhere).
-  static func find(inPath path: String?) -> Graphviz? {
+  package static func find(inPath path: String?) -> Graphviz? {
     for directory in (path ?? "").split(separator: ":") where !directory.isEmpty {
       let candidate = "\(directory)/dot"
       var isDirectory: ObjCBool = false
@@ -44,10 +46,11 @@ struct Graphviz {
     return nil
   }
 
-  /// Draws the DOT `source` as `format` into the file at `output`, replacing it.
-  func render(_ source: String, as format: GraphOutputFormat, to output: String)
-    throws(Failure)
-  {
+  /// Draws the DOT `source` as `format` into the file at `output`, replacing it; `program` names
+  /// the tool in a failure's message.
+  package func render(
+    _ source: String, as format: GraphOutputFormat, to output: String, program: String
+  ) throws(Failure) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = ["-T\(format.rawValue)", "-o", output]
@@ -59,7 +62,7 @@ struct Graphviz {
     do {
       try process.run()
     } catch {
-      throw .failed(status: -1, message: "cannot start \(executable): \(error)")
+      throw .failed(program: program, status: -1, message: "cannot start \(executable): \(error)")
     }
     // NB: `dot` reads all of its input before it writes anything, and a graph's warnings are far
     // smaller than a pipe's buffer, so writing everything first and reading stderr after cannot
@@ -71,7 +74,7 @@ struct Graphviz {
     guard process.terminationStatus == 0 else {
       let text = String(decoding: message, as: UTF8.self)
       throw .failed(
-        status: process.terminationStatus,
+        program: program, status: process.terminationStatus,
         message: text.trimmingCharacters(in: .whitespacesAndNewlines))
     }
   }
