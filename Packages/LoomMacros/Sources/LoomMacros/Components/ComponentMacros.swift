@@ -69,9 +69,10 @@
 ///     `install(into:)`) and the factories to the main actor, for a UI root whose members are
 ///     `@MainActor` view models.
 ///   - parents: The components that may mount this one with `@Child`, by type name; empty (the
-///     default) lets any component mount it. The macro ignores it; `loom-graph` checks it.
+///     default) lets any component mount it. Write string literals: the macro checks that it can
+///     read them, and `loom-graph` checks the rule.
 ///   - root: Whether this component is a root of the hierarchy, which no component may mount.
-///     The macro ignores it; `loom-graph` checks it.
+///     Write `true` or `false`; `loom-graph` checks the rule. A root component has no `parents`.
 @attached(member, names: arbitrary)
 @attached(memberAttribute)
 @attached(extension, conformances: Component)
