@@ -143,4 +143,49 @@ import Testing
       #expect(text == printed.output)
     }
   }
+
+  // MARK: - Pictures
+
+  /// Writes an executable `dot` into `folder` that runs `script` (a stand-in for Graphviz, which
+  /// the tests do not need: the core's DOT export is what a picture is drawn from).
+  private static func installDot(_ script: String, in folder: URL) throws {
+    let file = folder.appendingPathComponent("dot")
+    try "#!/bin/sh\n\(script)\n".write(to: file, atomically: true, encoding: .utf8)
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: file.path)
+  }
+
+  @Test(arguments: ["svg", "png"])
+  func aPictureIsTheDotExportHandedToGraphviz(format: String) throws {
+    try Fixture.withTemporaryFolder { folder in
+      // Records its arguments, then what it reads, into the file after -o.
+      try Self.installDot(#"{ echo "$1 $2"; /bin/cat; } > "$3""#, in: folder)
+      let picture = folder.appendingPathComponent("shop.\(format)").path
+      let dot = GraphTool.run(
+        Fixture.modules + ["--target", "App", "--format", "dot"], environment: [:])
+      let run = Fixture.run(
+        Fixture.modules + ["--target", "App", "--format", format, "--output", picture],
+        environment: ["PATH": folder.path])
+
+      #expect(run == GraphTool.Run(status: 0, output: "", errors: ""))
+      let drawn = try String(contentsOfFile: picture, encoding: .utf8)
+      #expect(drawn == "-T\(format) -o\n" + dot.output)
+    }
+  }
+
+  @Test func aGraphvizFailureIsReportedWithItsMessageAndExitsOne() throws {
+    try Fixture.withTemporaryFolder { folder in
+      try Self.installDot("echo 'Error: syntax error in line 1' >&2; exit 3", in: folder)
+      let run = Fixture.run(
+        Fixture.modules + [
+          "--format", "svg", "--output", folder.appendingPathComponent("a.svg").path,
+        ],
+        environment: ["PATH": folder.path])
+
+      #expect(run.status == 1)
+      #expect(run.output == "")
+      #expect(
+        run.errors
+          == "loom-graph: Graphviz's `dot` failed (exit status 3): Error: syntax error in line 1\n")
+    }
+  }
 }
