@@ -3,9 +3,11 @@
 # Tests/LoomGraphFixtures/Shop, as a user's build sees them:
 #   1. Scripts/dump-macro-expansions.sh writes the expansions of its Checkout target;
 #   2. with the LoomGraphValidation plugin on every target, the app builds and runs;
-#   3. the Legacy and Broken targets fail to build with loom-graph's `file:line:column: error:`
+#   3. `swift package loom-graph --target App` (the command plugin) draws App with the modules it
+#      depends on;
+#   4. the Legacy and Broken targets fail to build with loom-graph's `file:line:column: error:`
 #      lines, exactly, before they compile;
-#   4. LOOM_GRAPH_VALIDATION=off builds Broken (its problems are ones the compiler cannot see),
+#   5. LOOM_GRAPH_VALIDATION=off builds Broken (its problems are ones the compiler cannot see),
 #      and the next build without it fails again.
 # Both parts build in one scratch folder (the dump script's), with the same flags, so the
 # fixture's dependencies (Loom, LoomMacros, the tool) are built once.
@@ -88,6 +90,13 @@ else
   output=$("$bin/App")
   [[ "$output" == "charged 250 cents for session-1" ]] || fail "the app printed '$output'"
 fi
+
+echo "==> swift package loom-graph (the command plugin) draws App and what it depends on"
+drawing=$(swift package --package-path "$fixture" --scratch-path "$scratch" "${dump_flags[@]}" \
+  loom-graph --target App 2>"$logs/command.log") || fail "swift package loom-graph --target App failed"
+for line in "  └─ any PaymentGateway (singleton, binding)" "    PaymentComponent (child 'payment')"; do
+  grep -qxF "$line" <<<"$drawing" || fail "the command plugin's graph of App lacks '$line'"
+done
 
 echo "==> Legacy fails: a second @Bind of the gateway"
 expected_legacy="Sources/Legacy/LegacyGateway.swift:6:1: error: a second @Bind for any PaymentGateway: LegacyGateway and StripeGateway both bind it, and the app stops with DiscoveryError when Container.default installs them; keep one @Bind
