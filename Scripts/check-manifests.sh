@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Checks that the root Package.swift declares every library target of the packages under
 # Packages/ exactly as their own manifests do (path, dependencies, settings, products, platforms,
-# language mode), and depends on no package by path; then that each library's privacy manifest
-# (PrivacyInfo.xcprivacy) declares the Required Reason APIs its sources call. The two must agree because users build the
-# root manifest (by URL) and CI also builds each package alone; see CONTRIBUTING.md.
+# language mode), and depends on no package by path. The two must agree because users build the
+# root manifest (by URL) and CI also builds each package alone; see CONTRIBUTING.md. Then checks
+# that each library's privacy manifest (PrivacyInfo.xcprivacy) declares the Required Reason APIs
+# its sources call.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
