@@ -157,8 +157,8 @@ import Testing
   @Test(arguments: ["svg", "png"])
   func aPictureIsTheDotExportHandedToGraphviz(format: String) throws {
     try Fixture.withTemporaryFolder { folder in
-      // Records its arguments, then what it reads, into the file after -o.
-      try Self.installDot(#"{ echo "$1 $2"; /bin/cat; } > "$3""#, in: folder)
+      // Records its options, then the DOT file it is given, into the file after -o.
+      try Self.installDot(#"{ echo "$1 $2"; /bin/cat "$4"; } > "$3""#, in: folder)
       let picture = folder.appendingPathComponent("shop.\(format)").path
       let dot = GraphTool.run(
         Fixture.modules + ["--target", "App", "--format", "dot"], environment: [:])
@@ -174,6 +174,7 @@ import Testing
 
   @Test func aGraphvizFailureIsReportedWithItsMessageAndExitsOne() throws {
     try Fixture.withTemporaryFolder { folder in
+      // It exits without reading its input, which must not end loom-graph (SIGPIPE).
       try Self.installDot("echo 'Error: syntax error in line 1' >&2; exit 3", in: folder)
       let run = Fixture.run(
         Fixture.modules + [

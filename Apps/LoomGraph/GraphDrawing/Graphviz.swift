@@ -51,12 +51,24 @@ package struct Graphviz: Sendable {
   package func render(
     _ source: String, as format: GraphOutputFormat, to output: String, program: String
   ) throws(Failure) {
+    // NB: the source goes to `dot` in a file, not through a pipe: a `dot` that exits before it
+    // has read its input (a bad option, a crash) would make writing to the pipe raise SIGPIPE
+    // and end this process.
+    let input = FileManager.default.temporaryDirectory
+      .appendingPathComponent("loom-\(UUID().uuidString).dot")
+    do {
+      try Data(source.utf8).write(to: input)
+    } catch {
+      throw .failed(
+        program: program, status: -1,
+        message: "cannot write the DOT source to \(input.path): \(error.localizedDescription)")
+    }
+    defer { try? FileManager.default.removeItem(at: input) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = ["-T\(format.rawValue)", "-o", output]
-    let input = Pipe()
+    process.arguments = ["-T\(format.rawValue)", "-o", output, input.path]
     let errors = Pipe()
-    process.standardInput = input
+    process.standardInput = FileHandle.nullDevice
     process.standardOutput = FileHandle.nullDevice
     process.standardError = errors
     do {
@@ -64,11 +76,6 @@ package struct Graphviz: Sendable {
     } catch {
       throw .failed(program: program, status: -1, message: "cannot start \(executable): \(error)")
     }
-    // NB: `dot` reads all of its input before it writes anything, and a graph's warnings are far
-    // smaller than a pipe's buffer, so writing everything first and reading stderr after cannot
-    // block either side.
-    input.fileHandleForWriting.write(Data(source.utf8))
-    try? input.fileHandleForWriting.close()
     let message = errors.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     guard process.terminationStatus == 0 else {
