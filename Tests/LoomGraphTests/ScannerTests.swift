@@ -168,4 +168,31 @@ import Testing
           + " in the scanned sources, or has no such initializer",
       ])
   }
+
+  @Test func componentMembersOfEveryLifetimeAreDrawn() {
+    let (graph, unseen) = Self.read(
+      """
+      import LoomMacros
+      @Component
+      struct App {
+        @Provide(.input) var config: Config
+        @Provide(.shared, with: [\\Self.config]) var api: API
+        @Provide(.lazy, with: [\\Self.api]) var report: CrashReporter
+        @Provide(.transient, factory: { (api: API) in Screen(api: api) }) var screen: Screen
+        @Provide(.once, with: []) var clock: Clock
+      }
+      """)
+
+    #expect(
+      graph == #"""
+        Clock (name: "App.clock") (once)
+        CrashReporter (name: "App.report") (singleton)
+        └─ API (name: "App.api") (singleton)
+           └─ Config (name: "App.config") (singleton)
+        Screen (name: "App.screen") (transient)
+        └─ API (name: "App.api") (singleton) (see above)
+
+        """#)
+    #expect(unseen.isEmpty)
+  }
 }

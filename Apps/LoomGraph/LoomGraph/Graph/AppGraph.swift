@@ -196,7 +196,8 @@ private struct Builder {
         guard let key = keys[member.name] else { continue }
         let lifetime: Lifetime =
           switch member.lifetime {
-          case .input, .shared: .singleton
+          // NB: as the component's own graph draws them (`ComponentLifetime`).
+          case .input, .shared, .lazy: .singleton
           case .transient: .transient
           case .once: .once
           }

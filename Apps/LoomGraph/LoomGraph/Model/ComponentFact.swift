@@ -2,7 +2,7 @@
 struct ComponentFact: Sendable {
   /// A `@Provide` member.
   struct Member: Sendable {
-    enum Lifetime: String, Sendable { case input, shared, transient, once }
+    enum Lifetime: String, Sendable { case input, shared, lazy, transient, once }
 
     let name: String
     let type: String
