@@ -42,7 +42,8 @@ for header in \
   "// MARK: - extension macro @Bind expansion #1 of StripeGateway in Checkout"; do
   grep -qxF "$header" "$dump" || fail "the expansion dump has no '$header'"
 done
-grep -q "public init(gateway: any PaymentGateway, sessionToken: String" "$dump" ||
+grep -qF "public init(gateway: any PaymentGateway, sessionToken: @autoclosure () throws -> String)" \
+  "$dump" ||
   fail "the expansion dump lacks CheckoutComponent's generated initializer"
 echo "    $(grep -c '^// MARK: - ' "$dump") expansions in $dump"
 
