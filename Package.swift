@@ -69,6 +69,8 @@ var dependencies: [Package.Dependency] = []
 var syntaxDependencies: [Target.Dependency] = []
 var pluginDependencies: [Target.Dependency] = []
 var syntaxTestDependencies: [Target.Dependency] = []
+// loom-graph reads Swift source with the same swift-syntax as the macros (the parser only).
+var graphSyntaxDependencies: [Target.Dependency] = []
 var syntaxSwiftSettings: [SwiftSetting] = []
 var syntaxLinkerSettings: [LinkerSetting] = []
 
@@ -88,6 +90,7 @@ if syntaxSource == "toolchain" {
   .map(product)
   pluginDependencies = [product("SwiftCompilerPlugin")]
   syntaxTestDependencies = ["SwiftParser", "SwiftSyntaxMacroExpansion"].map(product)
+  graphSyntaxDependencies = ["SwiftSyntax", "SwiftParser"].map(product)
 }
 
 let package = Package(
@@ -101,6 +104,11 @@ let package = Package(
     .library(name: "LoomTesting", targets: ["LoomTesting"]),
     .library(name: "LoomMacros", targets: ["LoomMacros"]),
     .executable(name: "loom-demo", targets: ["LoomDemo"]),
+    // The whole-app graph: `swift run loom-graph --root . --validate`, the build-tool plugin
+    // that runs the same validation before a target compiles, and `swift package loom-graph`.
+    .executable(name: "loom-graph", targets: ["LoomGraph"]),
+    .plugin(name: "LoomGraphValidation", targets: ["LoomGraphValidation"]),
+    .plugin(name: "LoomGraphCommand", targets: ["LoomGraphCommand"]),
   ],
   dependencies: dependencies,
   targets: [
@@ -133,9 +141,33 @@ let package = Package(
 
     .executableTarget(
       name: "LoomDemo",
-      dependencies: ["Loom", "LoomAssembly", "LoomSession", "LoomMacros"],
+      dependencies: ["Loom", "LoomAssembly", "LoomSession", "LoomMacros", "GraphDrawing"],
       path: "Apps/LoomDemo"
     ),
+    // loom-graph (Apps/LoomGraph): the tool reads sources with swift-syntax, so it takes the
+    // macro targets' flags; its pictures come from the core's exporter, drawn by GraphDrawing
+    // (shared with loom-demo). Build-time only: it ships no privacy manifest.
+    .target(name: "GraphDrawing", dependencies: ["Loom"], path: "Apps/LoomGraph/GraphDrawing"),
+    .executableTarget(
+      name: "LoomGraph",
+      dependencies: ["Loom", "GraphDrawing"] + graphSyntaxDependencies,
+      path: "Apps/LoomGraph/LoomGraph",
+      swiftSettings: syntaxSwiftSettings, linkerSettings: syntaxLinkerSettings
+    ),
+    .plugin(
+      name: "LoomGraphValidation", capability: .buildTool(), dependencies: ["LoomGraph"],
+      path: "Apps/LoomGraph/Plugins/LoomGraphValidation"
+    ),
+    .plugin(
+      name: "LoomGraphCommand",
+      capability: .command(
+        intent: .custom(
+          verb: "loom-graph",
+          description: "Draw or validate the package's whole dependency graph (loom-graph)")),
+      dependencies: ["LoomGraph"],
+      path: "Apps/LoomGraph/Plugins/LoomGraphCommand"
+    ),
+
     // MARK: - Tests
 
     .testTarget(
@@ -154,8 +186,16 @@ let package = Package(
       name: "LoomDemoTests",
       dependencies: [
         "LoomDemo", "Loom", "LoomAssembly", "LoomSession", "LoomTesting", "LoomMacros",
+        "GraphDrawing",
       ],
       path: "Tests/LoomDemoTests"
+    ),
+    // loom-graph over the fixture packages in Tests/LoomGraphFixtures (read, never built here).
+    .testTarget(
+      name: "LoomGraphTests",
+      dependencies: ["LoomGraph", "Loom", "GraphDrawing"] + graphSyntaxDependencies,
+      path: "Tests/LoomGraphTests",
+      swiftSettings: syntaxSwiftSettings, linkerSettings: syntaxLinkerSettings
     ),
     // Two small modules for the macro tests: keys declared in one, bound (with @Bind) in the other.
     .target(
@@ -196,7 +236,8 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 
-for target in package.targets {
+// NB: plugin targets take no Swift settings.
+for target in package.targets where target.type != .plugin {
   target.swiftSettings =
     (target.swiftSettings ?? []) + [
       // Existentials are spelled `any P`, so their cost is visible at every use.
@@ -206,4 +247,16 @@ for target in package.targets {
       // A member is only visible where its module is imported, not merely linked.
       .enableUpcomingFeature("MemberImportVisibility"),
     ]
+}
+
+// Apple's privacy manifest (Sources/<Name>/PrivacyInfo.xcprivacy) ships with each runtime library
+// when the package is built on a Mac, for Apple platforms. NB: elsewhere it is only excluded: as a
+// resource, SwiftPM would generate a `Bundle.module` accessor that imports Foundation.
+let runtimeLibraries = ["Loom", "LoomAssembly", "LoomSession", "LoomTesting", "LoomMacros"]
+for target in package.targets where runtimeLibraries.contains(target.name) {
+  #if canImport(Darwin)
+    target.resources = (target.resources ?? []) + [.copy("PrivacyInfo.xcprivacy")]
+  #else
+    target.exclude.append("PrivacyInfo.xcprivacy")
+  #endif
 }

@@ -108,6 +108,16 @@ struct ReferenceEffects {
 }
 SOURCE
 
+source_file WrongComponents ParentsNotLiteral <<'SOURCE'
+import LoomMacros
+
+let appComponents = ["AppComponent"]
+@Component(parents: appComponents)
+struct ParentsNotLiteral {
+  @Provide(.input) var config: Config
+}
+SOURCE
+
 source_file WrongComponents MainActorMember <<'SOURCE'
 import LoomMacros
 
@@ -457,6 +467,7 @@ cases=(
   "MainActorWith.swift|6|in @Provide expansion: call to main actor-isolated initializer 'init(api:)' in a synchronous nonisolated context"
   "MainActorFactory.swift|6|in @Provide expansion: call to main actor-isolated initializer 'init(api:)' in a synchronous nonisolated context"
   "ChildFactoryOfThisModule.swift|6|'SessionComponent' cannot be constructed because it has no accessible initializers"
+  "ParentsNotLiteral.swift|4|list the components that may mount ParentsNotLiteral as string literals, such as parents: [\"AppComponent\"]; loom-graph reads them from the source, not their value"
 )
 loom_expect_cases "$log" "${cases[@]}"
 

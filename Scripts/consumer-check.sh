@@ -4,7 +4,8 @@
 # small consumer package for each library product, once with `from: "<tag>"` and once with
 # `branch: "main"`, by file:// URL (offline). Each consumer resolves something through its product
 # and prints it; the script compares the output and checks that only the product's own modules
-# were built (a consumer of `Loom` alone builds nothing else). Leaves nothing behind.
+# were built (a consumer of `Loom` alone builds nothing else). The LoomMacros consumer also runs
+# the LoomGraphValidation build plugin, as `.plugin(name:package:)` by URL. Leaves nothing behind.
 #
 # Usage: Scripts/consumer-check.sh [PRODUCT...]   (default: every product in the table below)
 set -euo pipefail
@@ -32,6 +33,11 @@ products=(
   "LoomTesting|from branch|Loom LoomTesting"
   "LoomMacros|branch|Loom LoomAssembly LoomMacros"
 )
+
+# The products whose consumer also runs the LoomGraphValidation build plugin (by URL, as users
+# add it): its tool reads the consumer's sources before they compile. The tool links the
+# toolchain's swift-syntax like the macros, so it goes with a `branch` consumer.
+graph_plugin_products=" LoomMacros "
 
 # Prints the consumer's main.swift for a product: it resolves something through the product and
 # prints one line about it.
@@ -213,6 +219,11 @@ write_consumer() {
       return 1
       ;;
   esac
+  local plugins=""
+  if [[ "$graph_plugin_products" == *" $product "* ]]; then
+    plugins='
+      plugins: [.plugin(name: "LoomGraphValidation", package: "loom")],'
+  fi
   mkdir -p "$folder/Sources"
   cat >"$folder/Package.swift" <<SWIFT
 // swift-tools-version: 6.0
@@ -229,7 +240,7 @@ let package = Package(
     .executableTarget(
       name: "Consumer",
       dependencies: [.product(name: "$product", package: "loom")],
-      path: "Sources"
+      path: "Sources",$plugins
     )
   ],
   swiftLanguageModes: [.v6]
@@ -287,6 +298,14 @@ for line in "${chosen[@]}"; do
       echo "error: the consumer of $label built the modules: $built" >&2
       echo "       but should build only: $wanted" >&2
       failures+=("$label: built other modules")
+      continue
+    fi
+    # The plugin ran before the consumer compiled: its stamp is in the plugin's output folder.
+    if [[ "$graph_plugin_products" == *" $product "* ]] &&
+      [[ -z $(find "$folder/.build/plugins/outputs" -name LoomGraphValidation.swift 2>/dev/null) ]]
+    then
+      echo "error: the LoomGraphValidation plugin did not run for the consumer of $label" >&2
+      failures+=("$label: plugin did not run")
       continue
     fi
     echo "    $output"

@@ -31,3 +31,14 @@ for target in package.targets {
       .enableUpcomingFeature("MemberImportVisibility"),
     ]
 }
+
+// Apple's privacy manifest (Sources/<Name>/PrivacyInfo.xcprivacy) ships with each runtime library
+// when the package is built on a Mac, for Apple platforms. NB: elsewhere it is only excluded: as a
+// resource, SwiftPM would generate a `Bundle.module` accessor that imports Foundation.
+for target in package.targets where ["LoomSession"].contains(target.name) {
+  #if canImport(Darwin)
+    target.resources = (target.resources ?? []) + [.copy("PrivacyInfo.xcprivacy")]
+  #else
+    target.exclude.append("PrivacyInfo.xcprivacy")
+  #endif
+}

@@ -1,3 +1,4 @@
+import GraphDrawing
 import Testing
 
 @testable import LoomDemo

@@ -1,4 +1,5 @@
 import Foundation
+import GraphDrawing
 import Loom
 import LoomMacros
 import Testing

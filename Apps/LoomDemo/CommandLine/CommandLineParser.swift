@@ -1,3 +1,5 @@
+import GraphDrawing
+
 /// Turns `loom-demo`'s arguments into an ``Invocation``, or a ``UsageError`` that names the
 /// argument it cannot use.
 ///

@@ -1,3 +1,5 @@
+import GraphDrawing
+
 /// The options of `loom-demo graph`.
 struct GraphOptions: Equatable, Sendable {
   /// `--format`: `text` unless given.

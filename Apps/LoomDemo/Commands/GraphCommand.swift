@@ -1,4 +1,5 @@
 import Foundation
+import GraphDrawing
 import Loom
 import LoomAssembly
 import LoomMacros
@@ -29,7 +30,9 @@ enum GraphCommand {
     var graphviz: Graphviz?
     if options.format.isPicture {
       guard let found = Graphviz.find(inPath: searchPath) else {
-        errors.line(Graphviz.Failure.notInstalled(format: options.format).description)
+        let failure = Graphviz.Failure.notInstalled(
+          format: options.format, program: "loom-demo", dotCommand: "loom-demo graph --format dot")
+        errors.line(failure.description)
         return DemoCommandLine.failure
       }
       graphviz = found
@@ -54,7 +57,7 @@ enum GraphCommand {
     switch (graphviz, options.output) {
     case (let graphviz?, let file?):
       do throws(Graphviz.Failure) {
-        try graphviz.render(text, as: options.format, to: file)
+        try graphviz.render(text, as: options.format, to: file, program: "loom-demo")
       } catch {
         errors.line(error.description)
         return DemoCommandLine.failure

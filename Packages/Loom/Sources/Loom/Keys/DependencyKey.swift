@@ -14,10 +14,15 @@ public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
   enum Identity: Hashable, Sendable {
     case type(ObjectIdentifier, name: String?)
     case keyPath(KeyPathIdentity)
+    /// A key known only by how source code spells it (``init(typeNamed:name:)``).
+    case spelledType(String, name: String?)
+    /// A key-path key known only by its property's name (``init(keyPathNamed:)``).
+    case spelledKeyPath(String)
   }
 
   @usableFromInline let identity: Identity
-  /// The type of the value this key resolves to.
+  /// The type of the value this key resolves to (`Any.self` for a key made from its spelling,
+  /// with ``init(typeNamed:name:)`` or ``init(keyPathNamed:)``).
   ///
   /// ```swift
   /// DependencyKey(Database.self).valueType == Database.self  // true
@@ -74,11 +79,59 @@ public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
     self.propertyName = propertyName
   }
 
+  /// Makes the key of a type known only by how source code spells it, for a graph built by a
+  /// tool that reads code rather than by a container.
+  ///
+  /// `loom-graph` reads an app's sources without compiling them, so it has names, not types: it
+  /// builds its ``DependencyGraph`` from keys like these and draws and validates it with the same
+  /// exporter and checks as ``Container/graph``. Two spelled keys are equal when their spellings
+  /// and names are; a spelled key never equals a key made from a type. Its ``valueType`` is
+  /// `Any.self`, and it is never a ``Lazy`` or ``Provider`` key (give such an edge
+  /// ``DependencyGraph/Edge/isDeferred`` instead).
+  ///
+  /// ```swift
+  /// let api = DependencyKey(typeNamed: "any APIClient", name: "primary")
+  /// print(api)  // any APIClient (name: "primary")
+  /// let graph = DependencyGraph(
+  ///   nodes: [DependencyGraph.Node(key: api, lifetime: .singleton)], edges: [])
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type as the source spells it, such as `Database` or `any APIClient`; it is
+  ///     also the key's description.
+  ///   - name: A name that tells apart several registrations of the same type.
+  public init(typeNamed type: String, name: String? = nil) {
+    self.identity = .spelledType(type, name: name)
+    self.valueType = Any.self
+    self.propertyName = nil
+  }
+
+  /// Makes the key of a key-path dependency known only by the name of its property, for a graph
+  /// built by a tool that reads code rather than by a container.
+  ///
+  /// Like ``init(typeNamed:name:)``, for a `Dependency` declared in an extension of
+  /// ``Container``. The key ``isKeyPath``, so validation treats it as a dependency with a default.
+  ///
+  /// ```swift
+  /// let api = DependencyKey(keyPathNamed: "api")
+  /// print(api)  // \.api
+  /// ```
+  ///
+  /// - Parameter property: The name of the `Dependency` property.
+  public init(keyPathNamed property: String) {
+    self.identity = .spelledKeyPath(property)
+    self.valueType = Any.self
+    self.propertyName = property
+  }
+
   /// The identity the registry table stores this key under.
   var probe: UInt {
     switch identity {
     case .type(let identifier, _): UInt(bitPattern: identifier)
     case .keyPath(let identity): UInt(bitPattern: ObjectIdentifier(identity.keyPath))
+    // NB: a spelled key never reaches a registry: every registration is made from a type or a
+    // key path, and no API looks a registration up by a key it is given.
+    case .spelledType, .spelledKeyPath: 0
     }
   }
 
@@ -88,8 +141,10 @@ public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
   /// DependencyKey(APIClient.self, name: "primary").name  // "primary"
   /// ```
   public var name: String? {
-    if case .type(_, let name) = identity { return name }
-    return nil
+    switch identity {
+    case .type(_, let name), .spelledType(_, let name): name
+    case .keyPath, .spelledKeyPath: nil
+    }
   }
 
   /// Whether this key is a key path to a ``Dependency`` rather than a type.
@@ -98,8 +153,10 @@ public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
   /// DependencyKey(\Container.api).isKeyPath  // true
   /// ```
   public var isKeyPath: Bool {
-    if case .keyPath = identity { return true }
-    return false
+    switch identity {
+    case .keyPath, .spelledKeyPath: true
+    case .type, .spelledType: false
+    }
   }
 
   /// How the key reads in messages: `Database`, `APIClient (name: "primary")` or `\.api`.
@@ -116,6 +173,11 @@ public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
     case .keyPath:
       if let propertyName { return "\\.\(propertyName)" }
       return "\\.<\(typeName(valueType))>"
+    case .spelledType(let type, let name):
+      guard let name else { return type }
+      return "\(type) (name: \"\(name)\")"
+    case .spelledKeyPath(let property):
+      return "\\.\(property)"
     }
   }
 

@@ -47,16 +47,39 @@
 /// print(app.users)
 /// ```
 ///
-/// - Parameter mainActor: Isolates the generated API (the initializer, the members, `resolve()`,
-///   `install(into:)`) and the factories to the main actor, for a UI root whose members are
-///   `@MainActor` view models.
+/// A component can also say where it belongs in the app's hierarchy. The compiler cannot check
+/// that (a component declared in a feature module does not see who mounts it, and the feature
+/// cannot name its app's types), so `loom-graph --validate` and the `LoomGraphValidation` build
+/// plugin check it, across files and modules, with an error at the `@Child` that breaks it:
+///
+/// ```swift
+/// @Component(root: true)
+/// struct AppComponent {
+///   @Child(with: [\Self.api]) var checkout: CheckoutComponent
+/// }
+///
+/// @Component(parents: ["AppComponent"])  // only AppComponent may mount it
+/// struct CheckoutComponent {
+///   @Provide(.input) var api: APIClient
+/// }
+/// ```
+///
+/// - Parameters:
+///   - mainActor: Isolates the generated API (the initializer, the members, `resolve()`,
+///     `install(into:)`) and the factories to the main actor, for a UI root whose members are
+///     `@MainActor` view models.
+///   - parents: The components that may mount this one with `@Child`, by type name; empty (the
+///     default) lets any component mount it. Write string literals: the macro checks that it can
+///     read them, and `loom-graph` checks the rule.
+///   - root: Whether this component is a root of the hierarchy, which no component may mount.
+///     Write `true` or `false`; `loom-graph` checks the rule. A root component has no `parents`.
 @attached(member, names: arbitrary)
 @attached(memberAttribute)
 @attached(extension, conformances: Component)
-public macro Component(mainActor: Bool = false) =
+public macro Component(mainActor: Bool = false, parents: [String] = [], root: Bool = false) =
   #externalMacro(module: "LoomMacrosPlugin", type: "ComponentMacro")
 
-/// Declares a member of a ``Component(mainActor:)``: how long it lives and how it is built.
+/// Declares a member of a ``Component(mainActor:parents:root:)``: how long it lives and how it is built.
 ///
 /// Write it on a `var` with a type and no value; the component turns it into a getter. After the
 /// lifetime comes one construction source:
@@ -104,7 +127,7 @@ public macro Provide(
   factory: Any? = nil, effects: ComponentEffects = []
 ) = #externalMacro(module: "LoomMacrosPlugin", type: "ProvideMacro")
 
-/// Declares a child component owned by a ``Component(mainActor:)``: built once per parent, its inputs wired
+/// Declares a child component owned by a ``Component(mainActor:parents:root:)``: built once per parent, its inputs wired
 /// from the parent's members.
 ///
 /// `with:` passes parent members under their own names, `bindings:` under another label: a
@@ -150,7 +173,7 @@ public macro Child(
   factory: Any? = nil, effects: ComponentEffects = []
 ) = #externalMacro(module: "LoomMacrosPlugin", type: "ChildMacro")
 
-/// Declares a start-up step of a ``Component(mainActor:)``: a method that `resolve()` runs once the members
+/// Declares a start-up step of a ``Component(mainActor:parents:root:)``: a method that `resolve()` runs once the members
 /// it takes (its parameters, named after members) and the steps it comes after are ready.
 ///
 /// Steps run in parallel with each other and with the building of the members they do not need.

@@ -33,6 +33,7 @@ struct ComponentDeclaration {
       isGeneric: structDecl.genericParameterClause != nil,
       isMainActor: attribute.argument("mainActor")?.expression.as(BooleanLiteralExprSyntax.self)?
         .literal.tokenKind == .keyword(.true))
+    checkArguments(of: attribute, component: component.name, problems: &problems)
     for item in structDecl.memberBlock.members {
       if let variable = item.decl.as(VariableDeclSyntax.self) {
         let names = variable.bindings.compactMap {

@@ -98,6 +98,34 @@ extension MacroMessage {
     component("after", "name the steps '\(step)' runs after as string literals")
   }
 
+  /// `mainActor:` or `root:` of `@Component` that is not `true` or `false`.
+  static func literalArgument(_ label: String) -> MacroMessage {
+    component(
+      "literalArgument",
+      "write \(label): true or \(label): false; it is read from the source, not evaluated")
+  }
+
+  static func parentsNotAnArray(component name: String) -> MacroMessage {
+    component(
+      "parents",
+      "list the components that may mount \(name) as string literals, such as parents: [\"AppComponent\"]; loom-graph reads them from the source, not their value"
+    )
+  }
+
+  static func parentNotALiteral(component name: String) -> MacroMessage {
+    component(
+      "parents",
+      "name each component that may mount \(name) with a plain string literal, such as \"AppComponent\"; loom-graph reads the names from the source"
+    )
+  }
+
+  static func rootWithParents(component name: String) -> MacroMessage {
+    component(
+      "rootWithParents",
+      "\(name) is a root component (root: true), which no component may mount, so it has no parents; remove parents:, or remove root: true"
+    )
+  }
+
   static func inputFactory(member: String) -> MacroMessage {
     component(
       "inputFactory",
@@ -696,6 +724,10 @@ public enum DiagnosticCatalogue {
     Entry(.notAnEffect("‹expression›")),
     Entry(.storedProperty(name)),
     Entry(.stepNamesAfter(step: name)),
+    Entry(.literalArgument("‹argument›")),
+    Entry(.parentsNotAnArray(component: app)),
+    Entry(.parentNotALiteral(component: app)),
+    Entry(.rootWithParents(component: app)),
     Entry(.inputFactory(member: member), fixIt: FixItTitle.removeFactory),
     Entry(.noSource(member: member, type: type)),
     Entry(.severalSources(member: member), fixIt: FixItTitle.keepFirstSource),

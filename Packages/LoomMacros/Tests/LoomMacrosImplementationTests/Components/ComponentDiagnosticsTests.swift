@@ -5,6 +5,22 @@ import Testing
 // row of DiagnosticCatalogueTests): they leave to Swift what Swift reports itself, and keep the
 // component's API so that nothing else fails.
 @Suite struct ComponentDiagnosticsTests {
+  /// Hierarchy rules are for loom-graph: written as literals, they change nothing the macros
+  /// generate.
+  @Test func literalHierarchyRulesExpandTheComponentAsWithout() {
+    let plain = expandComponent(
+      "@Component\nstruct Leaf {\n  @Provide(.input) var name: String\n}")
+    let ruled = expandComponent(
+      """
+      @Component(parents: ["App", "Settings"], root: false)
+      struct Leaf {
+        @Provide(.input) var name: String
+      }
+      """)
+    #expect(ruled.diagnostics.isEmpty)
+    #expect(ruled.source == plain.source)
+  }
+
   @Test func aLazyParameterBreaksACycle() {
     let result = expandComponent(
       """

@@ -239,6 +239,43 @@ extension DiagnosticCase {
       diagnostics: ["3:20: error: name the steps 'seed' runs after as string literals"]
     ),
     DiagnosticCase(
+      id: "Component.literalArgument",
+      source: #"""
+        @Component(mainActor: isUI, root: !isFeature)
+        struct App {}
+        """#,
+      diagnostics: [
+        "1:23: error: write mainActor: true or mainActor: false; it is read from the source, not evaluated",
+        "1:35: error: write root: true or root: false; it is read from the source, not evaluated",
+      ]
+    ),
+    DiagnosticCase(
+      id: "Component.parents",
+      source: #"""
+        @Component(parents: names)
+        struct App {}
+        @Component(parents: ["AppComponent", prefix + "Component", "Shell\(1)"])
+        struct Feature {}
+        """#,
+      diagnostics: [
+        #"1:21: error: list the components that may mount App as string literals, such as parents: ["AppComponent"]; loom-graph reads them from the source, not their value"#,
+        #"3:38: error: name each component that may mount Feature with a plain string literal, such as "AppComponent"; loom-graph reads the names from the source"#,
+        #"3:60: error: name each component that may mount Feature with a plain string literal, such as "AppComponent"; loom-graph reads the names from the source"#,
+      ]
+    ),
+    DiagnosticCase(
+      id: "Component.rootWithParents",
+      source: #"""
+        @Component(parents: ["ShellComponent"], root: true)
+        struct App {
+          @Provide(.input) var config: Config
+        }
+        """#,
+      diagnostics: [
+        "1:12: error: App is a root component (root: true), which no component may mount, so it has no parents; remove parents:, or remove root: true"
+      ]
+    ),
+    DiagnosticCase(
       id: "Component.inputFactory",
       source: #"""
         @Component

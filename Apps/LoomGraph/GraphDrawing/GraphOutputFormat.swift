@@ -1,8 +1,8 @@
-import Loom
+package import Loom
 
-/// What `loom-demo graph --format` accepts: Loom's text exports, or a picture drawn from the DOT
-/// export by Graphviz.
-enum GraphOutputFormat: String, CaseIterable, Sendable {
+/// What `--format` of `loom-demo graph` and `loom-graph` accepts: Loom's text exports, or a
+/// picture drawn from the DOT export by Graphviz.
+package enum GraphOutputFormat: String, CaseIterable, Sendable {
   case text
   case mermaid
   case dot
@@ -10,7 +10,7 @@ enum GraphOutputFormat: String, CaseIterable, Sendable {
   case png
 
   /// The export this format is made from: itself for the text formats, DOT for a picture.
-  var export: GraphFormat {
+  package var export: GraphFormat {
     switch self {
     case .text: .text
     case .mermaid: .mermaid
@@ -18,11 +18,11 @@ enum GraphOutputFormat: String, CaseIterable, Sendable {
     }
   }
 
-  /// Whether Graphviz draws it into a file (`svg`, `png`) rather than Loom printing it.
-  var isPicture: Bool { self == .svg || self == .png }
+  /// Whether Graphviz draws it into a file (`svg`, `png`) rather than the tool printing it.
+  package var isPicture: Bool { self == .svg || self == .png }
 
   /// The accepted names, for help and error messages: `text, mermaid, dot, svg or png`.
-  static let names: String = {
+  package static let names: String = {
     let names = allCases.map(\.rawValue)
     return names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
   }()
