@@ -79,15 +79,15 @@ measure() {
       local function=registerAll
       [[ "$name" == firstResolve.1000 ]] && function=resolveAll
       local a b
-      a=$(count register.1000 2000 "$function")
-      b=$(count register.1000 6000 "$function")
-      per_op[$name]=$(((b - a) / 4000))
+      a=$(count register.1000 1000 "$function")
+      b=$(count register.1000 3000 "$function")
+      per_op[$name]=$(((b - a) / 2000))
       ;;
     *)
       local a b
-      a=$(count "$name" 2000)
-      b=$(count "$name" 12000)
-      per_op[$name]=$(((b - a) / 10000))
+      a=$(count "$name" 1000)
+      b=$(count "$name" 6000)
+      per_op[$name]=$(((b - a) / 5000))
       ;;
   esac
 }
