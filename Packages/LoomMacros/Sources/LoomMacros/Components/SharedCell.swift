@@ -24,13 +24,13 @@ public import Synchronization
 /// `_OnceCell`, the one exactly-once mechanism of the monorepo: a loop of waits between component
 /// members and container singletons is found by the same wait graph. The cell only adds a copy of
 /// the built value that a read takes with one load.
-///
-/// NB: `@unchecked Sendable` because of `value`, a `var` read without a lock. It is written once,
-/// by the one caller that wins `isPublishing`'s exchange, before the releasing store of
-/// `isBuilt`; it is read only after an acquiring load of `isBuilt` returned true, and never
-/// written again, so every read happens after the write. `Atomic` operations are inlined, so
-/// ThreadSanitizer sees that edge.
 @_documentation(visibility: private)
+// NB: `@unchecked Sendable` is safe here: the only unguarded state is `value`, a `var` read
+// without a lock. It is written once, by the one caller that wins `isPublishing`'s exchange,
+// before the releasing store of `isBuilt`; it is read only after an acquiring load of `isBuilt`
+// returned true, and never written again, so every read happens after the write. `Atomic`
+// operations are inlined, so ThreadSanitizer sees that edge. Every other stored property is a
+// `let` of a `Sendable` type.
 public final class _SharedCell<Value: Sendable>: @unchecked Sendable, _ComponentCell {
   /// Whether ``value`` holds the built value; set once, never cleared.
   @usableFromInline let isBuilt: Atomic<Bool>
