@@ -236,10 +236,11 @@ final class Pong: Sendable {}
     #expect(error?.code == .asyncRequired)
     #expect(
       error?.hint
-        == "the factory of ScreenHolder is synchronous and not isolated, so it resolves ScreenModel"
-        + " on whatever thread builds ScreenHolder: register ScreenHolder with registerMainActor,"
-        + " or make its factory async and resolve ScreenModel with"
-        + " `try await r.resolveAsync(...)`.")
+        == "the factory of ScreenHolder is synchronous and not isolated to the main actor, so it"
+        + " resolves ScreenModel wherever ScreenHolder is built: resolve ScreenModel through a"
+        + " `Lazy` or `Provider` in ScreenHolder, used where the main actor runs; or write that"
+        + " factory on the main actor too (mark it `@MainActor`), or make it async and resolve"
+        + " ScreenModel with `try await r.resolveAsync(...)`.")
     // validate() says the same before anything runs.
     #expect(container.validate().problems.map(\.code) == [.mainActorFromSync])
   }

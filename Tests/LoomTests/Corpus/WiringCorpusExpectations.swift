@@ -487,7 +487,7 @@ let expectedBrokenWirings: [String: (report: String, error: String?)] = [
       [mainActorFromSync] Router is synchronous and not isolated, but depends on ScreenModel, which is made on the main actor
       ├─ Router (transient) at LoomTests/WiringCorpus.swift:#
       ├─ ScreenModel (transient) at LoomTests/WiringCorpus.swift:#
-      └─ To fix: register Router with registerMainActor, so that it is made on the main actor too, or make its factory async and resolve ScreenModel with await.
+      └─ To fix: resolve ScreenModel through a `Lazy` or `Provider` in Router, used where the main actor runs; or write the factory of Router on the main actor too (mark it `@MainActor`), or make it async and resolve ScreenModel with await.
 
       Not seen: what 1 closure factory resolves, as it declares no dependencies: and has not run: ScreenModel. Pass dependencies: when registering it ([] for none), or resolve it once, for a complete check.
       """#,
@@ -495,7 +495,7 @@ let expectedBrokenWirings: [String: (report: String, error: String?)] = [
       ResolutionError: ScreenModel is made on the main actor and was resolved synchronously off it
       ├─ Resolved via: Router → ScreenModel
       ├─ Requested at: LoomTests/WiringCorpus.swift:#
-      └─ To fix: the factory of Router is synchronous and not isolated, so it resolves ScreenModel on whatever thread builds Router: register Router with registerMainActor, or make its factory async and resolve ScreenModel with `try await r.resolveAsync(...)`.
+      └─ To fix: the factory of Router is synchronous and not isolated to the main actor, so it resolves ScreenModel wherever Router is built: resolve ScreenModel through a `Lazy` or `Provider` in Router, used where the main actor runs; or write that factory on the main actor too (mark it `@MainActor`), or make it async and resolve ScreenModel with `try await r.resolveAsync(...)`.
       """#
   ),
   "async factory resolved synchronously at the top": (

@@ -55,11 +55,6 @@ struct WiringCorpusTests {
 
 /// What registering a broken wiring writes in a debug build, for the wirings that write something.
 let expectedRegistrationWarnings: [String: String] = [
-  "synchronous factory off the main actor needs a main-actor one":
-    "Loom: warning: LoomTests/WiringCorpus.swift:#: Router has a synchronous factory that is not"
-    + " isolated, but depends on ScreenModel, which is made on the main actor. To fix: register"
-    + " Router with registerMainActor, or make its factory async and resolve ScreenModel with"
-    + " await.\n",
   "binding a class to an unrelated class":
     "Loom: warning: LoomTests/WiringCorpus.swift:#: Transport is bound to Pigeon, which is not a"
     + " subclass of Transport. To fix: bind Transport to a type that is a subclass of Transport, or"

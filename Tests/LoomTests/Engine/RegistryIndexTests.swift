@@ -30,7 +30,7 @@ import Testing
     let container = Container()
     let entry = container.add(
       DependencyKey(Config.self), keyPath: nil, lifetime: .singleton,
-      factory: FactoryClosure<Config>.sync { _ in Config(label: "x") }, dependencies: [],
+      factory: FactoryClosure<Config>.sync({ _ in Config(label: "x") }), dependencies: [],
       location: CodeLocation())
     entry.publish(Publication(Config(label: "first")))
     entry.publish(Publication(Config(label: "second")))

@@ -118,7 +118,7 @@ extension Container {
   ) {
     add(
       DependencyKey(GraphNodeValue.self, name: name), keyPath: nil, lifetime: lifetime,
-      factory: FactoryClosure<GraphNodeValue>.sync { _ in GraphNodeValue() },
+      factory: FactoryClosure<GraphNodeValue>.sync({ _ in GraphNodeValue() }),
       dependencies: dependencies, location: CodeLocation(fileID: "Graph/Generated.swift", line: 1)
     )
   }

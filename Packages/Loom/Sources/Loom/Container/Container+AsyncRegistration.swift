@@ -31,14 +31,59 @@ extension Container {
   public func register<Value: Sendable>(
     _ type: Value.Type = Value.self, name: String? = nil, lifetime: Lifetime? = nil,
     dependencies: [DependencyKey]? = nil, fileID: StaticString = #fileID, line: UInt = #line,
-    factory: @escaping @Sendable (Resolver) async throws -> Value
+    @_inheritActorContext
+    factory: @escaping @isolated(any) @Sendable (Resolver) async throws -> Value
   ) -> Registered<Value> {
     registered(
       add(
         DependencyKey(type, name: name), keyPath: nil, lifetime: lifetime,
-        factory: .async(factory),
+        factory: .async(isolated: factory),
         dependencies: dependencies,
         location: CodeLocation(fileID: fileID, line: line)))
+  }
+
+  /// Registers an asynchronous factory for a type that is not `Sendable` (and `name`): a value
+  /// that is never shared.
+  ///
+  /// The factory hands its value over (`sending`), so it may be made on another actor than the
+  /// caller's and reach the caller safely. An asynchronous factory cannot make a value shared on
+  /// the main actor only (``ConfinedLifetime/mainActor(_:)``): a synchronous one can.
+  ///
+  /// ```swift
+  /// container.register(Connection.self) { r async throws in
+  ///   try await Connection.open(try r.resolve(Config.self).serverURL)
+  /// }
+  /// let connection = await container.resolveAsync(Connection.self)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type resolved by this registration.
+  ///   - name: A name that tells apart several registrations of the same type.
+  ///   - lifetime: How long instances live, and where they may be shared; transient when nil.
+  ///   - dependencies: The keys the factory resolves, declared for the graph, ``validate(_:)``
+  ///     and ``bootstrap()``'s order; `[]` declares that it resolves none. When nil, the keys
+  ///     are recorded the first time the factory runs, and validation cannot see them before.
+  ///   - fileID: Where the registration is made, for ``dump()`` and errors.
+  ///   - line: The line of the registration.
+  ///   - factory: Makes the value, which it hands over.
+  /// - Returns: The registration, to chain ``Registered/decorated(_:)`` or
+  ///   ``Registered/onCreated(dependencies:_:)`` onto; ignore it otherwise.
+  @discardableResult
+  public func register<Value>(
+    _ type: Value.Type = Value.self, name: String? = nil, lifetime: ConfinedLifetime? = nil,
+    dependencies: [DependencyKey]? = nil, fileID: StaticString = #fileID, line: UInt = #line,
+    @_inheritActorContext
+    factory: @escaping @isolated(any) @Sendable (Resolver) async throws -> sending Value
+  ) -> Registered<Value> {
+    let key = DependencyKey(type, name: name)
+    let location = CodeLocation(fileID: fileID, line: line)
+    let (lifetime, defect) = confinedLifetime(lifetime, of: key, at: location)
+    return registered(
+      add(
+        key, keyPath: nil, lifetime: lifetime.lifetime,
+        factory: .async(isolatedSending: factory).confined(lifetime, of: key),
+        dependencies: dependencies, location: location, defect: defect,
+        sharing: lifetime.sharing))
   }
 
   /// Overrides a key-path dependency with an asynchronous factory, keeping its declared lifetime
@@ -63,15 +108,51 @@ extension Container {
   public func register<Value: Sendable>(
     _ keyPath: DependencyKeyPath<Value>, lifetime: Lifetime? = nil,
     dependencies: [DependencyKey]? = nil, fileID: StaticString = #fileID, line: UInt = #line,
-    factory: @escaping @Sendable (Resolver) async throws -> Value
+    @_inheritActorContext
+    factory: @escaping @isolated(any) @Sendable (Resolver) async throws -> Value
   ) -> Registered<Value> {
     add(
-      keyPath, lifetime: lifetime, factory: .async(factory), dependencies: dependencies,
-      location: CodeLocation(fileID: fileID, line: line))
+      keyPath, lifetime: lifetime, factory: .async(isolated: factory),
+      dependencies: dependencies, location: CodeLocation(fileID: fileID, line: line))
+  }
+
+  /// Overrides a key-path dependency whose value is not `Sendable` with an asynchronous factory,
+  /// keeping its declared lifetime unless given.
+  ///
+  /// ```swift
+  /// container.register(\.connection) { r async throws in try await Connection.openLocal() }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The key path to a ``Dependency`` declared in an extension of ``Container``.
+  ///   - lifetime: How long instances live, and where they may be shared; the declaration's
+  ///     when `nil`.
+  ///   - dependencies: The keys the factory resolves, declared for the graph, ``validate(_:)``
+  ///     and ``bootstrap()``'s order; `[]` declares that it resolves none. When nil, the keys
+  ///     are recorded the first time the factory runs, and validation cannot see them before.
+  ///   - fileID: Where the registration is made, for ``dump()`` and errors.
+  ///   - line: The line of the registration.
+  ///   - factory: Makes the value, which it hands over.
+  /// - Returns: The registration, to chain ``Registered/decorated(_:)`` or
+  ///   ``Registered/onCreated(dependencies:_:)`` onto; ignore it otherwise.
+  @discardableResult
+  public func register<Value>(
+    _ keyPath: DependencyKeyPath<Value>, lifetime: ConfinedLifetime? = nil,
+    dependencies: [DependencyKey]? = nil, fileID: StaticString = #fileID, line: UInt = #line,
+    @_inheritActorContext
+    factory: @escaping @isolated(any) @Sendable (Resolver) async throws -> sending Value
+  ) -> Registered<Value> {
+    add(
+      keyPath, confinedLifetime: lifetime, factory: .async(isolatedSending: factory),
+      dependencies: dependencies, location: CodeLocation(fileID: fileID, line: line))
   }
 
   /// Registers a factory isolated to the main actor, for a `@MainActor` type such as a view
   /// model.
+  ///
+  /// The same as ``register(_:name:lifetime:dependencies:fileID:line:factory:)-(_,_,Lifetime?,_,_,_,_)``
+  /// with a closure written `@MainActor`, or in a `@MainActor` function: `register` reads the
+  /// closure's isolation, so this second name is not needed any more.
   ///
   /// Resolve it synchronously from the main actor (`resolve`), or from anywhere with `await`
   /// (``TopLevelResolving/resolveAsync(_:name:fileID:line:)``), which runs the factory on the main actor.
@@ -112,7 +193,7 @@ extension Container {
     registered(
       add(
         DependencyKey(type, name: name), keyPath: nil, lifetime: lifetime,
-        factory: .mainActor(factory),
+        factory: .mainActor(sendable: factory),
         dependencies: dependencies, location: CodeLocation(fileID: fileID, line: line)))
   }
 }

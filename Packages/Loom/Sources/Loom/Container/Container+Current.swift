@@ -108,10 +108,10 @@ extension Container {
 ///   - line: The line of that request.
 /// - Returns: The instance.
 @inlinable
-public func inject<Value: Sendable>(
+public func inject<Value>(
   _ type: Value.Type = Value.self, name: String? = nil, fileID: StaticString = #fileID,
   line: UInt = #line
-) -> Value {
+) -> sending Value {
   Container.injectionTarget.resolve(type, name: name, fileID: fileID, line: line)
 }
 
@@ -131,9 +131,9 @@ public func inject<Value: Sendable>(
 ///   - line: The line of that request.
 /// - Returns: The instance.
 @inlinable
-public func inject<Value: Sendable>(
+public func inject<Value>(
   _ keyPath: DependencyKeyPath<Value>, fileID: StaticString = #fileID,
   line: UInt = #line
-) -> Value {
+) -> sending Value {
   Container.injectionTarget.resolve(keyPath, fileID: fileID, line: line)
 }

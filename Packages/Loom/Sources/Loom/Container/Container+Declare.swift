@@ -19,7 +19,7 @@ extension Container {
   ///
   /// - Parameter keyPaths: Key paths to ``Dependency`` values declared in extensions of
   ///   ``Container``.
-  public func declare<each Value: Sendable>(_ keyPaths: repeat DependencyKeyPath<each Value>) {
+  public func declare<each Value>(_ keyPaths: repeat DependencyKeyPath<each Value>) {
     for keyPath in repeat each keyPaths {
       if lineageEntry(for: DependencyKey(keyPath), keyPath: keyPath) != nil { continue }
       _ = (sandbox ?? root).installDefault(of: keyPath, erased: keyPath)

@@ -3,18 +3,22 @@ extension Container {
   /// its factory is asynchronous or runs on the main actor, what it declares it depends on, and
   /// which registration it replaced. The parent's follow.
   ///
-  /// A registration whose factory is asynchronous is marked `async`, and one registered with
-  /// ``registerMainActor(_:name:lifetime:dependencies:fileID:line:factory:)`` is marked `main actor`: those
-  /// are the ones to resolve with `await` (``TopLevelResolving/resolveAsync(_:name:fileID:line:)``) or,
-  /// for a main-actor one, on the main actor.
+  /// A registration whose factory is asynchronous is marked `async`, and one whose factory runs on
+  /// the main actor (written `@MainActor`, in a `@MainActor` function, or registered with
+  /// ``registerMainActor(_:name:lifetime:dependencies:fileID:line:factory:)``) is marked
+  /// `main actor` (another actor's, `on` that actor): those are the ones to resolve with `await`
+  /// (``TopLevelResolving/resolveAsync(_:name:fileID:line:)``) or on their actor. A lifetime says
+  /// `on the main actor` for an instance shared there only, and `unchecked` for one shared on the
+  /// user's word (``ConfinedLifetime/unchecked(_:)``); the title counts those, the registrations a
+  /// migration to Swift 6 still has to make safe.
   ///
   /// ```swift
   /// print(container.dump())
-  /// // Container: 4 registrations
-  /// //   Config        singleton  App/Wiring.swift:10
-  /// //   HTTPClient    singleton  App/Wiring.swift:11  depends on Config
-  /// //   Database      singleton  App/Wiring.swift:12  async
-  /// //   \.api         transient  App/Wiring.swift:20  replaces App/API.swift:8
+  /// // Container: 4 registrations, 1 unchecked
+  /// //   Config        unchecked singleton  App/Wiring.swift:10
+  /// //   HTTPClient    singleton            App/Wiring.swift:11  depends on Config
+  /// //   Database      singleton            App/Wiring.swift:12  async
+  /// //   \.api         transient            App/Wiring.swift:20  replaces App/API.swift:8
   /// ```
   ///
   /// - Returns: One line per registration, grouped by container from this one up to the root.
@@ -34,11 +38,18 @@ extension Container {
   private func dumpOwnRegistrations(title: String) -> String {
     let registrations = entries.map(\.registration)
     let count = registrations.count
-    var lines = ["\(title): \(count) registration\(count == 1 ? "" : "s")"]
+    let unchecked = registrations.count(where: \.isUnchecked)
+    var lines = [
+      "\(title): \(count) registration\(count == 1 ? "" : "s")"
+        + (unchecked > 0 ? ", \(unchecked) unchecked" : "")
+    ]
     let rows = registrations.map { registration -> [String] in
       var notes: [String] = []
       if registration.isAsync { notes.append("async") }
       if registration.requiresMainActor { notes.append("main actor") }
+      if registration.kind == .isolated, let actor = registration.isolation {
+        notes.append("on \(isolationName(actor))")
+      }
       if let arguments = registration.argumentTypes { notes.append("takes \(arguments)") }
       if let target = registration.bindingTarget {
         notes.append("binds to \(target)")
@@ -51,8 +62,9 @@ extension Container {
         notes.append("replaces \(replaced.location)\(origin)")
       }
       let origin = registration.origin.map { " [\($0)]" } ?? ""
+      let lifetime = ConfinedLifetime(registration.lifetime, sharing: registration.sharing)
       return [
-        registration.key.description, registration.lifetime.description,
+        registration.key.description, lifetime.description,
         registration.location.description + origin, notes.joined(separator: "; "),
       ]
     }

@@ -14,7 +14,7 @@ extension Container {
   /// - Parameters:
   ///   - key: A key registered in this container or an ancestor.
   ///   - isolation: The caller's actor; inferred.
-  /// - Returns: The instance.
+  /// - Returns: The instance, in a box (a value that may not be shared is not `Sendable`).
   /// - Throws: A ``ResolutionError``; `notRegistered` when no container of the lineage has `key`.
   @_spi(Testing)
   public func _resolveErased(

@@ -29,7 +29,7 @@ extension Container {
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   @inlinable @_disfavoredOverload
-  public func register<Value: Sendable, each Parameter: Sendable>(
+  public func register<Value: Sendable, each Parameter>(
     _ type: Value.Type, name: String? = nil,
     implementedBy initializer: @escaping @Sendable (repeat each Parameter) throws -> Value,
     lifetime: Lifetime = .transient, fileID: StaticString = #fileID, line: UInt = #line

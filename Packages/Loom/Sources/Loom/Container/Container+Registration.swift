@@ -33,13 +33,69 @@ extension Container {
   public func register<Value: Sendable>(
     _ type: Value.Type = Value.self, name: String? = nil, lifetime: Lifetime? = nil,
     dependencies: [DependencyKey]? = nil, fileID: StaticString = #fileID, line: UInt = #line,
-    factory: @escaping @Sendable (Resolver) throws -> Value
+    @_inheritActorContext factory: @escaping @isolated(any) @Sendable (Resolver) throws -> Value
   ) -> Registered<Value> {
     registered(
       add(
         DependencyKey(type, name: name), keyPath: nil, lifetime: lifetime,
-        factory: .sync(factory), dependencies: dependencies,
+        factory: .sync(isolated: factory), dependencies: dependencies,
         location: CodeLocation(fileID: fileID, line: line)))
+  }
+
+  /// Registers a factory for a type that is not `Sendable` (and `name`): a value that is never
+  /// shared, or shared on the main actor only.
+  ///
+  /// Swift picks this `register` for such a type by itself; it differs from
+  /// ``register(_:name:lifetime:dependencies:fileID:line:factory:)-(_,_,Lifetime?,_,_,_,_)`` in
+  /// what it may share. A ``ConfinedLifetime`` says how: transient (the default), `.graph`, or
+  /// a cached lifetime on the main actor (``ConfinedLifetime/mainActor(_:)``). Each resolve hands
+  /// its value over to the caller, as `sending`: the factory returns a value nothing else holds,
+  /// which the compiler checks. A cached ``Lifetime`` (`.singleton`) does not compile with such a
+  /// type: see ``ConfinedLifetime`` for the ways out.
+  ///
+  /// A factory written in a `@MainActor` function, or marked `@MainActor`, runs on the main actor
+  /// (and likewise for another global actor).
+  ///
+  /// ```swift
+  /// final class HTTPClient { let session: URLSession }  // not Sendable
+  ///
+  /// container.register(HTTPClient.self) { _ in HTTPClient(session: .shared) }
+  /// let client = container.resolve(HTTPClient.self)  // a new one, the caller's own
+  /// ```
+  ///
+  /// A registration that names no lifetime is transient even when the container's
+  /// ``defaultLifetime`` is a cached one (a setting cannot make a value safe to share); in debug
+  /// builds, Loom says so at the registration.
+  ///
+  /// - Parameters:
+  ///   - type: The type resolved by this registration.
+  ///   - name: A name that tells apart several registrations of the same type.
+  ///   - lifetime: How long instances live, and where they may be shared; transient when nil
+  ///     (or `.graph` when that is the container's ``defaultLifetime``).
+  ///   - dependencies: The keys the factory resolves, declared for the graph, ``validate(_:)``
+  ///     and ``bootstrap()``'s order; `[]` declares that it resolves none. When nil, the keys
+  ///     are recorded the first time the factory runs, and validation cannot see them before.
+  ///   - fileID: Where the registration is made, for ``dump()`` and errors.
+  ///   - line: The line of the registration.
+  ///   - factory: Makes the value, which it hands over.
+  /// - Returns: The registration, to chain ``Registered/decorated(_:)`` or
+  ///   ``Registered/onCreated(dependencies:_:)`` onto; ignore it otherwise.
+  @discardableResult
+  public func register<Value>(
+    _ type: Value.Type = Value.self, name: String? = nil, lifetime: ConfinedLifetime? = nil,
+    dependencies: [DependencyKey]? = nil, fileID: StaticString = #fileID, line: UInt = #line,
+    @_inheritActorContext
+    factory: @escaping @isolated(any) @Sendable (Resolver) throws -> sending Value
+  ) -> Registered<Value> {
+    let key = DependencyKey(type, name: name)
+    let location = CodeLocation(fileID: fileID, line: line)
+    let (lifetime, defect) = confinedLifetime(lifetime, of: key, at: location)
+    return registered(
+      add(
+        key, keyPath: nil, lifetime: lifetime.lifetime,
+        factory: .sync(isolatedSending: factory).confined(lifetime, of: key),
+        dependencies: dependencies, location: location, defect: defect,
+        sharing: lifetime.sharing))
   }
 
   /// Registers an initializer whose parameters are all resolved by type (auto-wiring).
@@ -63,15 +119,48 @@ extension Container {
   /// - Returns: The registration, to chain ``Registered/decorated(_:)`` or
   ///   ``Registered/onCreated(dependencies:_:)`` onto; ignore it otherwise.
   @inlinable @discardableResult
-  public func register<Value: Sendable, each Parameter: Sendable>(
+  public func register<Value: Sendable, each Parameter>(
     _ type: Value.Type, name: String? = nil, lifetime: Lifetime? = nil,
     fileID: StaticString = #fileID, line: UInt = #line,
-    _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
+    _ initializer: @escaping @isolated(any) @Sendable (repeat each Parameter) throws -> Value
   ) -> Registered<Value> {
-    let (factory, dependencies) = autowired(initializer)
+    let (factory, dependencies) = autowired(IsolatedInitializer(initializer))
     return addAutowired(
       DependencyKey(type, name: name), keyPath: nil, lifetime: lifetime, factory: factory,
       dependencies: dependencies, location: CodeLocation(fileID: fileID, line: line))
+  }
+
+  /// Registers an initializer whose parameters are all resolved by type (auto-wiring), for a
+  /// type that is not `Sendable`: a value that is never shared, or shared on the main actor only.
+  ///
+  /// See ``register(_:name:lifetime:dependencies:fileID:line:factory:)-(_,_,ConfinedLifetime?,_,_,_,_)``
+  /// for what such a registration accepts. The initializer has no isolation of its own.
+  ///
+  /// ```swift
+  /// // final class ReportBuilder { init(client: HTTPClient, clock: any Clock<Duration>) }
+  /// container.register(ReportBuilder.self, ReportBuilder.init)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type resolved by this registration.
+  ///   - name: A name that tells apart several registrations of the same type.
+  ///   - lifetime: How long instances live, and where they may be shared; transient when nil.
+  ///   - fileID: Where the registration is made, for ``dump()`` and errors.
+  ///   - line: The line of the registration.
+  ///   - initializer: Makes the value from its resolved parameters.
+  /// - Returns: The registration, to chain ``Registered/decorated(_:)`` or
+  ///   ``Registered/onCreated(dependencies:_:)`` onto; ignore it otherwise.
+  @inlinable @discardableResult
+  public func register<Value, each Parameter>(
+    _ type: Value.Type, name: String? = nil, lifetime: ConfinedLifetime? = nil,
+    fileID: StaticString = #fileID, line: UInt = #line,
+    _ initializer: @escaping @isolated(any) @Sendable (repeat each Parameter) throws -> Value
+  ) -> Registered<Value> {
+    let (factory, dependencies) = autowired(nonisolated: IsolatedInitializer(initializer))
+    return addAutowired(
+      DependencyKey(type, name: name), keyPath: nil, confinedLifetime: lifetime,
+      factory: factory, dependencies: dependencies,
+      location: CodeLocation(fileID: fileID, line: line))
   }
 
   /// Registers an initializer for the type it returns, every parameter resolved by type.
@@ -91,9 +180,35 @@ extension Container {
   /// - Returns: The registration, to chain ``Registered/decorated(_:)`` or
   ///   ``Registered/onCreated(dependencies:_:)`` onto; ignore it otherwise.
   @inlinable @discardableResult
-  public func register<Value: Sendable, each Parameter: Sendable>(
+  public func register<Value: Sendable, each Parameter>(
     name: String? = nil, lifetime: Lifetime? = nil, fileID: StaticString = #fileID,
-    line: UInt = #line, _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
+    line: UInt = #line,
+    _ initializer: @escaping @isolated(any) @Sendable (repeat each Parameter) throws -> Value
+  ) -> Registered<Value> {
+    register(
+      Value.self, name: name, lifetime: lifetime, fileID: fileID, line: line, initializer)
+  }
+
+  /// Registers an initializer for the type it returns, a type that is not `Sendable`, every
+  /// parameter resolved by type.
+  ///
+  /// ```swift
+  /// container.register(ReportBuilder.init)  // transient
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: A name that tells apart several registrations of the same type.
+  ///   - lifetime: How long instances live, and where they may be shared; transient when nil.
+  ///   - fileID: Where the registration is made, for ``dump()`` and errors.
+  ///   - line: The line of the registration.
+  ///   - initializer: Makes the value from its resolved parameters.
+  /// - Returns: The registration, to chain ``Registered/decorated(_:)`` or
+  ///   ``Registered/onCreated(dependencies:_:)`` onto; ignore it otherwise.
+  @inlinable @discardableResult
+  public func register<Value, each Parameter>(
+    name: String? = nil, lifetime: ConfinedLifetime? = nil, fileID: StaticString = #fileID,
+    line: UInt = #line,
+    _ initializer: @escaping @isolated(any) @Sendable (repeat each Parameter) throws -> Value
   ) -> Registered<Value> {
     register(
       Value.self, name: name, lifetime: lifetime, fileID: fileID, line: line, initializer)
@@ -117,7 +232,7 @@ extension Container {
   ) {
     let entry = add(
       DependencyKey(type, name: name), keyPath: nil, lifetime: .singleton,
-      factory: .sync({ _ in instance }), dependencies: [],
+      factory: .sync(sendable: { _ in instance }), dependencies: [],
       location: CodeLocation(fileID: fileID, line: line))
     entry.keep(instance: instance)
   }
@@ -127,6 +242,8 @@ extension Container {
   ///
   /// Resolve it with ``TopLevelResolving/resolve(_:name:arguments:_:fileID:line:)`` and arguments of the same
   /// types, in the same order; other types fail with ``ResolutionError/Code/argumentMismatch``.
+  /// Neither the value nor the arguments need be `Sendable`: each resolve makes a new value from
+  /// the arguments it is given, in one synchronous call, and keeps neither.
   ///
   /// ```swift
   /// container.register(UserViewModel.self) { (r, userID: String) in
@@ -141,7 +258,7 @@ extension Container {
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - factory: Makes the value from the resolver and the arguments.
-  public func register<Value: Sendable, FirstArgument, each Argument>(
+  public func register<Value, FirstArgument, each Argument>(
     _ type: Value.Type = Value.self, name: String? = nil, fileID: StaticString = #fileID,
     line: UInt = #line,
     factory: @escaping @Sendable (Resolver, FirstArgument, repeat each Argument) throws -> Value
@@ -161,7 +278,9 @@ extension Container {
   /// `implementation` (with its lifetime and its instance) and returns it as `type`.
   ///
   /// If the implementation does not conform, resolving fails with
-  /// ``ResolutionError/Code/typeMismatch``.
+  /// ``ResolutionError/Code/typeMismatch``. Neither type need be `Sendable`: the binding keeps
+  /// nothing, and shares the implementation's instance exactly as the implementation's
+  /// registration does.
   ///
   /// ```swift
   /// container.register(lifetime: .singleton, LiveAPIClient.init)
@@ -175,7 +294,7 @@ extension Container {
   ///   - implementationName: The name the implementation is registered with, if any.
   ///   - fileID: Where the binding is made, for ``dump()`` and errors.
   ///   - line: The line of the binding.
-  public func bind<Value: Sendable, Implementation: Sendable>(
+  public func bind<Value, Implementation>(
     _ type: Value.Type, name: String? = nil, to implementation: Implementation.Type,
     implementationName: String? = nil, fileID: StaticString = #fileID, line: UInt = #line
   ) {
@@ -191,7 +310,9 @@ extension Container {
         guard let value = instance as? Value else {
           throw resolver.bindingMismatch(key, target: target, expected: Value.self)
         }
-        return value
+        // NB: the implementation's instance, as its registration shares it (the binding is
+        // transient and keeps nothing): the binding adds no sharing.
+        return handedOver(value)
       }),
       dependencies: [target], location: location, bindingTarget: target, defect: mismatch)
   }
@@ -250,11 +371,42 @@ extension Container {
   public func register<Value: Sendable>(
     _ keyPath: DependencyKeyPath<Value>, lifetime: Lifetime? = nil,
     dependencies: [DependencyKey]? = nil, fileID: StaticString = #fileID, line: UInt = #line,
-    factory: @escaping @Sendable (Resolver) throws -> Value
+    @_inheritActorContext factory: @escaping @isolated(any) @Sendable (Resolver) throws -> Value
   ) -> Registered<Value> {
     add(
-      keyPath, lifetime: lifetime, factory: .sync(factory), dependencies: dependencies,
+      keyPath, lifetime: lifetime, factory: .sync(isolated: factory), dependencies: dependencies,
       location: CodeLocation(fileID: fileID, line: line))
+  }
+
+  /// Overrides the factory of a key-path dependency whose value is not `Sendable`, keeping its
+  /// declared lifetime unless given.
+  ///
+  /// ```swift
+  /// container.register(\.httpClient) { _ in HTTPClient(session: .ephemeral) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The key path to a ``Dependency`` declared in an extension of ``Container``.
+  ///   - lifetime: How long instances live, and where they may be shared; the declaration's
+  ///     when `nil`.
+  ///   - dependencies: The keys the factory resolves, declared for the graph, ``validate(_:)``
+  ///     and ``bootstrap()``'s order; `[]` declares that it resolves none. When nil, the keys
+  ///     are recorded the first time the factory runs, and validation cannot see them before.
+  ///   - fileID: Where the registration is made, for ``dump()`` and errors.
+  ///   - line: The line of the registration.
+  ///   - factory: Makes the value, which it hands over.
+  /// - Returns: The registration, to chain ``Registered/decorated(_:)`` or
+  ///   ``Registered/onCreated(dependencies:_:)`` onto; ignore it otherwise.
+  @discardableResult
+  public func register<Value>(
+    _ keyPath: DependencyKeyPath<Value>, lifetime: ConfinedLifetime? = nil,
+    dependencies: [DependencyKey]? = nil, fileID: StaticString = #fileID, line: UInt = #line,
+    @_inheritActorContext
+    factory: @escaping @isolated(any) @Sendable (Resolver) throws -> sending Value
+  ) -> Registered<Value> {
+    add(
+      keyPath, confinedLifetime: lifetime, factory: .sync(isolatedSending: factory),
+      dependencies: dependencies, location: CodeLocation(fileID: fileID, line: line))
   }
 
   /// Binds a ready instance to a key-path dependency: a singleton that already exists.
@@ -275,7 +427,7 @@ extension Container {
     let declaration = self[keyPath: keyPath]
     let entry = add(
       DependencyKey(keyPath, propertyName: declaration.name), keyPath: keyPath,
-      lifetime: .singleton, factory: .sync({ _ in instance }), dependencies: [],
+      lifetime: .singleton, factory: .sync(sendable: { _ in instance }), dependencies: [],
       location: CodeLocation(fileID: fileID, line: line))
     entry.keep(instance: instance)
   }
@@ -295,14 +447,42 @@ extension Container {
   /// - Returns: The registration, to chain ``Registered/decorated(_:)`` or
   ///   ``Registered/onCreated(dependencies:_:)`` onto; ignore it otherwise.
   @inlinable @discardableResult
-  public func register<Value: Sendable, each Parameter: Sendable>(
+  public func register<Value: Sendable, each Parameter>(
     _ keyPath: DependencyKeyPath<Value>, lifetime: Lifetime? = nil,
     fileID: StaticString = #fileID, line: UInt = #line,
-    _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
+    _ initializer: @escaping @isolated(any) @Sendable (repeat each Parameter) throws -> Value
   ) -> Registered<Value> {
-    let (factory, dependencies) = autowired(initializer)
+    let (factory, dependencies) = autowired(IsolatedInitializer(initializer))
     return addAutowired(
       keyPath, lifetime: lifetime, factory: factory, dependencies: dependencies,
+      location: CodeLocation(fileID: fileID, line: line))
+  }
+
+  /// Overrides a key-path dependency whose value is not `Sendable` with an initializer whose
+  /// parameters are resolved by type.
+  ///
+  /// ```swift
+  /// container.register(\.reportBuilder, ReportBuilder.init)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The key path to a ``Dependency`` declared in an extension of ``Container``.
+  ///   - lifetime: How long instances live, and where they may be shared; the declaration's
+  ///     when `nil`.
+  ///   - fileID: Where the registration is made, for ``dump()`` and errors.
+  ///   - line: The line of the registration.
+  ///   - initializer: Makes the value from its resolved parameters.
+  /// - Returns: The registration, to chain ``Registered/decorated(_:)`` or
+  ///   ``Registered/onCreated(dependencies:_:)`` onto; ignore it otherwise.
+  @inlinable @discardableResult
+  public func register<Value, each Parameter>(
+    _ keyPath: DependencyKeyPath<Value>, lifetime: ConfinedLifetime? = nil,
+    fileID: StaticString = #fileID, line: UInt = #line,
+    _ initializer: @escaping @isolated(any) @Sendable (repeat each Parameter) throws -> Value
+  ) -> Registered<Value> {
+    let (factory, dependencies) = autowired(nonisolated: IsolatedInitializer(initializer))
+    return addAutowired(
+      keyPath, confinedLifetime: lifetime, factory: factory, dependencies: dependencies,
       location: CodeLocation(fileID: fileID, line: line))
   }
 }
@@ -317,26 +497,52 @@ extension Container {
   @usableFromInline
   func addAutowired<Value: Sendable>(
     _ key: DependencyKey, keyPath: (any AnyKeyPath & Sendable)?, lifetime: Lifetime?,
-    factory: @escaping @Sendable (Resolver) throws -> Value, dependencies: [DependencyKey],
-    location: CodeLocation
+    factory: FactoryClosure<Value>, dependencies: [DependencyKey], location: CodeLocation
   ) -> Registered<Value> {
     registered(
       add(
-        key, keyPath: keyPath, lifetime: lifetime, factory: .sync(factory),
+        key, keyPath: keyPath, lifetime: lifetime, factory: factory,
         dependencies: dependencies, location: location))
+  }
+
+  /// ``addAutowired(_:keyPath:lifetime:factory:dependencies:location:)`` for a value that is not
+  /// `Sendable`.
+  @usableFromInline
+  func addAutowired<Value>(
+    _ key: DependencyKey, keyPath: (any AnyKeyPath & Sendable)?,
+    confinedLifetime: ConfinedLifetime?, factory: FactoryClosure<Value>,
+    dependencies: [DependencyKey], location: CodeLocation
+  ) -> Registered<Value> {
+    let (lifetime, defect) = self.confinedLifetime(confinedLifetime, of: key, at: location)
+    return registered(
+      add(
+        key, keyPath: keyPath, lifetime: lifetime.lifetime,
+        factory: factory.confined(lifetime, of: key), dependencies: dependencies,
+        location: location, defect: defect, sharing: lifetime.sharing))
   }
 
   /// ``addAutowired(_:keyPath:lifetime:factory:dependencies:location:)`` for a key path: its
   /// declaration names the key and, unless `lifetime` is given, the lifetime.
   @usableFromInline
   func addAutowired<Value: Sendable>(
-    _ keyPath: DependencyKeyPath<Value>, lifetime: Lifetime?,
-    factory: @escaping @Sendable (Resolver) throws -> Value, dependencies: [DependencyKey],
-    location: CodeLocation
+    _ keyPath: DependencyKeyPath<Value>, lifetime: Lifetime?, factory: FactoryClosure<Value>,
+    dependencies: [DependencyKey], location: CodeLocation
   ) -> Registered<Value> {
     add(
-      keyPath, lifetime: lifetime, factory: .sync(factory), dependencies: dependencies,
+      keyPath, lifetime: lifetime, factory: factory, dependencies: dependencies,
       location: location)
+  }
+
+  /// ``addAutowired(_:lifetime:factory:dependencies:location:)`` for a value that is not
+  /// `Sendable`.
+  @usableFromInline
+  func addAutowired<Value>(
+    _ keyPath: DependencyKeyPath<Value>, confinedLifetime: ConfinedLifetime?,
+    factory: FactoryClosure<Value>, dependencies: [DependencyKey], location: CodeLocation
+  ) -> Registered<Value> {
+    add(
+      keyPath, confinedLifetime: confinedLifetime, factory: factory,
+      dependencies: dependencies, location: location)
   }
 
   /// Installs a new registration of a key path: its declaration names the key and, unless
@@ -353,18 +559,51 @@ extension Container {
         dependencies: dependencies, location: location))
   }
 
+  /// ``add(_:lifetime:factory:dependencies:location:)`` for a value that is not `Sendable`: the
+  /// declaration's confined lifetime unless `confinedLifetime` is given.
+  func add<Value>(
+    _ keyPath: DependencyKeyPath<Value>, confinedLifetime: ConfinedLifetime?,
+    factory: FactoryClosure<Value>, dependencies: [DependencyKey]?, location: CodeLocation
+  ) -> Registered<Value> {
+    let declaration = self[keyPath: keyPath]
+    let key = DependencyKey(keyPath, propertyName: declaration.name)
+    let (lifetime, defect) = self.confinedLifetime(
+      confinedLifetime ?? declaration.confinedLifetime, of: key, at: location)
+    return registered(
+      add(
+        key, keyPath: keyPath, lifetime: lifetime.lifetime,
+        factory: factory.confined(lifetime, of: key), dependencies: dependencies,
+        location: location, defect: defect, sharing: lifetime.sharing))
+  }
+
+  /// The lifetime of a registration of a value that is not `Sendable`: `lifetime`, or when nil
+  /// the container's ``defaultLifetime`` if it shares nothing (transient, `.graph`), transient
+  /// otherwise, with the defect that says so (a setting cannot make such a value safe to share;
+  /// `add` reports it at once in debug builds).
+  func confinedLifetime(
+    _ lifetime: ConfinedLifetime?, of key: DependencyKey, at location: CodeLocation
+  ) -> (lifetime: ConfinedLifetime, defect: RegistrationDefect?) {
+    if let lifetime { return (lifetime, nil) }
+    let fallback = defaultLifetime
+    guard fallback.isCached else { return (ConfinedLifetime(fallback, sharing: .unshared), nil) }
+    let defect = RegistrationDefect(
+      code: .lifetimeMismatch,
+      summary: "\(key) is not Sendable, so it is transient, not \(fallback) as the container's"
+        + " default lifetime says",
+      hint: "name its lifetime: `.transient`, `.mainActor(.\(fallback))` to share it on the main"
+        + " actor, or make \(typeName(key.valueType)) Sendable.")
+    return (.transient, defect)
+  }
+
   /// Installs a new registration of `key`.
   @discardableResult
-  func add<Value: Sendable>(
+  func add<Value>(
     _ key: DependencyKey, keyPath: (any AnyKeyPath & Sendable)?, lifetime: Lifetime?,
     factory: FactoryClosure<Value>, dependencies: [DependencyKey]?, location: CodeLocation,
     bindingTarget: DependencyKey? = nil, defect: RegistrationDefect? = nil,
-    extras: RegistrationExtras? = nil
+    extras: RegistrationExtras? = nil, sharing: ConfinedLifetime.Sharing = .sendable
   ) -> Entry {
     let lifetime = lifetime ?? defaultLifetime
-    if case .sync = factory, let dependencies {
-      reportMainActorDependencies(of: key, dependencies, at: location)
-    }
     let defect = defect ?? Self.lifetimeMismatch(Value.self, key: key, lifetime: lifetime)
     if let defect, defect.code == .lifetimeMismatch { reportAtRegistration(defect, at: location) }
     let factory = Factory(factory)
@@ -373,12 +612,12 @@ extension Container {
         key: key, lifetime: lifetime, factory: factory,
         declaredDependencies: dependencies,
         location: location, replaced: replaced.map { ($0.location, $0.origin) },
-        bindingTarget: bindingTarget, defect: defect, extras: extras)
+        bindingTarget: bindingTarget, defect: defect, extras: extras, sharing: sharing)
     }
   }
 
   /// The handle of what `entry` installs.
-  func registered<Value: Sendable>(_ entry: Entry) -> Registered<Value> {
+  func registered<Value>(_ entry: Entry) -> Registered<Value> {
     Registered(container: self, registration: entry.registration)
   }
 }

@@ -27,28 +27,4 @@ extension Container {
       _ = bytes.withUnsafeMutableBytes { write(2, $0.baseAddress, $0.count) }
     #endif
   }
-
-  /// Reports (in debug builds) a synchronous factory registered for `key` whose declared
-  /// dependencies include one that this container's lineage makes on the main actor: resolving
-  /// it off the main actor would fail (``validate(_:)`` reports it as
-  /// ``GraphProblem/Code/mainActorFromSync``).
-  func reportMainActorDependencies(
-    of key: DependencyKey, _ dependencies: [DependencyKey], at location: CodeLocation
-  ) {
-    #if DEBUG
-      for dependency in dependencies {
-        guard let (entry, _) = lineageEntry(for: dependency),
-          entry.registration.requiresMainActor
-        else { continue }
-        reportAtRegistration(
-          RegistrationDefect(
-            code: .mainActorFromSync,
-            summary: "\(key) has a synchronous factory that is not isolated, but depends on"
-              + " \(dependency), which is made on the main actor",
-            hint: "register \(key) with registerMainActor, or make its factory async and resolve"
-              + " \(dependency) with await."),
-          at: location)
-      }
-    #endif
-  }
 }

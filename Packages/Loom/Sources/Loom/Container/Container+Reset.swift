@@ -58,7 +58,7 @@ extension Container {
   ///   ``Container``.
   /// - Returns: Whether this container had a registration for the key path.
   @discardableResult
-  public func unregister<Value: Sendable>(_ keyPath: DependencyKeyPath<Value>) -> Bool {
+  public func unregister<Value>(_ keyPath: DependencyKeyPath<Value>) -> Bool {
     uninstall(DependencyKey(keyPath))
   }
 

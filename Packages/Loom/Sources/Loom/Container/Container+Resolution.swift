@@ -7,16 +7,16 @@ extension Container: TopLevelResolving {
   /// let database = try container._resolve(Database.self, _ResolutionRequest(Database.self, name: nil))
   /// ```
   @inlinable
-  public func _resolve<Value: Sendable>(_ type: Value.Type, _ request: _ResolutionRequest)
-    throws(ResolutionError) -> Value
+  public func _resolve<Value>(_ type: Value.Type, _ request: _ResolutionRequest)
+    throws(ResolutionError) -> sending Value
   {
     let section = sections.enter()
     let found = lookUpInLineage(request, in: section)
     if case .published(let bits) = found {
       if ResolutionContext.isObservingAnywhere { noteCapturedResolve(request, valueType: type) }
-      return readPublishedSingleton(bits, as: type, in: section)
+      return handedOver(readPublishedSingleton(bits, as: type, in: section))
     }
-    return try resolveTopLevel(request, as: type, found: found, section: section)
+    return handedOver(try resolveTopLevel(request, as: type, found: found, section: section))
   }
 
   /// Resolves with runtime arguments. Use ``TopLevelResolving/resolve(_:name:arguments:_:fileID:line:)``.
@@ -24,13 +24,14 @@ extension Container: TopLevelResolving {
   /// ```swift
   /// let user = try container._resolve(User.self, _ResolutionRequest(User.self, name: nil), arguments: "42")
   /// ```
-  public func _resolve<Value: Sendable, each Argument>(
+  public func _resolve<Value, each Argument>(
     _ type: Value.Type, _ request: _ResolutionRequest, arguments: repeat each Argument
-  ) throws(ResolutionError) -> Value {
-    try withContext(request.location, section: sections.enter()) {
-      context throws(ResolutionError) in
-      try resolve(type, request, context: context, arguments: repeat each arguments)
-    }
+  ) throws(ResolutionError) -> sending Value {
+    handedOver(
+      try withContext(request.location, section: sections.enter()) {
+        context throws(ResolutionError) in
+        try resolve(type, request, context: context, arguments: repeat each arguments)
+      })
   }
 
   /// Resolves one request from asynchronous code as a new top-level resolve.
@@ -40,11 +41,11 @@ extension Container: TopLevelResolving {
   /// let database = try await container._resolveAsync(Database.self, _ResolutionRequest(Database.self, name: nil))
   /// ```
   @inlinable
-  public func _resolveAsync<Value: Sendable>(_ type: Value.Type, _ request: _ResolutionRequest)
-    async throws(ResolutionError) -> Value
+  public func _resolveAsync<Value>(_ type: Value.Type, _ request: _ResolutionRequest)
+    async throws(ResolutionError) -> sending Value
   {
-    if let value = cachedSingleton(request, as: type) { return value }
-    return try await resolveAsync(request, as: type, context: nil)
+    if let value = cachedSingleton(request, as: type) { return handedOver(value) }
+    return handedOver(try await resolveAsync(request, as: type, context: nil))
   }
 
   /// Handles made from a container resolve in it. Use ``Resolving/lazy(_:name:)``.
@@ -68,7 +69,7 @@ extension Container {
   /// A published singleton for `request`, read in a read section of its own (for code that does
   /// not hold one, such as an asynchronous resolve).
   @inlinable @inline(__always)
-  func cachedSingleton<Value: Sendable>(_ request: _ResolutionRequest, as type: Value.Type)
+  func cachedSingleton<Value>(_ request: _ResolutionRequest, as type: Value.Type)
     -> Value?
   {
     let section = sections.enter()
@@ -79,7 +80,7 @@ extension Container {
   /// Resolves `request` in `context`: what a lookup in `section` finds is served. The one
   /// dispatch of a nested resolve (``Resolver``), for a context that holds its section or not.
   @inlinable @inline(__always)
-  func resolve<Value: Sendable>(
+  func resolve<Value>(
     _ request: _ResolutionRequest, as type: Value.Type, context: ResolutionContext,
     in section: borrowing ReadSection
   ) throws(ResolutionError) -> Value {
@@ -93,7 +94,7 @@ extension Container {
   /// A top-level resolve that the fast path could not serve, in the resolve it joins or starts
   /// (see ``withContext(_:section:_:)``).
   @usableFromInline
-  func resolveTopLevel<Value: Sendable>(
+  func resolveTopLevel<Value>(
     _ request: _ResolutionRequest, as type: Value.Type, found: FastLookup,
     section: consuming ReadSection
   ) throws(ResolutionError) -> Value {
@@ -157,7 +158,7 @@ extension Container {
 extension Container {
   /// Resolves `request` and tells which custom-lifetime cache served it, so a holder of the value
   /// can tell when that lifetime ended.
-  func resolveTracked<Value: Sendable>(_ type: Value.Type, _ request: _ResolutionRequest)
+  func resolveTracked<Value>(_ type: Value.Type, _ request: _ResolutionRequest)
     throws(ResolutionError) -> (value: Value, stamp: CacheStamp?)
   {
     try withContext(request.location, section: sections.enter()) {

@@ -1,6 +1,6 @@
 // MARK: - Values by context
 
-extension Dependency {
+extension Dependency where Value: Sendable {
   /// Declares what the dependency is in `context`: Factory's `onTest` / `onPreview` / `onArg`,
   /// swift-dependencies' `testValue` / `previewValue`, at the one place the dependency is declared.
   ///
@@ -38,7 +38,8 @@ extension Dependency {
     factory: @escaping @Sendable (Resolver) throws -> Value
   ) -> Dependency {
     adding(
-      context, declaredDependencies: dependencies, isUnimplemented: false, make: factory)
+      context, declaredDependencies: dependencies, isUnimplemented: false,
+      make: sendingResult(factory))
   }
 
   /// Declares what the dependency is in `context`, made by an initializer whose parameters are
@@ -56,11 +57,11 @@ extension Dependency {
   ///   - initializer: Makes the value from its resolved parameters.
   /// - Returns: The declaration with the alternative.
   @inlinable
-  public func when<each Parameter: Sendable>(
+  public func when<each Parameter>(
     _ context: DependencyContext,
     _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
   ) -> Dependency {
-    let (factory, dependencies) = autowired(initializer)
+    let (factory, dependencies) = autowiredClosure(initializer)
     return _adding(context, declaredDependencies: dependencies, factory: factory)
   }
 
@@ -105,14 +106,14 @@ extension Dependency {
   ) -> Dependency {
     adding(
       context, declaredDependencies: placeholder == nil ? declaredDependencies : nil,
-      isUnimplemented: true, make: placeholder)
+      isUnimplemented: true, make: placeholder.map(sendingResult))
   }
 
   /// ``when(_:_:)``'s body, out of line.
   @usableFromInline
   func _adding(
     _ context: DependencyContext, declaredDependencies: [DependencyKey],
-    factory: @escaping @Sendable (Resolver) throws -> Value
+    factory: @escaping @Sendable (Resolver) throws -> sending Value
   ) -> Dependency {
     adding(
       context, declaredDependencies: declaredDependencies, isUnimplemented: false, make: factory)
@@ -121,7 +122,7 @@ extension Dependency {
   /// The declaration with one more alternative.
   private func adding(
     _ context: DependencyContext, declaredDependencies: [DependencyKey]?, isUnimplemented: Bool,
-    make: (@Sendable (Resolver) throws -> Value)?
+    make: (@Sendable (Resolver) throws -> sending Value)?
   ) -> Dependency {
     var declaration = self
     declaration.extras.alternatives.append(

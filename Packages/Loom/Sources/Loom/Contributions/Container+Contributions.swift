@@ -46,7 +46,7 @@ extension Container {
     return registered(
       add(
         contributionKey(type, name: name, at: location), keyPath: nil, lifetime: lifetime,
-        factory: .sync(factory), dependencies: dependencies, location: location))
+        factory: .sync(sendable: factory), dependencies: dependencies, location: location))
   }
 
   /// Adds an element made by an initializer whose parameters are all resolved by type to the
@@ -67,7 +67,7 @@ extension Container {
   ///   - initializer: Makes the element from its resolved parameters.
   /// - Returns: The contribution's registration, to decorate or complete.
   @inlinable @discardableResult
-  public func contribute<Element: Sendable, each Parameter: Sendable>(
+  public func contribute<Element: Sendable, each Parameter>(
     _ type: Element.Type, name: String? = nil, lifetime: Lifetime? = nil,
     fileID: StaticString = #fileID, line: UInt = #line,
     _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Element
@@ -101,11 +101,11 @@ extension Container {
     Registration(
       key: key, lifetime: .transient,
       factory: Factory<[Element]>(
-        .sync { r in
+        .sync(sendable: { r in
           try r.container.contributionKeys(to: key).map { contribution in
             try r.resolve(Element.self, name: contribution.name)
           }
-        }),
+        })),
       declaredDependencies: [], location: location, extras: .collection)
   }
 

@@ -111,7 +111,7 @@ extension DiscoveredBinding {
     self.init(
       type, name: name, implementation: implementation, lifetime: lifetime,
       dependencies: dependencies, location: CodeLocation(fileID: fileID, line: line),
-      factory: .sync(factory))
+      factory: .sync(sendable: factory))
   }
 
   /// A binding of `type` (and `name`) to an asynchronous factory.
@@ -140,7 +140,7 @@ extension DiscoveredBinding {
     self.init(
       type, name: name, implementation: implementation, lifetime: lifetime,
       dependencies: dependencies, location: CodeLocation(fileID: fileID, line: line),
-      factory: .async(factory))
+      factory: .async(sendable: factory))
   }
 
   /// A binding of `type` (and `name`) to a factory that runs on the main actor.
@@ -171,7 +171,7 @@ extension DiscoveredBinding {
     DiscoveredBinding(
       type, name: name, implementation: implementation, lifetime: lifetime,
       dependencies: dependencies, location: CodeLocation(fileID: fileID, line: line),
-      factory: .mainActor(factory))
+      factory: .mainActor(sendable: factory))
   }
 
   private init<Value: Sendable>(
@@ -223,7 +223,7 @@ extension DiscoveredBinding {
   ) {
     self.init(
       keyPath, implementation: implementation, lifetime: lifetime, dependencies: dependencies,
-      location: CodeLocation(fileID: fileID, line: line), factory: .sync(factory))
+      location: CodeLocation(fileID: fileID, line: line), factory: .sync(sendable: factory))
   }
 
   /// A binding of a key-path dependency to an asynchronous factory.
@@ -249,7 +249,7 @@ extension DiscoveredBinding {
   ) {
     self.init(
       keyPath, implementation: implementation, lifetime: lifetime, dependencies: dependencies,
-      location: CodeLocation(fileID: fileID, line: line), factory: .async(factory))
+      location: CodeLocation(fileID: fileID, line: line), factory: .async(sendable: factory))
   }
 
   /// A binding of a key-path dependency to a factory that runs on the main actor.
@@ -277,7 +277,7 @@ extension DiscoveredBinding {
     DiscoveredBinding(
       keyPath, implementation: implementation, lifetime: lifetime, dependencies: dependencies,
       location: CodeLocation(fileID: fileID, line: line),
-      factory: .mainActor(factory))
+      factory: .mainActor(sendable: factory))
   }
 
   private init<Value: Sendable>(

@@ -8,7 +8,7 @@ extension Container {
   /// which runs in a task of its own, so cancelling one caller does not cancel it; a failed
   /// creation is not kept, and the next resolve tries again.
   @usableFromInline
-  func resolveAsync<Value: Sendable>(
+  func resolveAsync<Value>(
     _ request: _ResolutionRequest, as type: Value.Type, context: ResolutionContext?
   ) async throws(ResolutionError) -> Value {
     let resolution =
@@ -17,25 +17,31 @@ extension Container {
     switch try locate(request, valueType: type, context: resolution) {
     case .handle(let handle): return handle as! Value  // made for `Value`'s type
     case .located(let located):
+      if located.registration.isConfinedToMainActor {
+        // NB: the caller's isolation is unknown here, so the shared instance cannot be handed to
+        // it (bootstrap and the test kit, which drop the value, resolve it through
+        // `resolveAsync(_:as:context:)` below, on the main actor).
+        throw .confinedFromAsync(located.registration.key, context: resolution)
+      }
       return try await resolveAsync(located, as: type, context: resolution)
     }
   }
 
   /// Serves a located registration from asynchronous code, in `context`.
-  func resolveAsync<Value: Sendable>(
+  func resolveAsync<Value>(
     _ located: Located, as type: Value.Type, context: ResolutionContext
   ) async throws(ResolutionError) -> Value {
     let registration = located.registration
-    if registration.requiresMainActor {
-      // NB: the context is only used by the main actor while this task waits for it, so handing
-      // it over cannot race.
+    if let actor = registration.isolation {
+      // NB: the context is only used on the actor while this task waits for it, so handing it
+      // over cannot race; the value comes back to this resolve alone (see `run(on:_:)`).
       nonisolated(unsafe) let context = context
-      let result = await MainActor.run { () -> Result<Value, ResolutionError> in
-        Result { () throws(ResolutionError) -> Value in
-          try resolveInPlace(located, as: type, context: context)
-        }
+      return try await run(on: actor) { () throws(ResolutionError) -> Value in
+        let outer = context.runsOn
+        context.runsOn = isMainActor(actor) ? nil : actor
+        defer { context.runsOn = outer }
+        return try resolveInPlace(located, as: Value.self, context: context)
       }
-      return try result.get()
     }
     guard registration.isAsync else {
       return try resolveInPlace(located, as: type, context: context)
@@ -44,14 +50,38 @@ extension Container {
     let depth = context.frames.count
     var made = false
     let value = try await value(of: located, as: type, context: context, made: &made)
-    if made, registration.completes { try complete(value, of: located, context: context) }
+    if made, registration.completes {
+      try await completeAsync(value, of: located, context: context)
+    }
     if let start { report(located, made: made, since: start, depth: depth) }
     return value
   }
 
+  /// Runs the completion of a new instance made by an asynchronous factory, on the completion's
+  /// actor when it has one.
+  private func completeAsync<Value>(
+    _ value: Value, of located: Located, context: ResolutionContext
+  ) async throws(ResolutionError) {
+    guard let actor = located.registration.extras?.completion?.isolation else {
+      return try complete(value, of: located, context: context)
+    }
+    // NB: the completion runs on its actor while this task waits; `value` is this resolve's new
+    // instance, which nothing else holds yet unless its lifetime shares it, and a registration
+    // whose value is not `Sendable` takes no isolated completion with an asynchronous factory
+    // (see `Registered.onCreated`).
+    let handOver = HandOver(carried: (value, context))
+    try await run(on: actor) { () throws(ResolutionError) in
+      let (value, context) = handOver.carried
+      let outer = context.runsOn
+      context.runsOn = isMainActor(actor) ? nil : actor
+      defer { context.runsOn = outer }
+      try complete(value, of: located, context: context)
+    }
+  }
+
   /// Resolves a synchronous registration from asynchronous code, on this thread, as the active
   /// resolve of the thread while it runs.
-  private func resolveInPlace<Value: Sendable>(
+  private func resolveInPlace<Value>(
     _ located: Located, as type: Value.Type, context: ResolutionContext
   ) throws(ResolutionError) -> Value {
     try ThreadState.current.run(context) { () throws(ResolutionError) -> Value in
@@ -60,7 +90,7 @@ extension Container {
   }
 
   /// The value of a located asynchronous registration, made if its lifetime says so.
-  private func value<Value: Sendable>(
+  private func value<Value>(
     of located: Located, as type: Value.Type, context: ResolutionContext, made: inout Bool
   ) async throws(ResolutionError) -> Value {
     let registration = located.registration
@@ -100,7 +130,7 @@ extension Container {
 
   /// The object kept in `slot`, or made exactly once in a creation task that continues this
   /// resolve's chain.
-  private func madeOnce<Value: Sendable>(
+  private func madeOnce<Value>(
     in slot: OnceSlot, _ registration: Registration, as type: Value.Type, builder: Container,
     context: ResolutionContext,
     keeping keep:
@@ -125,7 +155,7 @@ extension Container {
 
   /// Runs the registration's asynchronous factory in `builder`, with the registration on the
   /// chain.
-  func makeAsync<Value: Sendable>(
+  func makeAsync<Value>(
     _ registration: Registration, as type: Value.Type, builder: Container,
     context: ResolutionContext
   ) async throws(ResolutionError) -> Value {

@@ -10,7 +10,7 @@ extension Container {
   enum Lookup {
     case located(Located)
     /// A ``Lazy`` or ``Provider`` handle made for an unregistered handle type.
-    case handle(any Sendable)
+    case handle(Any)
   }
 
   /// Finds the entry for a request in the lineage (materialising a key path's default, copying an
@@ -102,7 +102,7 @@ extension Container {
 extension Container {
   /// Resolves a request in `context`: locates it, then serves it as its lifetime says.
   @usableFromInline
-  func resolve<Value: Sendable>(
+  func resolve<Value>(
     _ request: _ResolutionRequest, as type: Value.Type, context: ResolutionContext
   ) throws(ResolutionError) -> Value {
     switch try locate(request, valueType: type, context: context) {
@@ -117,7 +117,7 @@ extension Container {
   ///
   /// Call it in the read section of the lookup: the entry and its owner are borrowed from it.
   @usableFromInline
-  func serve<Value: Sendable>(
+  func serve<Value>(
     _ request: _ResolutionRequest, as type: Value.Type, found: FastLookup,
     context: ResolutionContext
   ) throws(ResolutionError) -> Value {
@@ -141,7 +141,7 @@ extension Container {
   /// Serves `entry`, found in `owner`, for a request: runs a plain transient's factory at once;
   /// anything else goes the way of its lifetime, unless the entry is registered for another type
   /// (which the locating path reports).
-  func serve<Value: Sendable>(
+  func serve<Value>(
     _ entry: Entry, owner: Container, _ request: _ResolutionRequest, as type: Value.Type,
     context: ResolutionContext
   ) throws(ResolutionError) -> Value {
@@ -158,7 +158,7 @@ extension Container {
   }
 
   /// Serves a located registration as its lifetime says, and reports it to observers.
-  func resolve<Value: Sendable>(
+  func resolve<Value>(
     _ located: Located, as type: Value.Type, context: ResolutionContext
   ) throws(ResolutionError) -> Value {
     guard observers.isActive else {
@@ -177,7 +177,7 @@ extension Container {
   }
 
   /// The value of a located registration, made if its lifetime says so (synchronously).
-  private func value<Value: Sendable>(
+  private func value<Value>(
     of located: Located, as type: Value.Type, context: ResolutionContext, made: inout Bool
   ) throws(ResolutionError) -> Value {
     let registration = located.registration
@@ -225,6 +225,10 @@ extension Container {
     -> Placement
   {
     let registration = located.registration
+    if registration.isConfinedToMainActor, !MainActorCheck.isCurrent {
+      // Shared on the main actor only: never served, nor made, anywhere else.
+      throw .mainActorRequired(registration.key, context: context)
+    }
     if !registration.lifetimeKind.isOwnedByHolder, context.frames.count > context.captiveFloor,
       checksCaptiveDependencies
     {
@@ -264,7 +268,7 @@ extension Container {
   }
 
   /// What a slot keeps of a new value: its box, or for a weak lifetime the object itself.
-  func stored<Value: Sendable>(
+  func stored<Value>(
     _ value: Value, weakly: Bool, _ registration: Registration, context: ResolutionContext
   ) throws(ResolutionError) -> OnceSlot.Stored {
     guard weakly else { return Publication(value) }
@@ -277,12 +281,14 @@ extension Container {
   }
 
   /// The value a slot served; a singleton's is published for the fast path.
-  func served<Value: Sendable>(
+  func served<Value>(
     _ object: OnceSlot.Stored, as type: Value.Type, weakly: Bool, from located: Located,
     context: ResolutionContext
   ) throws(ResolutionError) -> Value {
     guard weakly else {
-      located.entry.publish(object)
+      // NB: an instance shared on the main actor only is not published: the fast path would
+      // serve it without the check in `placement(of:context:)`.
+      if !located.registration.isConfinedToMainActor { located.entry.publish(object) }
       return keptValue(object, as: type)
     }
     guard let value = object as? Value else {
@@ -311,7 +317,7 @@ extension Container {
 extension Container {
   /// Runs the registration's (synchronous) factory in `builder`, with the registration on the
   /// chain.
-  func make<Value: Sendable>(
+  func make<Value>(
     _ registration: Registration, as type: Value.Type, builder: Container,
     context: ResolutionContext
   ) throws(ResolutionError) -> Value {
@@ -321,6 +327,11 @@ extension Container {
     case .mainActor:
       guard MainActorCheck.isCurrent else {
         throw .mainActorRequired(registration.key, context: context)
+      }
+    case .isolated:
+      let actor = registration.isolation.unsafelyUnwrapped
+      guard isSameIsolation(context.runsOn, actor) else {
+        throw .isolationRequired(registration.key, on: actor, context: context)
       }
     case .async:
       throw .asyncRequired(registration.key, context: context)
@@ -348,7 +359,7 @@ extension Container {
   }
 
   /// Resolves a registration that takes runtime arguments (always a new instance).
-  func resolve<Value: Sendable, each Argument>(
+  func resolve<Value, each Argument>(
     _ type: Value.Type, _ request: _ResolutionRequest, context: ResolutionContext,
     arguments: repeat each Argument
   ) throws(ResolutionError) -> Value {
@@ -388,10 +399,11 @@ extension Container {
 }
 
 /// The object a `.weak` registration shares, or nil when the value is not a class instance.
-func objectIdentity<Value: Sendable>(of value: Value) -> (any AnyObject & Sendable)? {
+func objectIdentity<Value>(of value: Value) -> (any AnyObject & Sendable)? {
   guard type(of: value as Any) is AnyClass else { return nil }
-  // NB: `Value` is `Sendable` and the object *is* the value, so viewing the reference as
-  // `AnyObject & Sendable` adds no sharing that `Value` did not already allow. (A conditional
-  // cast cannot name the marker protocol `Sendable`.)
+  // NB: the object *is* the value, so viewing the reference as `AnyObject & Sendable` adds no
+  // sharing that the registration did not already allow: only a `Sendable` value, one shared on
+  // the main actor only (served after the engine's check) or an unchecked one is kept weakly.
+  // (A conditional cast cannot name the marker protocol `Sendable`.)
   return unsafeBitCast(value as AnyObject, to: (any AnyObject & Sendable).self)
 }

@@ -85,6 +85,9 @@ final class ResolutionContext {
   @exclusivity(unchecked) var captiveFloor = 0
   /// The custom-lifetime cache that served the tracked key, and its generation then.
   @exclusivity(unchecked) var servingCache: CacheStamp?
+  /// The actor (other than the main actor) on which the asynchronous engine runs this resolve's
+  /// synchronous part, so that factories isolated to it may run (see `Engine/Isolation.swift`).
+  @exclusivity(unchecked) var runsOn: (any Actor)?
 
   /// A context for synchronous resolves on the calling thread; ``begin(at:requester:section:)``
   /// starts each one.
@@ -288,7 +291,7 @@ final class ResolutionContext {
   /// The value of a singleton that ``lookUpParameter(probe:in:)`` found, read in the section
   /// this resolve holds.
   @inlinable
-  func readParameter<Value: Sendable>(_ bits: UInt, as type: Value.Type, in container: Container)
+  func readParameter<Value>(_ bits: UInt, as type: Value.Type, in container: Container)
     -> Value
   {
     switch section {

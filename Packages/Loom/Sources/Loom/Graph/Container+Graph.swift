@@ -32,7 +32,8 @@ extension Container {
             key: registration.key, lifetime: registration.lifetime,
             isAsync: registration.isAsync, location: registration.location,
             containerDepth: depth, isBinding: registration.isBinding,
-            origin: registration.origin))
+            origin: registration.origin, isUnchecked: registration.isUnchecked,
+            isConfinedToMainActor: registration.isConfinedToMainActor))
         var declared = registration.declaredDependencies(builtIn: self)
         if let target = registration.bindingTarget, !declared.contains(target) {
           declared.append(target)
@@ -87,7 +88,7 @@ extension Container {
     var rules = ValidationRules()
     rules.keyPathsHaveDefaults = false
     let registrations = lookups.prefix(nodes.count).map { $0.registration! }
-    rules.mainActor = registrations.map(\.requiresMainActor)
+    rules.isolation = registrations.map(\.isolationRule)
     rules.argumentTypes = registrations.map(\.argumentTypes)
     let unbound = Set(model.unboundRoots)
     rules.missingHint = { [self] key, missing, needer in

@@ -53,6 +53,16 @@ extension DependencyGraph {
     /// let fromNetwork = container.graph.nodes.filter { $0.origin == "NetworkAssembly" }
     /// ```
     public let origin: String?
+    /// Whether the registration shares a value that is not `Sendable` on the user's word
+    /// (``ConfinedLifetime/unchecked(_:)``): the registrations a migration still has to make safe.
+    ///
+    /// ```swift
+    /// let remaining = container.graph.nodes.filter(\.isUnchecked).count
+    /// ```
+    public let isUnchecked: Bool
+    /// Whether the registration's instance is made and shared on the main actor only
+    /// (``ConfinedLifetime/mainActor(_:)``).
+    let isConfinedToMainActor: Bool
 
     /// Makes a node, for a graph built by hand with ``DependencyGraph/init(nodes:edges:)``.
     ///
@@ -67,22 +77,24 @@ extension DependencyGraph {
     ///   - containerDepth: Which container of the lineage holds it (0: the container itself).
     ///   - isBinding: Whether it binds its key to another registration.
     ///   - origin: The module that made it, if known.
+    ///   - isUnchecked: Whether it shares a value that is not `Sendable` on the user's word.
     ///   - fileID: Where the registration is made.
     ///   - line: The line of the registration.
     public init(
       key: DependencyKey, lifetime: Lifetime = .transient, isAsync: Bool = false,
       containerDepth: Int = 0, isBinding: Bool = false, origin: String? = nil,
-      fileID: StaticString = #fileID, line: UInt = #line
+      isUnchecked: Bool = false, fileID: StaticString = #fileID, line: UInt = #line
     ) {
       self.init(
         key: key, lifetime: lifetime, isAsync: isAsync,
         location: CodeLocation(fileID: fileID, line: line), containerDepth: containerDepth,
-        isBinding: isBinding, origin: origin)
+        isBinding: isBinding, origin: origin, isUnchecked: isUnchecked)
     }
 
     init(
       key: DependencyKey, lifetime: Lifetime, isAsync: Bool, location: CodeLocation,
-      containerDepth: Int, isBinding: Bool, origin: String?
+      containerDepth: Int, isBinding: Bool, origin: String?, isUnchecked: Bool = false,
+      isConfinedToMainActor: Bool = false
     ) {
       self.key = key
       self.lifetime = lifetime
@@ -91,10 +103,12 @@ extension DependencyGraph {
       self.containerDepth = containerDepth
       self.isBinding = isBinding
       self.origin = origin
+      self.isUnchecked = isUnchecked
+      self.isConfinedToMainActor = isConfinedToMainActor
     }
 
-    /// `Database (singleton) at MyApp/Wiring.swift:12`, with `async`, `binding`, the container
-    /// level and the origin when they apply.
+    /// `Database (singleton) at MyApp/Wiring.swift:12`, with `async`, `binding`, `unchecked`, the
+    /// container level and the origin when they apply.
     ///
     /// ```swift
     /// print(node)  // Session (singleton, async, 1 container up) at MyApp/Wiring.swift:30
@@ -105,6 +119,8 @@ extension DependencyGraph {
     /// origin.
     var detail: String {
       var text = lifetime.description
+      if isUnchecked { text = "unchecked \(text)" }
+      if isConfinedToMainActor { text += " on the main actor" }
       if isAsync { text += ", async" }
       if isBinding { text += ", binding" }
       if containerDepth == 1 {

@@ -58,8 +58,8 @@ struct ValidationRules: Sendable {
   /// Whether an edge to a key-path key without a node is fine (a graph on its own cannot tell a
   /// key path declared with a default from one without).
   var keyPathsHaveDefaults = true
-  /// Which nodes' factories must run on the main actor (none, for a graph on its own).
-  var mainActor: [Bool] = []
+  /// For each node whose instance is made on an actor, which one (none, for a graph on its own).
+  var isolation: [IsolationRule?] = []
   /// For each node whose factory takes runtime arguments, how they read, such as `(Int)` (none,
   /// for a graph on its own).
   var argumentTypes: [String?] = []
@@ -71,6 +71,19 @@ struct ValidationRules: Sendable {
 
   /// The rules of a graph on its own.
   static let graph = ValidationRules()
+}
+
+/// Where a node's instance is made, for ``GraphValidator``'s isolation rule.
+struct IsolationRule: Sendable {
+  /// The actor, compared by identity.
+  let actor: ObjectIdentifier
+  /// How messages name it (`the main actor`), and how a factory is marked for it (`@MainActor`).
+  let name: String
+  let attribute: String
+  /// Whether the instance, once made, is served anywhere (a cached `Sendable` value): then an
+  /// eager singleton, which `bootstrap()` builds on the actor, is a cache hit for a synchronous
+  /// resolve elsewhere.
+  let isServedAnywhere: Bool
 }
 
 /// The passes of ``DependencyGraph/validate()`` over a graph's ``GraphIndex``.
@@ -356,21 +369,100 @@ struct GraphValidator {
 
   // MARK: - Main actor from sync
 
+  /// Each edge on which a synchronous factory would resolve, synchronously, a registration made on
+  /// an actor where that actor may not run: the factory has no isolation (or another one), and it
+  /// is not built only for registrations isolated to that actor (whose factories run there, and
+  /// so do what they resolve). An eager singleton served anywhere is exempt: `bootstrap()` builds
+  /// it on its actor, and a synchronous resolve then finds it cached.
   private mutating func findMainActorFromSync() {
-    guard !rules.mainActor.isEmpty else { return }
-    for vertex in 0..<index.nodeCount where !nodes[vertex].isAsync && !rules.mainActor[vertex] {
+    guard rules.isolation.contains(where: { $0 != nil }) else { return }
+    let builtOn = actorsBuildingEachVertex()
+    for vertex in 0..<index.nodeCount where !nodes[vertex].isAsync {
       var previous = -1
-      for target in strongEdges(of: vertex) where rules.mainActor[target] && target != previous {
+      for target in strongEdges(of: vertex) where target != previous {
         previous = target
+        guard let rule = rules.isolation[target], builtOn[vertex] != rule.actor else { continue }
+        if rule.isServedAnywhere, nodes[target].lifetime.isEager { continue }
         let (sync, isolated) = (index.labels[vertex], index.labels[target])
+        let node = nodes[target]
+        let smallest =
+          rule.isServedAnywhere && node.lifetime == .singleton
+          ? "make \(isolated) an eager singleton (`lifetime: .eagerSingleton`), which"
+            + " `bootstrap()` builds on \(rule.name) so that synchronous resolves find it cached; or"
+            + " resolve it through a `Lazy` or `Provider` in \(sync)"
+          : "resolve \(isolated) through a `Lazy` or `Provider` in \(sync), used where"
+            + " \(rule.name) runs"
         appendEdgeProblem(
           .mainActorFromSync, from: vertex, to: target, about: vertex,
           summary: "\(sync) is synchronous and not isolated, but depends on \(isolated), which is"
-            + " made on the main actor",
-          hint: "register \(sync) with registerMainActor, so that it is made on the main actor too,"
-            + " or make its factory async and resolve \(isolated) with await.")
+            + " made on \(rule.name)",
+          hint: "\(smallest); or write the factory of \(sync) on \(rule.name) too (mark it"
+            + " `\(rule.attribute)`), or make it async and resolve \(isolated) with await.")
       }
     }
+  }
+
+  /// For each vertex, the actor on which its instance is always built, when the graph tells: its
+  /// own factory's, or (for a synchronous factory with no isolation) the one actor of every
+  /// registration that depends on it, when it has at least one dependent, all of them strong edges.
+  /// A vertex nothing depends on may be resolved from anywhere. (The greatest such assignment,
+  /// found by removing vertices until none changes; each vertex is removed at most once.)
+  private func actorsBuildingEachVertex() -> [ObjectIdentifier?] {
+    var sources = [[Int]](repeating: [], count: index.nodeCount)
+    var anywhere = [Bool](repeating: false, count: index.nodeCount)
+    for vertex in 0..<index.nodeCount {
+      for position in index.edgeRange(of: vertex) where index.isNode(index.targets[position]) {
+        let target = index.targets[position]
+        if index.deferred[position] {
+          anywhere[target] = true
+        } else {
+          sources[target].append(vertex)
+        }
+      }
+    }
+    // nil: built anywhere; an actor: built on it; `open`: not decided yet (only from undecided).
+    let open = ObjectIdentifier(IsolationRule.self)
+    var builtOn = [ObjectIdentifier?](repeating: open, count: index.nodeCount)
+    var pending: [Int] = []
+    for vertex in 0..<index.nodeCount {
+      if let rule = rules.isolation[vertex] {
+        builtOn[vertex] = rule.actor
+      } else if nodes[vertex].isAsync || anywhere[vertex] || sources[vertex].isEmpty {
+        builtOn[vertex] = nil
+        pending.append(vertex)
+      }
+    }
+    var dependents = [[Int]](repeating: [], count: index.nodeCount)
+    for target in 0..<index.nodeCount {
+      for source in sources[target] { dependents[source].append(target) }
+    }
+    for vertex in 0..<index.nodeCount where builtOn[vertex] != nil && builtOn[vertex] != open {
+      pending.append(vertex)
+    }
+    while let changed = pending.popLast() {
+      for target in dependents[changed] where rules.isolation[target] == nil {
+        guard let current = builtOn[target] else { continue }
+        var actor: ObjectIdentifier? = open
+        for source in sources[target] {
+          guard let built = builtOn[source] else {
+            actor = nil
+            break
+          }
+          if built == open { continue }
+          if actor == open {
+            actor = built
+          } else if actor != built {
+            actor = nil
+            break
+          }
+        }
+        guard actor != current else { continue }
+        // A vertex only moves from undecided to one actor, or to "anywhere": at most twice.
+        builtOn[target] = actor
+        pending.append(target)
+      }
+    }
+    return builtOn.map { $0 == open ? nil : $0 }
   }
 
   // MARK: - Arguments required

@@ -9,11 +9,14 @@ extension Container {
   /// completion resolves is checked for captives as held by it, and a completion that would make
   /// another instance of its own registration (a transient resolving itself through a child) is a
   /// cycle rather than an endless recursion.
-  func complete<Value: Sendable>(
+  func complete<Value>(
     _ value: Value, of located: Located, context: ResolutionContext
   ) throws(ResolutionError) {
     let registration = located.registration
     guard let completion = registration.extras?.completion else { return }
+    if let actor = completion.isolation, !context.runs(on: actor) {
+      throw .isolationRequired(registration.key, on: actor, context: context)
+    }
     let builder = registration.lifetimeKind.isBuiltByOwner ? located.owner : self
     try context.enter(registration, builder: builder)
     defer { context.leave() }

@@ -1,16 +1,16 @@
 /// What the modifiers of a ``Dependency`` declaration added to it: context alternatives,
 /// decorators and a completion. Applied when the declaration's default becomes a registration.
 @usableFromInline
-struct DeclarationExtras<Value: Sendable>: Sendable {
+struct DeclarationExtras<Value>: Sendable {
   /// A context alternative with its factory: nil for an unimplemented one without a placeholder,
   /// which falls back to the default factory once it has reported.
   struct Alternative: Sendable {
     let head: RegistrationExtras.Alternative
-    let make: (@Sendable (Resolver) throws -> Value)?
+    let make: (@Sendable (Resolver) throws -> sending Value)?
   }
 
   var alternatives: [Alternative] = []
-  var decorators: [@Sendable (Resolver, Value) throws -> Value] = []
+  var decorators: [Decorator<Value>] = []
   var completion: Completion<Value>?
   var completionDependencies: [DependencyKey] = []
 
@@ -20,7 +20,8 @@ struct DeclarationExtras<Value: Sendable>: Sendable {
   /// The registration of a declaration's default, with these extras applied to `factory`.
   func registration(
     key: DependencyKey, lifetime: Lifetime, factory: FactoryClosure<Value>,
-    declaredDependencies: [DependencyKey]?, location: CodeLocation
+    declaredDependencies: [DependencyKey]?, location: CodeLocation,
+    defect: RegistrationDefect? = nil, sharing: ConfinedLifetime.Sharing = .sendable
   ) -> Registration {
     var closure = factory
     if !alternatives.isEmpty {
@@ -37,7 +38,10 @@ struct DeclarationExtras<Value: Sendable>: Sendable {
         return try alternative.make?(r)
       }
     }
-    for decorate in decorators { closure = closure.mapped(decorate) }
+    for decorator in decorators { closure = closure.mapped(decorator, of: key) }
+    if let completion {
+      closure = closure.completed(by: completion, of: key, sharing: sharing)
+    }
     let extras =
       alternatives.isEmpty && completion == nil
       ? nil
@@ -53,6 +57,6 @@ struct DeclarationExtras<Value: Sendable>: Sendable {
     return Registration(
       key: key, lifetime: lifetime, factory: Factory(closure),
       declaredDependencies: everyDeclared ? declaredDependencies : nil, location: location,
-      extras: extras)
+      defect: defect, extras: extras, sharing: sharing)
   }
 }

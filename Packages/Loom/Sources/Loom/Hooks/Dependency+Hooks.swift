@@ -7,6 +7,9 @@ extension Dependency {
   ///
   /// Decorators run in the order they are declared. A registration of the key path replaces the
   /// default, decorators included. ``Registered/decorated(_:)`` does the same for a registration.
+  /// The decorator receives the new instance and hands back what it made of it (both `sending`,
+  /// so that a value that is not `Sendable` stays this resolve's alone). A decorator marked
+  /// `@MainActor` (or written in a `@MainActor` function) runs on the main actor, with the factory.
   ///
   /// ```swift
   /// var analytics: Dependency<any Analytics> {
@@ -18,11 +21,12 @@ extension Dependency {
   /// - Parameter decorate: Receives the resolver and the new instance; returns the instance to
   ///   keep. It may throw, and the resolve fails as if the factory had thrown.
   /// - Returns: The declaration with the decorator.
-  public func decorated(_ decorate: @escaping @Sendable (Resolver, Value) throws -> Value)
-    -> Dependency
-  {
+  public func decorated(
+    @_inheritActorContext _ decorate:
+      @escaping @isolated(any) @Sendable (Resolver, sending Value) throws -> sending Value
+  ) -> Dependency {
     var declaration = self
-    declaration.extras.decorators.append(decorate)
+    declaration.extras.decorators.append(Decorator(sending: decorate))
     return declaration
   }
 
@@ -31,7 +35,8 @@ extension Dependency {
   ///
   /// What `body` resolves finds the instance where its lifetime keeps it, so a `.graph` parent and
   /// the child it resolves here can point at each other. See ``Registered/onCreated(dependencies:_:)``
-  /// for the details; a second `onCreated` replaces the first.
+  /// for the details; a second `onCreated` replaces the first. A body marked `@MainActor` (or
+  /// written in a `@MainActor` function) runs on the main actor, with the factory.
   ///
   /// ```swift
   /// var parent: Dependency<Parent> {
@@ -48,7 +53,8 @@ extension Dependency {
   /// - Returns: The declaration with the completion.
   public func onCreated(
     dependencies: [DependencyKey] = [],
-    _ body: @escaping @Sendable (Resolver, Value) throws -> Void
+    @_inheritActorContext
+    _ body: @escaping @isolated(any) @Sendable (Resolver, Value) throws -> Void
   ) -> Dependency {
     var declaration = self
     declaration.extras.completion = Completion(body)

@@ -17,7 +17,7 @@
 /// same place (so ``Container/OverridePolicy/forbid`` does not object, and ``Container/dump()``
 /// shows one registration). Apply modifiers before resolving: an instance made before is dropped.
 /// A handle whose key has been registered again since changes nothing.
-public struct Registered<Value: Sendable>: Sendable {
+public struct Registered<Value>: Sendable {
   let container: Container
   let registration: Registration
 
@@ -36,6 +36,10 @@ public struct Registered<Value: Sendable>: Sendable {
   /// Applies `decorate` to every new instance the registration makes, before its lifetime keeps
   /// it; what `decorate` returns is the instance.
   ///
+  /// The decorator receives the new instance and hands back what it made of it (both `sending`,
+  /// so that a value that is not `Sendable` stays this resolve's alone). A decorator marked
+  /// `@MainActor` (or written in a `@MainActor` function) runs on the main actor, with the factory.
+  ///
   /// It runs once per instance, whatever the lifetime: for each transient, once per singleton.
   /// Instances served from a cache are not decorated again. Use it to wrap a value (logging,
   /// metrics) or to configure it. It runs as part of the factory: what it resolves is recorded in
@@ -52,12 +56,23 @@ public struct Registered<Value: Sendable>: Sendable {
   ///   thrown.
   /// - Returns: The handle of the decorated registration.
   @discardableResult
-  public func decorated(_ decorate: @escaping @Sendable (Resolver, Value) throws -> Value)
-    -> Registered
-  {
+  public func decorated(
+    @_inheritActorContext _ decorate:
+      @escaping @isolated(any) @Sendable (Resolver, sending Value) throws -> sending Value
+  ) -> Registered {
+    decorated(by: Decorator(sending: decorate))
+  }
+
+  /// Installs the registration again with `decorator` applied to its factory.
+  private func decorated(by decorator: Decorator<Value>) -> Registered {
     amend { registration in
-      let factory = Factory(registration.factory(as: Value.self).closure.mapped(decorate))
-      return registration.with(factory: factory, extras: registration.extras)
+      var closure = registration.factory(as: Value.self).closure.mapped(
+        decorator, of: registration.key)
+      if let completion = registration.extras?.completion {
+        closure = closure.completed(
+          by: completion, of: registration.key, sharing: registration.sharing)
+      }
+      return registration.with(factory: Factory(closure), extras: registration.extras)
     }
   }
 
@@ -72,6 +87,10 @@ public struct Registered<Value: Sendable>: Sendable {
   ///
   /// For a cached lifetime, another thread may receive the instance while `body` still runs: set
   /// up only what such a reader may safely see half done.
+  ///
+  /// A body marked `@MainActor` (or written in a `@MainActor` function) runs on the main actor,
+  /// and so does the factory then (a synchronous factory with no isolation of its own runs there
+  /// with it; one isolated to another actor fails with a message saying so).
   ///
   /// The graph shows the keys in `dependencies` as deferred edges (they do not form a cycle:
   /// they are resolved after the instance exists), and ``Container/validate(_:)`` reports them when
@@ -96,14 +115,17 @@ public struct Registered<Value: Sendable>: Sendable {
   @discardableResult
   public func onCreated(
     dependencies: [DependencyKey] = [],
-    _ body: @escaping @Sendable (Resolver, Value) throws -> Void
+    @_inheritActorContext
+    _ body: @escaping @isolated(any) @Sendable (Resolver, Value) throws -> Void
   ) -> Registered {
     amend { registration in
       let completion = Completion(body)
       let extras =
         registration.extras?.replacingCompletion(completion, dependencies: dependencies)
         ?? RegistrationExtras(completion: completion, completionDependencies: dependencies)
-      return registration.with(factory: registration.factory(as: Value.self), extras: extras)
+      let closure = registration.factory(as: Value.self).closure.completed(
+        by: completion, of: registration.key, sharing: registration.sharing)
+      return registration.with(factory: Factory(closure), extras: extras)
     }
   }
 

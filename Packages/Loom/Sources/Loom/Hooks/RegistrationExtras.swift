@@ -67,14 +67,20 @@ final class RegistrationExtras: Sendable {
 }
 
 /// A completion, seen without its value's type.
-protocol AnyCompletion: AnyObject, Sendable {}
+protocol AnyCompletion: AnyObject, Sendable {
+  /// The actor it runs on, if any.
+  var isolation: (any Actor)? { get }
+}
 
 /// What runs after a new instance of a registration is kept (``Registered/onCreated(dependencies:_:)``).
-final class Completion<Value: Sendable>: AnyCompletion {
+final class Completion<Value>: AnyCompletion {
+  /// The body, stripped of its isolation: run only where ``isolation`` holds.
   let run: @Sendable (Resolver, Value) throws -> Void
+  let isolation: (any Actor)?
 
-  init(_ run: @escaping @Sendable (Resolver, Value) throws -> Void) {
-    self.run = run
+  init(_ run: @escaping @isolated(any) @Sendable (Resolver, Value) throws -> Void) {
+    self.run = strippingIsolation(completion: run)
+    self.isolation = run.isolation
   }
 }
 
@@ -84,14 +90,14 @@ extension Registration {
 
   /// A copy of this registration with another factory and extras, as a ``Registered`` handle
   /// installs it: same key, lifetime, place and history.
-  func with<Value: Sendable>(factory: Factory<Value>, extras: RegistrationExtras?)
+  func with<Value>(factory: Factory<Value>, extras: RegistrationExtras?)
     -> Registration
   {
     Registration(
       key: key, lifetime: lifetime, factory: factory,
       declaredDependencies: declaresDependencies ? declaredDependencies : nil,
       location: location, replaced: replaced, bindingTarget: bindingTarget, origin: origin,
-      defect: defect, extras: extras)
+      defect: defect, extras: extras, sharing: sharing)
   }
 }
 

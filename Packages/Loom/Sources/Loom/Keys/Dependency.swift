@@ -20,9 +20,12 @@
 /// let api = container.resolve(\.api)
 /// container.register(\.api) { _ in MockAPIClient() }  // override
 /// ```
-public struct Dependency<Value: Sendable>: Sendable {
+public struct Dependency<Value>: Sendable {
   /// The declared lifetime; nil for the root container's ``Container/defaultLifetime``.
   @usableFromInline let lifetime: Lifetime?
+  /// How its values may be shared: `.sendable` for a `Sendable` value, otherwise as its
+  /// ``ConfinedLifetime`` says.
+  @usableFromInline let sharing: ConfinedLifetime.Sharing
   @usableFromInline let name: String
   @usableFromInline let location: CodeLocation
   /// The default factory; nil for a key declared without one, which must be registered.
@@ -33,6 +36,28 @@ public struct Dependency<Value: Sendable>: Sendable {
   /// What the declaration's modifiers added: context alternatives, decorators, a completion.
   @usableFromInline var extras = DeclarationExtras<Value>()
 
+  @usableFromInline
+  init(
+    lifetime: Lifetime?, sharing: ConfinedLifetime.Sharing, name: String, location: CodeLocation,
+    factory: FactoryClosure<Value>?, declaredDependencies: [DependencyKey]?
+  ) {
+    self.lifetime = lifetime
+    self.sharing = sharing
+    self.name = name
+    self.location = location
+    self.factory = factory
+    self.declaredDependencies = declaredDependencies
+  }
+
+  /// The declared lifetime of a value that is not `Sendable`, nil when it declares none.
+  var confinedLifetime: ConfinedLifetime? {
+    lifetime.map { ConfinedLifetime($0, sharing: sharing == .sendable ? .unshared : sharing) }
+  }
+}
+
+// MARK: - Declaring a Sendable value
+
+extension Dependency where Value: Sendable {
   /// Declares a key with no default: something must register it before it is resolved.
   ///
   /// Resolving it while nothing is registered fails with ``ResolutionError/Code/notRegistered``
@@ -57,18 +82,22 @@ public struct Dependency<Value: Sendable>: Sendable {
     _ lifetime: Lifetime? = nil, name: String = #function, fileID: StaticString = #fileID,
     line: UInt = #line
   ) {
-    self.lifetime = lifetime
-    self.name = name
-    self.location = CodeLocation(fileID: fileID, line: line)
-    self.factory = nil
-    self.declaredDependencies = []
+    self.init(
+      lifetime: lifetime, sharing: .sendable, name: name,
+      location: CodeLocation(fileID: fileID, line: line), factory: nil, declaredDependencies: [])
   }
 
   /// Declares a dependency made by a closure that resolves what it needs from a ``Resolver``.
   ///
+  /// A closure written in a `@MainActor` function, or marked `@MainActor` (or another global
+  /// actor), makes the value on that actor.
+  ///
   /// ```swift
   /// var database: Dependency<Database> {
   ///   Dependency(.singleton) { r in SQLiteDatabase(path: try r.resolve(Config.self).databasePath) }
+  /// }
+  /// var profileModel: Dependency<ProfileViewModel> {
+  ///   Dependency(.singleton) { @MainActor r in ProfileViewModel(users: try r.resolve()) }
   /// }
   /// ```
   ///
@@ -85,19 +114,20 @@ public struct Dependency<Value: Sendable>: Sendable {
   public init(
     _ lifetime: Lifetime? = nil, dependencies: [DependencyKey]? = nil,
     name: String = #function, fileID: StaticString = #fileID,
-    line: UInt = #line, factory: @escaping @Sendable (Resolver) throws -> Value
+    line: UInt = #line,
+    @_inheritActorContext factory: @escaping @isolated(any) @Sendable (Resolver) throws -> Value
   ) {
-    self.lifetime = lifetime
-    self.name = name
-    self.location = CodeLocation(fileID: fileID, line: line)
-    self.factory = .sync(factory)
-    self.declaredDependencies = dependencies
+    self.init(
+      lifetime: lifetime, sharing: .sendable, name: name,
+      location: CodeLocation(fileID: fileID, line: line), factory: .sync(isolated: factory),
+      declaredDependencies: dependencies)
   }
 
   /// Declares a dependency made by an initializer (or function) whose parameters are all resolved
   /// by type.
   ///
-  /// The parameters' types are the dependency's edges in the graph, known without running it.
+  /// The parameters' types are the dependency's edges in the graph, known without running it. An
+  /// initializer isolated to the main actor (or another global actor) runs there.
   ///
   /// ```swift
   /// var userService: Dependency<UserService> { Dependency(.singleton, UserService.init) }
@@ -111,20 +141,18 @@ public struct Dependency<Value: Sendable>: Sendable {
   ///   - line: The line of the declaration.
   ///   - initializer: Makes the value from its resolved parameters.
   @inlinable
-  public init<each Parameter: Sendable>(
+  public init<each Parameter>(
     _ lifetime: Lifetime? = nil, name: String = #function, fileID: StaticString = #fileID,
-    line: UInt = #line, _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
+    line: UInt = #line,
+    _ initializer: @escaping @isolated(any) @Sendable (repeat each Parameter) throws -> Value
   ) {
-    self.lifetime = lifetime
-    self.name = name
-    self.location = CodeLocation(fileID: fileID, line: line)
-    let (factory, dependencies) = autowired(initializer)
-    self.factory = .sync(factory)
-    self.declaredDependencies = dependencies
+    let (factory, dependencies) = autowired(IsolatedInitializer(initializer))
+    self.init(
+      lifetime: lifetime, sharing: .sendable, name: name,
+      location: CodeLocation(fileID: fileID, line: line), factory: factory,
+      declaredDependencies: dependencies)
   }
-}
 
-extension Dependency {
   /// Declares a dependency made by an asynchronous factory.
   ///
   /// Resolve it with `await` (``TopLevelResolving/resolveAsync(_:fileID:line:)``); a synchronous resolve
@@ -149,16 +177,20 @@ extension Dependency {
   public init(
     _ lifetime: Lifetime? = nil, dependencies: [DependencyKey]? = nil,
     name: String = #function, fileID: StaticString = #fileID,
-    line: UInt = #line, factory: @escaping @Sendable (Resolver) async throws -> Value
+    line: UInt = #line,
+    @_inheritActorContext
+    factory: @escaping @isolated(any) @Sendable (Resolver) async throws -> Value
   ) {
-    self.lifetime = lifetime
-    self.name = name
-    self.location = CodeLocation(fileID: fileID, line: line)
-    self.factory = .async(factory)
-    self.declaredDependencies = dependencies
+    self.init(
+      lifetime: lifetime, sharing: .sendable, name: name,
+      location: CodeLocation(fileID: fileID, line: line), factory: .async(isolated: factory),
+      declaredDependencies: dependencies)
   }
 
   /// Declares a dependency made on the main actor, for a `@MainActor` type.
+  ///
+  /// The same as ``init(_:dependencies:name:fileID:line:factory:)-(Lifetime?,_,_,_,_,_)`` with a
+  /// closure written `@MainActor` (or in a `@MainActor` function), which is the simpler spelling.
   ///
   /// ```swift
   /// var profileModel: Dependency<ProfileViewModel> {
@@ -183,20 +215,9 @@ extension Dependency {
     factory: @escaping @MainActor @Sendable (Resolver) throws -> Value
   ) -> Dependency {
     Dependency(
-      lifetime: lifetime, name: name, location: CodeLocation(fileID: fileID, line: line),
-      factory: .mainActor(factory), declaredDependencies: dependencies)
-  }
-
-  @usableFromInline
-  init(
-    lifetime: Lifetime?, name: String, location: CodeLocation,
-    factory: FactoryClosure<Value>, declaredDependencies: [DependencyKey]?
-  ) {
-    self.lifetime = lifetime
-    self.name = name
-    self.location = location
-    self.factory = factory
-    self.declaredDependencies = declaredDependencies
+      lifetime: lifetime, sharing: .sendable, name: name,
+      location: CodeLocation(fileID: fileID, line: line),
+      factory: .mainActor(sendable: factory), declaredDependencies: dependencies)
   }
 
   /// Declares a transient dependency made by an initializer whose parameters are all resolved by
@@ -212,29 +233,216 @@ extension Dependency {
   ///   - line: The line of the declaration.
   ///   - initializer: Makes the value from its resolved parameters.
   @inlinable
-  public init<each Parameter: Sendable>(
+  public init<each Parameter>(
     name: String = #function, fileID: StaticString = #fileID, line: UInt = #line,
-    _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
+    _ initializer: @escaping @isolated(any) @Sendable (repeat each Parameter) throws -> Value
   ) {
     self.init(.transient, name: name, fileID: fileID, line: line, initializer)
   }
 }
 
+// MARK: - Declaring a value that is not Sendable
+
+extension Dependency {
+  /// Declares a key with no default for a value that is not `Sendable`.
+  ///
+  /// ```swift
+  /// extension Container {
+  ///   var httpClient: Dependency<HTTPClient> { Dependency(.transient) }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - lifetime: How long instances of what is registered for it live, and where they may be
+  ///     shared, unless the registration says otherwise; transient when nil.
+  ///   - name: The property's name, captured automatically; shown in messages as `\.name`.
+  ///   - fileID: Where the dependency is declared.
+  ///   - line: The line of the declaration.
+  ///   - isolation: The caller's actor; inferred. (It also tells these initializers apart from
+  ///     those of a `Sendable` value, which Swift prefers for such a value.)
+  public init(
+    _ lifetime: ConfinedLifetime? = nil, name: String = #function, fileID: StaticString = #fileID,
+    line: UInt = #line, isolation: isolated (any Actor)? = #isolation
+  ) {
+    self.init(
+      lifetime: lifetime?.lifetime, sharing: lifetime?.sharing ?? .unshared, name: name,
+      location: CodeLocation(fileID: fileID, line: line), factory: nil, declaredDependencies: [])
+  }
+
+  /// Declares a dependency whose value is not `Sendable`, made by a closure: a value that is never
+  /// shared, or shared on the main actor only (see ``ConfinedLifetime``).
+  ///
+  /// ```swift
+  /// extension Container {
+  ///   var httpClient: Dependency<HTTPClient> { Dependency { _ in HTTPClient(session: .shared) } }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - lifetime: How long instances live, and where they may be shared; transient when nil.
+  ///   - dependencies: The keys the factory resolves, for the graph and ``Container/validate(_:)``
+  ///     (`[]` when it resolves none); when nil, they are recorded the first time it runs.
+  ///   - name: The property's name, captured automatically; shown in messages as `\.name`.
+  ///   - fileID: Where the dependency is declared.
+  ///   - line: The line of the declaration.
+  ///   - isolation: The caller's actor; inferred. (It also tells these initializers apart from
+  ///     those of a `Sendable` value, which Swift prefers for such a value.)
+  ///   - factory: Makes the value, which it hands over.
+  @inlinable
+  public init(
+    _ lifetime: ConfinedLifetime? = nil, dependencies: [DependencyKey]? = nil,
+    name: String = #function, fileID: StaticString = #fileID, line: UInt = #line,
+    isolation: isolated (any Actor)? = #isolation,
+    @_inheritActorContext
+    factory: @escaping @isolated(any) @Sendable (Resolver) throws -> sending Value
+  ) {
+    self.init(
+      lifetime: lifetime?.lifetime, sharing: lifetime?.sharing ?? .unshared, name: name,
+      location: CodeLocation(fileID: fileID, line: line),
+      factory: .sync(isolatedSending: factory), declaredDependencies: dependencies)
+  }
+
+  /// Declares a dependency whose value is not `Sendable`, made by an initializer whose parameters
+  /// are all resolved by type.
+  ///
+  /// ```swift
+  /// var reportBuilder: Dependency<ReportBuilder> { Dependency(.transient, ReportBuilder.init) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - lifetime: How long instances live, and where they may be shared; transient when nil.
+  ///   - name: The property's name, captured automatically; shown in messages as `\.name`.
+  ///   - fileID: Where the dependency is declared.
+  ///   - line: The line of the declaration.
+  ///   - isolation: The caller's actor; inferred. (It also tells these initializers apart from
+  ///     those of a `Sendable` value, which Swift prefers for such a value.)
+  ///   - initializer: Makes the value from its resolved parameters.
+  @inlinable
+  public init<each Parameter>(
+    _ lifetime: ConfinedLifetime?, name: String = #function, fileID: StaticString = #fileID,
+    line: UInt = #line, isolation: isolated (any Actor)? = #isolation,
+    _ initializer: @escaping @isolated(any) @Sendable (repeat each Parameter) throws -> Value
+  ) {
+    let (factory, dependencies) = autowired(nonisolated: IsolatedInitializer(initializer))
+    self.init(
+      lifetime: lifetime?.lifetime, sharing: lifetime?.sharing ?? .unshared, name: name,
+      location: CodeLocation(fileID: fileID, line: line), factory: factory,
+      declaredDependencies: dependencies)
+  }
+
+  /// Declares a transient dependency whose value is not `Sendable`, made by an initializer whose
+  /// parameters are all resolved by type.
+  ///
+  /// ```swift
+  /// var reportBuilder: Dependency<ReportBuilder> { Dependency(ReportBuilder.init) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - name: The property's name, captured automatically; shown in messages as `\.name`.
+  ///   - fileID: Where the dependency is declared.
+  ///   - line: The line of the declaration.
+  ///   - isolation: The caller's actor; inferred. (It also tells these initializers apart from
+  ///     those of a `Sendable` value, which Swift prefers for such a value.)
+  ///   - initializer: Makes the value from its resolved parameters.
+  @inlinable
+  public init<each Parameter>(
+    name: String = #function, fileID: StaticString = #fileID, line: UInt = #line,
+    isolation: isolated (any Actor)? = #isolation,
+    _ initializer: @escaping @isolated(any) @Sendable (repeat each Parameter) throws -> Value
+  ) {
+    self.init(
+      .transient, name: name, fileID: fileID, line: line, isolation: isolation, initializer)
+  }
+
+  /// Declares a dependency whose value is not `Sendable`, made by an asynchronous factory.
+  ///
+  /// ```swift
+  /// var session: Dependency<Session> {
+  ///   Dependency { r async throws in try await Session.open(r.resolve()) }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - lifetime: How long instances live, and where they may be shared; transient when nil.
+  ///   - dependencies: The keys the factory resolves, for the graph and ``Container/validate(_:)``
+  ///     (`[]` when it resolves none); when nil, they are recorded the first time it runs.
+  ///   - name: The property's name, captured automatically; shown in messages as `\.name`.
+  ///   - fileID: Where the dependency is declared.
+  ///   - line: The line of the declaration.
+  ///   - isolation: The caller's actor; inferred. (It also tells these initializers apart from
+  ///     those of a `Sendable` value, which Swift prefers for such a value.)
+  ///   - factory: Makes the value, which it hands over.
+  @inlinable
+  public init(
+    _ lifetime: ConfinedLifetime? = nil, dependencies: [DependencyKey]? = nil,
+    name: String = #function, fileID: StaticString = #fileID, line: UInt = #line,
+    isolation: isolated (any Actor)? = #isolation,
+    @_inheritActorContext
+    factory: @escaping @isolated(any) @Sendable (Resolver) async throws -> sending Value
+  ) {
+    self.init(
+      lifetime: lifetime?.lifetime, sharing: lifetime?.sharing ?? .unshared, name: name,
+      location: CodeLocation(fileID: fileID, line: line),
+      factory: .async(isolatedSending: factory), declaredDependencies: dependencies)
+  }
+}
+
 /// A factory that resolves every parameter of `initializer` by type, and the keys it will resolve.
 @inlinable
-func autowired<Value, each Parameter: Sendable>(
+func autowired<Value, each Parameter>(
   _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
-) -> (factory: @Sendable (Resolver) throws -> Value, dependencies: [DependencyKey]) {
+) -> (factory: FactoryClosure<Value>, dependencies: [DependencyKey]) {
+  let (factory, dependencies) = autowiredClosure(initializer)
+  return (.sync(factory), dependencies)
+}
+
+/// ``autowired(_:)``'s factory as a closure.
+@inlinable
+func autowiredClosure<Value, each Parameter>(
+  _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
+) -> (factory: @Sendable (Resolver) throws -> sending Value, dependencies: [DependencyKey]) {
   var dependencies: [DependencyKey] = []
   for type in repeat (each Parameter).self { dependencies.append(DependencyKey(type)) }
   // NB: `_resolveParameter` on the resolver itself, not the `Resolving` extension's `tryResolve`:
   // the parameter resolves are not specialised (they run inside a pack expansion), and going
   // through the protocol extension would add a generic call and its witness-table dispatch to each
   // one; `_resolveParameter` reads a published singleton through code that is mostly not generic.
-  let factory: @Sendable (Resolver) throws -> Value = { resolver in
+  let factory: @Sendable (Resolver) throws -> sending Value = { resolver in
     try initializer(repeat resolver._resolveParameter((each Parameter).self))
   }
   return (factory, dependencies)
+}
+
+/// ``autowired(_:)`` for an initializer of a value that is not `Sendable`, which must have no
+/// isolation: what an isolated initializer returns may belong to its actor (the registration then
+/// fails with a message saying so). (It is taken `@isolated(any)` so that Swift ranks the forms
+/// for `Sendable` values, which take one, first for such a value.)
+@inlinable
+func autowired<Value, each Parameter>(
+  nonisolated initializer: IsolatedInitializer<Value, repeat each Parameter>
+) -> (factory: FactoryClosure<Value>, dependencies: [DependencyKey]) {
+  if let actor = initializer.call.isolation {
+    var dependencies: [DependencyKey] = []
+    for type in repeat (each Parameter).self { dependencies.append(DependencyKey(type)) }
+    return (.isolatedInitializer(of: Value.self, on: actor), dependencies)
+  }
+  let stripped = strippingIsolation(initializer: initializer)
+  return autowired(stripped.call)
+}
+
+/// ``autowired(_:)`` for an initializer of a `Sendable` value that may be isolated to an actor
+/// (a `@MainActor` type's initializer), which then runs there.
+@inlinable
+func autowired<Value: Sendable, each Parameter>(
+  _ initializer: IsolatedInitializer<Value, repeat each Parameter>
+) -> (factory: FactoryClosure<Value>, dependencies: [DependencyKey]) {
+  var dependencies: [DependencyKey] = []
+  for type in repeat (each Parameter).self { dependencies.append(DependencyKey(type)) }
+  let stripped = strippingIsolation(initializer: initializer)
+  let factory: @Sendable (Resolver) throws -> sending Value = { resolver in
+    try stripped.call(repeat resolver._resolveParameter((each Parameter).self))
+  }
+  return (.sync(stripped: factory, isolation: initializer.call.isolation), dependencies)
 }
 
 /// A key path to a ``Dependency`` declared in an extension of ``Container``: the key-path key.
@@ -244,7 +452,7 @@ func autowired<Value, each Parameter: Sendable>(
 /// ```swift
 /// let api = container.resolve(\.api)  // \.api is a DependencyKeyPath<any APIClient>
 /// ```
-public typealias DependencyKeyPath<Value: Sendable> =
+public typealias DependencyKeyPath<Value> =
   any KeyPath<Container, Dependency<Value>> & Sendable
 
 // MARK: - Declared defaults
@@ -280,9 +488,17 @@ extension Dependency: DeclaredDependency {
     -> Registration?
   {
     guard let factory else { return nil }
+    let key = key(for: keyPath)
+    guard sharing != .sendable else {
+      return extras.registration(
+        key: key, lifetime: lifetime ?? container.defaultLifetime, factory: factory,
+        declaredDependencies: declaredDependencies, location: location)
+    }
+    let (lifetime, defect) = container.confinedLifetime(confinedLifetime, of: key, at: location)
     return extras.registration(
-      key: key(for: keyPath), lifetime: lifetime ?? container.defaultLifetime, factory: factory,
-      declaredDependencies: declaredDependencies, location: location)
+      key: key, lifetime: lifetime.lifetime, factory: factory.confined(lifetime, of: key),
+      declaredDependencies: declaredDependencies, location: location, defect: defect,
+      sharing: lifetime.sharing)
   }
 }
 

@@ -24,7 +24,7 @@
 /// > Important: Reading ``wrappedValue`` traps with the message of the ``ResolutionError`` if the
 /// > dependency cannot be resolved; `try $theme.get()` throws it instead.
 @propertyWrapper
-public struct DynamicInjected<Value: Sendable>: Sendable {
+public struct DynamicInjected<Value>: Sendable {
   /// The container every read resolves in.
   ///
   /// ```swift
@@ -104,10 +104,11 @@ public struct DynamicInjected<Value: Sendable>: Sendable {
   ///
   /// - Returns: The instance.
   /// - Throws: A ``ResolutionError`` if the dependency cannot be resolved.
-  public func get() throws(ResolutionError) -> Value {
+  public func get() throws(ResolutionError) -> sending Value {
     // NB: keeps nothing, so what is being built around the read does not hold the value captive.
-    try resolvingUnheld { () throws(ResolutionError) -> Value in
-      try container._resolve(Value.self, request)
+    let value = try resolvingUnheld { () throws(ResolutionError) in
+      HandOver(carried: try container._resolve(Value.self, request))
     }
+    return handedOver(value.carried)
   }
 }

@@ -27,7 +27,7 @@
 /// | ``DynamicInjected`` | on every access | nothing | traps (or throws from `get()`) |
 /// | ``inject(_:name:fileID:line:)`` | at the call | — (returns it) | traps |
 @propertyWrapper
-public struct Injected<Value: Sendable>: Sendable {
+public struct Injected<Value> {
   private let cell: InjectionCell<Value>
 
   /// Injects the dependency registered for `type` (and `name`).
@@ -122,3 +122,5 @@ public struct Injected<Value: Sendable>: Sendable {
     cell.reset()
   }
 }
+
+extension Injected: Sendable where Value: Sendable {}

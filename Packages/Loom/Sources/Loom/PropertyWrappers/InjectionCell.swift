@@ -4,8 +4,11 @@ import Synchronization
 ///
 /// A held value is dropped when the custom-lifetime cache that served it was emptied since (a
 /// session ended, a flow finished), so the next access resolves the new instance.
-final class InjectionCell<Value: Sendable>: Sendable {
-  private struct Held {
+final class InjectionCell<Value>: Sendable {
+  // NB: `@unchecked Sendable` because `Value` need not be `Sendable`: the cell of such a value
+  // belongs to a wrapper that is not `Sendable` (`Injected` is `Sendable` only where its value
+  // is), so it is used from one isolation, and the lock only orders that use.
+  private struct Held: @unchecked Sendable {
     let value: Value
     let stamp: CacheStamp?
   }

@@ -11,7 +11,7 @@
 /// }
 /// ```
 @propertyWrapper
-public struct OptionalInjected<Value: Sendable>: Sendable {
+public struct OptionalInjected<Value> {
   private let cell: InjectionCell<Value?>
 
   /// Injects the dependency registered for `Value` (and `name`), if any.
@@ -58,3 +58,5 @@ public struct OptionalInjected<Value: Sendable>: Sendable {
     }
   }
 }
+
+extension OptionalInjected: Sendable where Value: Sendable {}

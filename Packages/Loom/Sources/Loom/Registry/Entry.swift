@@ -31,7 +31,7 @@ final class Entry: Sendable {
 
   /// Makes `value` this entry's singleton instance before anything resolves it (a ready
   /// instance), and publishes it for the fast path.
-  func keep<Value: Sendable>(instance value: Value) {
+  func keep<Value>(instance value: Value) {
     let box = Publication(value)
     _ = instanceSlot.load(orStore: { OnceSlot(holding: box) })
     publish(box)

@@ -1,17 +1,29 @@
 /// The forms of factory.
 enum FactoryKind: Sendable {
-  case sync, async, mainActor, withArguments
+  /// Synchronous; `mainActor` and `isolated` ones run only on their actor.
+  case sync, async, mainActor, isolated, withArguments
 }
 
 /// What the engine asks of a factory without knowing its value's type.
 protocol AnyFactory: AnyObject, Sendable {
   var kind: FactoryKind { get }
   var argumentTypes: String? { get }
+  /// The actor a synchronous factory runs on, if any.
+  var isolation: (any Actor)? { get }
 
   /// Resolves `located` (whose registration has this factory) from asynchronous code, in
   /// `container` and `context`, type-erased (for ``Container/bootstrap()`` and the test kit).
   func resolveErased(_ located: Located, in container: Container, context: ResolutionContext)
-    async throws(ResolutionError) -> any Sendable
+    async throws(ResolutionError) -> Erased
+}
+
+/// A value resolved without its type known, for ``Container/bootstrap()`` and the test kit.
+///
+/// NB: `@unchecked Sendable` because a value of a registration that confines its values (see
+/// ``ConfinedLifetime``) is not `Sendable`: bootstrap only keeps what it made and drops the
+/// value, and the test kit compares identities, so neither shares what it receives.
+struct Erased: @unchecked Sendable {
+  let value: Any
 }
 
 /// The factory of a registration whose values are `Value`.
@@ -22,16 +34,21 @@ protocol AnyFactory: AnyObject, Sendable {
 /// compiler never specialises), a generic type would make the runtime look up its metadata on every
 /// resolve; a class's stored properties are found through the object itself, and the closures
 /// below have the same layout whatever `Value` is.
-final class Factory<Value: Sendable>: AnyFactory {
+///
+/// `Value` need not be `Sendable`: the registration APIs decide which values may be shared, and the
+/// factory only holds closures.
+final class Factory<Value>: AnyFactory {
   let kind: FactoryKind
   /// Runs a synchronous factory (a main-actor one once on the main actor).
-  let make: @Sendable (Resolver) throws -> Value
+  let make: @Sendable (Resolver) throws -> sending Value
   /// Runs an asynchronous factory.
-  let makeAsync: @Sendable (Resolver) async throws -> Value
+  let makeAsync: @Sendable (Resolver) async throws -> sending Value
   /// For a factory with runtime arguments, the `ArgumentFactory` and how its arguments read.
   let arguments: (factory: any Sendable, description: String)?
+  let isolation: (any Actor)?
 
   init(_ closure: FactoryClosure<Value>) {
+    isolation = closure.isolation
     switch closure {
     case .sync(let make):
       kind = .sync
@@ -45,15 +62,22 @@ final class Factory<Value: Sendable>: AnyFactory {
       arguments = nil
     case .mainActor(let make):
       kind = .mainActor
-      let run: @Sendable (Resolver) throws -> Value = { resolver in
+      let run: @Sendable (Resolver) throws -> sending Value = { resolver in
         // NB: the engine runs this only after `MainActorCheck.isCurrent` proved that the code runs
         // on the main actor; `assumeIsolated` verifies it. `resolver` is used only inside this
-        // synchronous call, on this thread.
+        // synchronous call, on this thread, and the value made there is this call's result.
         nonisolated(unsafe) let resolver = resolver
-        return try MainActor.assumeIsolated { try make(resolver) }
+        let value = try MainActor.assumeIsolated { HandOver(carried: try make(resolver)) }
+        return handedOver(value.carried)
       }
       self.make = run
       makeAsync = { resolver in try run(resolver) }
+      arguments = nil
+    case .isolated(_, let make):
+      // NB: run only where the engine knows the actor runs (see `Engine/Isolation.swift`).
+      kind = .isolated
+      self.make = make
+      makeAsync = { _ in preconditionFailure("an isolated factory is run on its actor") }
       arguments = nil
     case .withArguments(let factory, let description):
       kind = .withArguments
@@ -66,13 +90,14 @@ final class Factory<Value: Sendable>: AnyFactory {
   var argumentTypes: String? { arguments?.description }
 
   func resolveErased(_ located: Located, in container: Container, context: ResolutionContext)
-    async throws(ResolutionError) -> any Sendable
+    async throws(ResolutionError) -> Erased
   {
-    try await container.resolveAsync(located, as: Value.self, context: context)
+    Erased(value: try await container.resolveAsync(located, as: Value.self, context: context))
   }
 }
 
 /// A factory that takes runtime arguments, wrapped so it can be stored and cast back.
+///
 struct ArgumentFactory<Value, each Argument>: Sendable {
   let make: @Sendable (Resolver, repeat each Argument) throws -> Value
 }

@@ -27,6 +27,12 @@ final class Registration: Sendable {
   let factory: any AnyFactory
   /// The factory's form.
   let kind: FactoryKind
+  /// The actor a synchronous factory runs on (the main actor for a `mainActor` one), if any.
+  let isolation: (any Actor)?
+  /// How its values may be shared: `Sendable` ones as the lifetime says; others are never
+  /// shared, shared on the main actor only, or shared on the user's word (see
+  /// ``ConfinedLifetime``).
+  let sharing: ConfinedLifetime.Sharing
   /// The lifetime's kind, without a custom lifetime's payload (cheap to switch over).
   let lifetimeKind: LifetimeKind
   /// The lifetime when it is a ``CustomLifetime``.
@@ -49,12 +55,13 @@ final class Registration: Sendable {
   /// Whether `observation` is still recording: read on every step of a resolve, so kept here
   /// rather than behind the optional.
   private let observing: Atomic<Bool>
-  init<Value: Sendable>(
+  init<Value>(
     key: DependencyKey, lifetime: Lifetime, factory: Factory<Value>,
     declaredDependencies: [DependencyKey]?, location: CodeLocation,
     replaced: (location: CodeLocation, origin: String?)? = nil,
     bindingTarget: DependencyKey? = nil, origin: String? = RegistrationOrigin.current,
-    defect: RegistrationDefect? = nil, extras: RegistrationExtras? = nil
+    defect: RegistrationDefect? = nil, extras: RegistrationExtras? = nil,
+    sharing: ConfinedLifetime.Sharing = .sendable
   ) {
     self.defect = defect
     self.extras = extras
@@ -68,6 +75,8 @@ final class Registration: Sendable {
     self.valueTypeID = ObjectIdentifier(Value.self)
     self.factory = factory
     self.kind = factory.kind
+    self.isolation = factory.isolation
+    self.sharing = sharing
     switch lifetime.kind {
     case .transient: (lifetimeKind, customLifetime) = (.transient, nil)
     case .singleton: (lifetimeKind, customLifetime) = (.singleton, nil)
@@ -77,7 +86,8 @@ final class Registration: Sendable {
     case .custom(let custom): (lifetimeKind, customLifetime) = (.custom, custom)
     }
     self.requesterCachedLifetime = customLifetime as? any _RequesterCachedLifetime
-    self.isRequesterCached = requesterCachedLifetime != nil
+    // NB: an instance shared on the main actor only is never read without the engine's check.
+    self.isRequesterCached = requesterCachedLifetime != nil && sharing != .mainActor
     self.isPlainTransient =
       lifetimeKind == .transient && kind == .sync && extras?.completion == nil
     // NB: nil means "not declared" (the factory's resolves are recorded until it first succeeds);
@@ -97,6 +107,24 @@ final class Registration: Sendable {
 
   /// Whether the factory must run on the main actor.
   var requiresMainActor: Bool { kind == .mainActor }
+
+  /// Where its instance is made, for ``Container/validate(_:)``: on its factory's actor, if it
+  /// has one (a registration shared on the main actor only is made there too).
+  var isolationRule: IsolationRule? {
+    guard let isolation, kind == .mainActor || kind == .isolated else { return nil }
+    let isMain = isMainActor(isolation)
+    return IsolationRule(
+      actor: ObjectIdentifier(isolation as AnyObject), name: isolationName(isolation),
+      attribute: isMain ? "@MainActor" : "@\(typeName(type(of: isolation)))",
+      isServedAnywhere: sharing == .sendable && lifetime.isCached)
+  }
+
+  /// Whether its instance is shared on the main actor only (``ConfinedLifetime/mainActor(_:)``).
+  var isConfinedToMainActor: Bool { sharing == .mainActor }
+
+  /// Whether it shares values that are not `Sendable` on the user's word
+  /// (``ConfinedLifetime/unchecked(_:)``).
+  var isUnchecked: Bool { sharing == .unchecked }
 
   /// How the factory's runtime arguments read, or nil when it takes none.
   var argumentTypes: String? { factory.argumentTypes }

@@ -315,7 +315,7 @@ enum FastLookup {
 extension Container {
   /// Copies the value of a singleton that ``lookUpInLineage(_:in:)`` found in `section`.
   @inlinable @inline(__always)
-  func readPublishedSingleton<Value: Sendable>(
+  func readPublishedSingleton<Value>(
     _ bits: UInt, as type: Value.Type, in section: borrowing ReadSection
   ) -> Value {
     // The key determines the value's type, so the box is a `Publication<Value>`.

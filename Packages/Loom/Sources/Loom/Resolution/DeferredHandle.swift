@@ -1,6 +1,6 @@
 /// A handle type that a factory or an auto-wired initializer may ask for instead of a value
 /// (``Lazy`` and ``Provider``); the container makes it without a registration.
-protocol DeferredHandle: Sendable {
+protocol DeferredHandle {
   /// The key the handle resolves when used.
   static var targetKey: DependencyKey { get }
   /// How the handle defers: `lazy` or `provider`.
@@ -10,16 +10,17 @@ protocol DeferredHandle: Sendable {
 
 /// How a handle resolves its value: as a resolve in its container, which joins the resolution
 /// running on this thread if there is one (so a cycle through the handle is reported).
-struct HandleTarget<Value: Sendable>: Sendable {
+struct HandleTarget<Value>: Sendable {
   let container: Container
   let name: String?
   let keyPath: DependencyKeyPath<Value>?
 
-  func resolve(fileID: StaticString, line: UInt) throws(ResolutionError) -> Value {
+  func resolve(fileID: StaticString, line: UInt) throws(ResolutionError) -> sending Value {
     // What the handle resolves is not a dependency of the instances being built around it.
-    try resolvingUnheld { () throws(ResolutionError) -> Value in
-      try resolveInContainer(fileID, line)
+    let value = try resolvingUnheld { () throws(ResolutionError) in
+      HandOver(carried: try resolveInContainer(fileID, line))
     }
+    return handedOver(value.carried)
   }
 
   private func resolveInContainer(_ fileID: StaticString, _ line: UInt) throws(ResolutionError)

@@ -22,7 +22,10 @@ import Synchronization
 ///
 /// Copies of a handle share its value. If two threads use a fresh handle at once, both may resolve
 /// and one result is kept (for cached lifetimes both get the same instance anyway).
-public struct Lazy<Value: Sendable>: Sendable {
+///
+/// A handle of a value that is not `Sendable` (a transient, say) is not `Sendable` either: the
+/// value it keeps stays where the handle is, inside whatever holds it.
+public struct Lazy<Value> {
   private let target: HandleTarget<Value>
   private let storage = LazyStorage<Value>()
 
@@ -62,12 +65,12 @@ public struct Lazy<Value: Sendable>: Sendable {
   public func get(fileID: StaticString = #fileID, line: UInt = #line) throws(ResolutionError)
     -> Value
   {
-    if let value = storage.value.withLock({ $0 }) { return value }
-    let resolved = try target.resolve(fileID: fileID, line: line)
+    if let kept = storage.value.withLock({ $0 }) { return kept.carried }
+    let resolved = HandOver(carried: try target.resolve(fileID: fileID, line: line))
     return storage.value.withLock { value in
-      if let value { return value }
+      if let value { return value.carried }
       value = resolved
-      return resolved
+      return resolved.carried
     }
   }
 
@@ -82,9 +85,13 @@ public struct Lazy<Value: Sendable>: Sendable {
 }
 
 /// The value a ``Lazy`` and its copies share.
-final class LazyStorage<Value: Sendable>: Sendable {
-  let value = Locked<Value?>(nil)
+final class LazyStorage<Value>: Sendable {
+  // NB: in a `HandOver` box because `Value` need not be `Sendable`: a `Lazy` of such a value is
+  // not `Sendable` itself, so its storage (shared by its copies only) stays in one isolation.
+  let value = Locked<HandOver<Value>?>(nil)
 }
+
+extension Lazy: Sendable where Value: Sendable {}
 
 extension Lazy: DeferredHandle {
   static var targetKey: DependencyKey { DependencyKey(Value.self) }

@@ -11,7 +11,10 @@
 /// }
 /// container.register(Downloader.init)
 /// ```
-public struct Provider<Value: Sendable>: Sendable {
+///
+/// A provider is `Sendable` whatever its value: it keeps none, and each call hands its caller a
+/// value of its own (as `sending`).
+public struct Provider<Value>: Sendable {
   private let target: HandleTarget<Value>
 
   init(container: Container, name: String?, keyPath: DependencyKeyPath<Value>?) {
@@ -31,7 +34,9 @@ public struct Provider<Value: Sendable>: Sendable {
   ///   - fileID: Where the value is requested, for error messages.
   ///   - line: The line of that request.
   /// - Returns: The instance.
-  public func callAsFunction(fileID: StaticString = #fileID, line: UInt = #line) -> Value {
+  public func callAsFunction(fileID: StaticString = #fileID, line: UInt = #line)
+    -> sending Value
+  {
     do {
       return try get(fileID: fileID, line: line)
     } catch {
@@ -51,7 +56,7 @@ public struct Provider<Value: Sendable>: Sendable {
   /// - Returns: The instance.
   /// - Throws: A ``ResolutionError`` if the dependency cannot be resolved.
   public func get(fileID: StaticString = #fileID, line: UInt = #line) throws(ResolutionError)
-    -> Value
+    -> sending Value
   {
     try target.resolve(fileID: fileID, line: line)
   }

@@ -160,20 +160,51 @@ extension ResolutionError {
   static func mainActorRequired(_ key: DependencyKey, context: ResolutionContext)
     -> ResolutionError
   {
+    isolationRequired(key, on: MainActor.shared, context: context)
+  }
+
+  /// `key`, made on `actor`, resolved synchronously where that actor does not run, at the end of
+  /// `context`'s chain: when a synchronous factory that is not isolated made that resolve, the
+  /// hint names it and the smallest fix.
+  static func isolationRequired(
+    _ key: DependencyKey, on actor: any Actor, context: ResolutionContext
+  ) -> ResolutionError {
+    let name = isolationName(actor)
     var hint =
-      "resolve it from the main actor, or elsewhere with `try await tryResolveAsync(...)`."
-    if context.isAsynchronous, let cause = context.innermostBuild?.registration, !cause.isAsync,
-      !cause.requiresMainActor
+      isMainActor(actor)
+      ? "resolve it from the main actor, or elsewhere with `try await tryResolveAsync(...)`."
+      : "resolve it with `try await tryResolveAsync(...)`: Loom runs a synchronous factory of"
+        + " \(name) only once it has hopped there."
+    if context.isAsynchronous || !isMainActor(actor),
+      let cause = context.innermostBuild?.registration, !cause.isAsync,
+      !isSameIsolation(cause.isolation, actor)
     {
+      let attribute = isMainActor(actor) ? "@MainActor" : "@\(typeName(type(of: actor)))"
       hint =
-        "the factory of \(cause.key) is synchronous and not isolated, so it resolves \(key) on"
-        + " whatever thread builds \(cause.key): register \(cause.key) with registerMainActor, or"
-        + " make its factory async and resolve \(key) with `try await r.resolveAsync(...)`."
+        "the factory of \(cause.key) is synchronous and not isolated to \(name), so it resolves"
+        + " \(key) wherever \(cause.key) is built: resolve \(key) through a `Lazy` or `Provider`"
+        + " in \(cause.key), used where \(name) runs; or write that factory on \(name) too (mark"
+        + " it `\(attribute)`), or make it async and resolve \(key) with"
+        + " `try await r.resolveAsync(...)`."
     }
     return ResolutionError(
       code: .asyncRequired, key: key, chain: context.chain(to: key),
-      summary: "\(key) is made on the main actor and was resolved synchronously off it",
+      summary: "\(key) is made on \(name) and was resolved synchronously off it",
       hint: hint, location: context.location)
+  }
+
+  /// `key`, whose instance is shared on the main actor only, resolved with `await`: the engine
+  /// cannot tell that the caller runs on the main actor, so it cannot hand the instance over.
+  static func confinedFromAsync(_ key: DependencyKey, context: ResolutionContext)
+    -> ResolutionError
+  {
+    ResolutionError(
+      code: .asyncRequired, key: key, chain: context.chain(to: key),
+      summary: "\(key) is shared on the main actor only, and an `await` resolve cannot hand it"
+        + " to its caller",
+      hint: "resolve it synchronously from the main actor (`container.resolve(...)` in"
+        + " `@MainActor` code), or make its value Sendable.",
+      location: context.location)
   }
 
   static func argumentMismatch(

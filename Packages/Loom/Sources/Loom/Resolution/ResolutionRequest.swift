@@ -60,7 +60,7 @@ public struct _ResolutionRequest: Sendable {
   /// let request = _ResolutionRequest(\Container.api)
   /// ```
   @inlinable
-  public init<Value: Sendable>(
+  public init<Value>(
     _ keyPath: consuming DependencyKeyPath<Value>, fileID: StaticString = #fileID,
     line: UInt = #line
   ) {

@@ -35,8 +35,8 @@ public struct Resolver: Resolving {
   /// let database = try r._resolve(Database.self, _ResolutionRequest(Database.self, name: nil))
   /// ```
   @inlinable
-  public func _resolve<Value: Sendable>(_ type: Value.Type, _ request: _ResolutionRequest)
-    throws(ResolutionError) -> Value
+  public func _resolve<Value>(_ type: Value.Type, _ request: _ResolutionRequest)
+    throws(ResolutionError) -> sending Value
   {
     // A resolver kept past its factory resolves as its container would.
     guard context.isOpen else { return try container._resolve(type, request) }
@@ -44,11 +44,12 @@ public struct Resolver: Resolving {
     switch context.section {
     case .some(let section):
       // A synchronous resolve holds a read section until it ends.
-      return try container.resolve(request, as: type, context: context, in: section)
+      return handedOver(try container.resolve(request, as: type, context: context, in: section))
     case .none:
       // An asynchronous resolve reads the index in a section per lookup.
-      return try container.resolve(
-        request, as: type, context: context, in: container.sections.enter())
+      return handedOver(
+        try container.resolve(
+          request, as: type, context: context, in: container.sections.enter()))
     }
   }
 
@@ -61,8 +62,8 @@ public struct Resolver: Resolving {
   /// let database = try r._resolveParameter(Database.self)
   /// ```
   @inlinable
-  public func _resolveParameter<Value: Sendable>(_ type: Value.Type) throws(ResolutionError)
-    -> Value
+  public func _resolveParameter<Value>(_ type: Value.Type) throws(ResolutionError)
+    -> sending Value
   {
     // NB: no optional of `Value` on the way: a generic enum would make code that is not
     // specialised for `Value` look up its metadata.
@@ -70,11 +71,12 @@ public struct Resolver: Resolving {
       probe: UInt(bitPattern: ObjectIdentifier(type)), in: container)
     switch found {
     case .published(let bits):
-      return context.readParameter(bits, as: type, in: container)
+      return handedOver(context.readParameter(bits, as: type, in: container))
     case .entry:
       // Served in the section this resolve holds, where the lookup was made.
-      return try container.serve(
-        _ResolutionRequest(type, name: nil), as: type, found: found, context: context)
+      return handedOver(
+        try container.serve(
+          _ResolutionRequest(type, name: nil), as: type, found: found, context: context))
     case .none:
       return try _resolve(type, _ResolutionRequest(type, name: nil))
     }
@@ -85,14 +87,15 @@ public struct Resolver: Resolving {
   /// ```swift
   /// let user = try r._resolve(User.self, _ResolutionRequest(User.self, name: nil), arguments: "42")
   /// ```
-  public func _resolve<Value: Sendable, each Argument>(
+  public func _resolve<Value, each Argument>(
     _ type: Value.Type, _ request: _ResolutionRequest, arguments: repeat each Argument
-  ) throws(ResolutionError) -> Value {
+  ) throws(ResolutionError) -> sending Value {
     guard context.isOpen else {
       return try container._resolve(type, request, arguments: repeat each arguments)
     }
     context.noteResolve(request, valueType: type)
-    return try container.resolve(type, request, context: context, arguments: repeat each arguments)
+    return handedOver(
+      try container.resolve(type, request, context: context, arguments: repeat each arguments))
   }
 
   /// Resolves from asynchronous code inside the current resolution.
@@ -101,13 +104,13 @@ public struct Resolver: Resolving {
   /// ```swift
   /// let database = try await r._resolveAsync(Database.self, _ResolutionRequest(Database.self, name: nil))
   /// ```
-  public func _resolveAsync<Value: Sendable>(_ type: Value.Type, _ request: _ResolutionRequest)
-    async throws(ResolutionError) -> Value
+  public func _resolveAsync<Value>(_ type: Value.Type, _ request: _ResolutionRequest)
+    async throws(ResolutionError) -> sending Value
   {
     guard context.isOpen else { return try await container._resolveAsync(type, request) }
     context.noteResolve(request, valueType: type)
-    if let value = container.cachedSingleton(request, as: type) { return value }
-    return try await container.resolveAsync(request, as: type, context: context)
+    if let value = container.cachedSingleton(request, as: type) { return handedOver(value) }
+    return handedOver(try await container.resolveAsync(request, as: type, context: context))
   }
 
   // MARK: Resolving dependencies
@@ -127,10 +130,10 @@ public struct Resolver: Resolving {
   /// - Returns: The instance.
   /// - Throws: A ``ResolutionError`` naming the key and the chain that led to it.
   @inlinable
-  public func resolve<Value: Sendable>(
+  public func resolve<Value>(
     _ type: Value.Type = Value.self, name: String? = nil, fileID: StaticString = #fileID,
     line: UInt = #line
-  ) throws(ResolutionError) -> Value {
+  ) throws(ResolutionError) -> sending Value {
     try _resolve(type, _ResolutionRequest(type, name: name, fileID: fileID, line: line))
   }
 
@@ -147,10 +150,10 @@ public struct Resolver: Resolving {
   /// - Returns: The instance.
   /// - Throws: A ``ResolutionError`` naming the key and the chain that led to it.
   @inlinable
-  public func resolve<Value: Sendable>(
+  public func resolve<Value>(
     _ keyPath: consuming DependencyKeyPath<Value>, fileID: StaticString = #fileID,
     line: UInt = #line
-  ) throws(ResolutionError) -> Value {
+  ) throws(ResolutionError) -> sending Value {
     try _resolve(Value.self, _ResolutionRequest(keyPath, fileID: fileID, line: line))
   }
 
@@ -173,10 +176,10 @@ public struct Resolver: Resolving {
   /// - Throws: A ``ResolutionError``, with ``ResolutionError/Code/argumentMismatch`` when the
   ///   arguments' types differ from the registration's.
   @inlinable
-  public func resolve<Value: Sendable, FirstArgument, each Argument>(
+  public func resolve<Value, FirstArgument, each Argument>(
     _ type: Value.Type = Value.self, name: String? = nil, arguments first: FirstArgument,
     _ rest: repeat each Argument, fileID: StaticString = #fileID, line: UInt = #line
-  ) throws(ResolutionError) -> Value {
+  ) throws(ResolutionError) -> sending Value {
     try _resolve(
       type, _ResolutionRequest(type, name: name, fileID: fileID, line: line),
       arguments: first, repeat each rest)
@@ -199,10 +202,10 @@ public struct Resolver: Resolving {
   /// - Returns: The instance.
   /// - Throws: A ``ResolutionError`` naming the key and the chain that led to it.
   @inlinable
-  public func resolveAsync<Value: Sendable>(
+  public func resolveAsync<Value>(
     _ type: Value.Type = Value.self, name: String? = nil, fileID: StaticString = #fileID,
     line: UInt = #line
-  ) async throws(ResolutionError) -> Value {
+  ) async throws(ResolutionError) -> sending Value {
     try await _resolveAsync(type, _ResolutionRequest(type, name: name, fileID: fileID, line: line))
   }
 
@@ -221,10 +224,10 @@ public struct Resolver: Resolving {
   /// - Returns: The instance.
   /// - Throws: A ``ResolutionError`` naming the key and the chain that led to it.
   @inlinable
-  public func resolveAsync<Value: Sendable>(
+  public func resolveAsync<Value>(
     _ keyPath: consuming DependencyKeyPath<Value>, fileID: StaticString = #fileID,
     line: UInt = #line
-  ) async throws(ResolutionError) -> Value {
+  ) async throws(ResolutionError) -> sending Value {
     try await _resolveAsync(Value.self, _ResolutionRequest(keyPath, fileID: fileID, line: line))
   }
 

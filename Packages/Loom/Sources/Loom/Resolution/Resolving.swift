@@ -17,20 +17,20 @@
 public protocol Resolving {
   /// Resolves one request. Use ``tryResolve(_:name:fileID:line:)`` and its siblings instead.
   @_documentation(visibility: private)
-  func _resolve<Value: Sendable>(_ type: Value.Type, _ request: _ResolutionRequest)
-    throws(ResolutionError) -> Value
+  func _resolve<Value>(_ type: Value.Type, _ request: _ResolutionRequest)
+    throws(ResolutionError) -> sending Value
 
   /// Resolves one request with runtime arguments.
   /// Use ``tryResolve(_:name:arguments:_:fileID:line:)`` instead.
   @_documentation(visibility: private)
-  func _resolve<Value: Sendable, each Argument>(
+  func _resolve<Value, each Argument>(
     _ type: Value.Type, _ request: _ResolutionRequest, arguments: repeat each Argument
-  ) throws(ResolutionError) -> Value
+  ) throws(ResolutionError) -> sending Value
 
   /// Resolves one request from asynchronous code. Use ``tryResolveAsync(_:name:fileID:line:)``.
   @_documentation(visibility: private)
-  func _resolveAsync<Value: Sendable>(_ type: Value.Type, _ request: _ResolutionRequest)
-    async throws(ResolutionError) -> Value
+  func _resolveAsync<Value>(_ type: Value.Type, _ request: _ResolutionRequest)
+    async throws(ResolutionError) -> sending Value
 
   /// The container in which ``Lazy`` and ``Provider`` handles made from here resolve.
   @_documentation(visibility: private)
@@ -80,10 +80,10 @@ extension Resolving {
   /// - Returns: The instance.
   /// - Throws: A ``ResolutionError`` naming the key and the chain that led to it.
   @inlinable
-  public func tryResolve<Value: Sendable>(
+  public func tryResolve<Value>(
     _ type: Value.Type = Value.self, name: String? = nil, fileID: StaticString = #fileID,
     line: UInt = #line
-  ) throws(ResolutionError) -> Value {
+  ) throws(ResolutionError) -> sending Value {
     try _resolve(type, _ResolutionRequest(type, name: name, fileID: fileID, line: line))
   }
 
@@ -106,10 +106,10 @@ extension Resolving {
   /// - Returns: The instance, or `nil` when `type` has no registration.
   /// - Throws: A ``ResolutionError`` for every failure but a missing registration of `type`.
   @inlinable
-  public func resolveIfRegistered<Value: Sendable>(
+  public func resolveIfRegistered<Value>(
     _ type: Value.Type = Value.self, name: String? = nil, fileID: StaticString = #fileID,
     line: UInt = #line
-  ) throws(ResolutionError) -> Value? {
+  ) throws(ResolutionError) -> sending Value? {
     do {
       return try _resolve(type, _ResolutionRequest(type, name: name, fileID: fileID, line: line))
     } catch  where error.code == .notRegistered && error.key == DependencyKey(type, name: name) {
@@ -132,10 +132,10 @@ extension Resolving {
   /// - Returns: The instance.
   /// - Throws: A ``ResolutionError`` naming the key and the chain that led to it.
   @inlinable
-  public func tryResolve<Value: Sendable>(
+  public func tryResolve<Value>(
     _ keyPath: consuming DependencyKeyPath<Value>, fileID: StaticString = #fileID,
     line: UInt = #line
-  ) throws(ResolutionError) -> Value {
+  ) throws(ResolutionError) -> sending Value {
     try _resolve(Value.self, _ResolutionRequest(keyPath, fileID: fileID, line: line))
   }
 
@@ -159,10 +159,10 @@ extension Resolving {
   /// - Returns: The instance.
   /// - Throws: A ``ResolutionError`` naming the key and the chain that led to it.
   @inlinable
-  public func tryResolveAsync<Value: Sendable>(
+  public func tryResolveAsync<Value>(
     _ type: Value.Type = Value.self, name: String? = nil, fileID: StaticString = #fileID,
     line: UInt = #line
-  ) async throws(ResolutionError) -> Value {
+  ) async throws(ResolutionError) -> sending Value {
     try await _resolveAsync(type, _ResolutionRequest(type, name: name, fileID: fileID, line: line))
   }
 
@@ -179,10 +179,10 @@ extension Resolving {
   /// - Returns: The instance.
   /// - Throws: A ``ResolutionError`` naming the key and the chain that led to it.
   @inlinable
-  public func tryResolveAsync<Value: Sendable>(
+  public func tryResolveAsync<Value>(
     _ keyPath: consuming DependencyKeyPath<Value>, fileID: StaticString = #fileID,
     line: UInt = #line
-  ) async throws(ResolutionError) -> Value {
+  ) async throws(ResolutionError) -> sending Value {
     try await _resolveAsync(Value.self, _ResolutionRequest(keyPath, fileID: fileID, line: line))
   }
 
@@ -205,11 +205,11 @@ extension Resolving {
   /// - Throws: A ``ResolutionError``, with ``ResolutionError/Code/argumentMismatch`` when the
   ///   arguments' types differ from the registration's.
   @inlinable
-  public func tryResolve<Value: Sendable, FirstArgument, each Argument>(
+  public func tryResolve<Value, FirstArgument, each Argument>(
     _ type: Value.Type = Value.self, name: String? = nil, arguments first: FirstArgument,
     _ rest: repeat each Argument,
     fileID: StaticString = #fileID, line: UInt = #line
-  ) throws(ResolutionError) -> Value {
+  ) throws(ResolutionError) -> sending Value {
     try _resolve(
       type, _ResolutionRequest(type, name: name, fileID: fileID, line: line),
       arguments: first, repeat each rest)
@@ -229,8 +229,8 @@ extension Resolving {
   ///   - type: The type to resolve later.
   ///   - name: The name it was registered with, if any.
   /// - Returns: A handle whose ``Lazy/value`` resolves once.
-  public func lazy<Value: Sendable>(_ type: Value.Type = Value.self, name: String? = nil)
-    -> Lazy<Value>
+  public func lazy<Value>(_ type: Value.Type = Value.self, name: String? = nil)
+    -> sending Lazy<Value>
   {
     Lazy(container: _handleContainer, name: name, keyPath: nil)
   }
@@ -244,8 +244,8 @@ extension Resolving {
   /// - Parameter keyPath: The key path to a ``Dependency`` declared in an extension of
   ///   ``Container``.
   /// - Returns: A handle whose ``Lazy/value`` resolves once.
-  public func lazy<Value: Sendable>(_ keyPath: DependencyKeyPath<Value>)
-    -> Lazy<Value>
+  public func lazy<Value>(_ keyPath: DependencyKeyPath<Value>)
+    -> sending Lazy<Value>
   {
     Lazy(container: _handleContainer, name: nil, keyPath: keyPath)
   }
@@ -260,8 +260,8 @@ extension Resolving {
   ///   - type: The type to resolve on each call.
   ///   - name: The name it was registered with, if any.
   /// - Returns: A handle; call it (`provider()`) for an instance.
-  public func provider<Value: Sendable>(_ type: Value.Type = Value.self, name: String? = nil)
-    -> Provider<Value>
+  public func provider<Value>(_ type: Value.Type = Value.self, name: String? = nil)
+    -> sending Provider<Value>
   {
     Provider(container: _handleContainer, name: name, keyPath: nil)
   }
@@ -275,9 +275,9 @@ extension Resolving {
   /// - Parameter keyPath: The key path to a ``Dependency`` declared in an extension of
   ///   ``Container``.
   /// - Returns: A handle; call it (`provider()`) for an instance.
-  public func provider<Value: Sendable>(
+  public func provider<Value>(
     _ keyPath: DependencyKeyPath<Value>
-  ) -> Provider<Value> {
+  ) -> sending Provider<Value> {
     Provider(container: _handleContainer, name: nil, keyPath: keyPath)
   }
 }

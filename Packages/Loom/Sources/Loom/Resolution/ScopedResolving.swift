@@ -75,12 +75,13 @@ extension ScopedResolving {
   /// let cart = try scope._resolve(Cart.self, _ResolutionRequest(Cart.self, name: nil))
   /// ```
   @_documentation(visibility: private)
-  public func _resolve<Value: Sendable>(_ type: Value.Type, _ request: _ResolutionRequest)
-    throws(ResolutionError) -> Value
+  public func _resolve<Value>(_ type: Value.Type, _ request: _ResolutionRequest)
+    throws(ResolutionError) -> sending Value
   {
-    try rethrowingResolutionError {
-      try withResolutionScope { try resolutionContainer._resolve(type, request) }
-    }
+    handedOver(
+      try rethrowingResolutionError {
+        try withResolutionScope { try resolutionContainer._resolve(type, request) }
+      })
   }
 
   /// Resolves with runtime arguments in ``resolutionContainer`` with this scope current.
@@ -90,14 +91,15 @@ extension ScopedResolving {
   /// let step = try scope._resolve(Step.self, _ResolutionRequest(Step.self, name: nil), arguments: 2)
   /// ```
   @_documentation(visibility: private)
-  public func _resolve<Value: Sendable, each Argument>(
+  public func _resolve<Value, each Argument>(
     _ type: Value.Type, _ request: _ResolutionRequest, arguments: repeat each Argument
-  ) throws(ResolutionError) -> Value {
-    try rethrowingResolutionError {
-      try withResolutionScope {
-        try resolutionContainer._resolve(type, request, arguments: repeat each arguments)
-      }
-    }
+  ) throws(ResolutionError) -> sending Value {
+    handedOver(
+      try rethrowingResolutionError {
+        try withResolutionScope {
+          try resolutionContainer._resolve(type, request, arguments: repeat each arguments)
+        }
+      })
   }
 
   /// Resolves from asynchronous code in ``resolutionContainer`` with this scope current.
@@ -107,13 +109,14 @@ extension ScopedResolving {
   /// let cart = try await scope._resolveAsync(Cart.self, _ResolutionRequest(Cart.self, name: nil))
   /// ```
   @_documentation(visibility: private)
-  public func _resolveAsync<Value: Sendable>(_ type: Value.Type, _ request: _ResolutionRequest)
-    async throws(ResolutionError) -> Value
+  public func _resolveAsync<Value>(_ type: Value.Type, _ request: _ResolutionRequest)
+    async throws(ResolutionError) -> sending Value
   {
     do {
-      return try await withResolutionScope(isolation: nil) {
-        try await resolutionContainer._resolveAsync(type, request)
+      let value = try await withResolutionScope(isolation: nil) {
+        HandOver(carried: try await resolutionContainer._resolveAsync(type, request))
       }
+      return handedOver(value.carried)
     } catch {
       // NB: `withResolutionScope` rethrows untyped errors; the body throws only `ResolutionError`.
       throw error as! ResolutionError

@@ -36,10 +36,10 @@ extension TopLevelResolving {
   ///   - line: The line of that request.
   /// - Returns: The instance.
   @inlinable
-  public func resolve<Value: Sendable>(
+  public func resolve<Value>(
     _ type: Value.Type = Value.self, name: String? = nil, fileID: StaticString = #fileID,
     line: UInt = #line
-  ) -> Value {
+  ) -> sending Value {
     do {
       return try _resolve(type, _ResolutionRequest(type, name: name, fileID: fileID, line: line))
     } catch {
@@ -67,10 +67,10 @@ extension TopLevelResolving {
   ///   - line: The line of that request.
   /// - Returns: The instance.
   @inlinable
-  public func resolve<Value: Sendable>(
+  public func resolve<Value>(
     _ keyPath: consuming DependencyKeyPath<Value>, fileID: StaticString = #fileID,
     line: UInt = #line
-  ) -> Value {
+  ) -> sending Value {
     do {
       return try _resolve(Value.self, _ResolutionRequest(keyPath, fileID: fileID, line: line))
     } catch {
@@ -106,10 +106,10 @@ extension TopLevelResolving {
   ///   - line: The line of that request.
   /// - Returns: The instance.
   @inlinable
-  public func resolveAsync<Value: Sendable>(
+  public func resolveAsync<Value>(
     _ type: Value.Type = Value.self, name: String? = nil, fileID: StaticString = #fileID,
     line: UInt = #line
-  ) async -> Value {
+  ) async -> sending Value {
     do {
       return try await _resolveAsync(
         type, _ResolutionRequest(type, name: name, fileID: fileID, line: line))
@@ -133,10 +133,10 @@ extension TopLevelResolving {
   ///   - line: The line of that request.
   /// - Returns: The instance.
   @inlinable
-  public func resolveAsync<Value: Sendable>(
+  public func resolveAsync<Value>(
     _ keyPath: consuming DependencyKeyPath<Value>, fileID: StaticString = #fileID,
     line: UInt = #line
-  ) async -> Value {
+  ) async -> sending Value {
     do {
       return try await _resolveAsync(
         Value.self, _ResolutionRequest(keyPath, fileID: fileID, line: line))
@@ -168,11 +168,11 @@ extension TopLevelResolving {
   ///   - line: The line of that request.
   /// - Returns: The instance.
   @inlinable
-  public func resolve<Value: Sendable, FirstArgument, each Argument>(
+  public func resolve<Value, FirstArgument, each Argument>(
     _ type: Value.Type = Value.self, name: String? = nil, arguments first: FirstArgument,
     _ rest: repeat each Argument,
     fileID: StaticString = #fileID, line: UInt = #line
-  ) -> Value {
+  ) -> sending Value {
     do {
       return try _resolve(
         type, _ResolutionRequest(type, name: name, fileID: fileID, line: line),
