@@ -16,7 +16,8 @@ public struct _RegistrationRecipe {
 
   static func factory<Value: Sendable>(
     _ type: Value.Type, name: String?, lifetime: Lifetime, dependencies: [DependencyKey]?,
-    fileID: StaticString, line: UInt, factory: @escaping @Sendable (Resolver) throws -> Value
+    fileID: StaticString, line: UInt,
+    factory: @escaping @isolated(any) @Sendable (Resolver) throws -> Value
   ) -> Self {
     Self {
       $0.register(
@@ -28,7 +29,7 @@ public struct _RegistrationRecipe {
   static func asyncFactory<Value: Sendable>(
     _ type: Value.Type, name: String?, lifetime: Lifetime, dependencies: [DependencyKey]?,
     fileID: StaticString, line: UInt,
-    factory: @escaping @Sendable (Resolver) async throws -> Value
+    factory: @escaping @isolated(any) @Sendable (Resolver) async throws -> Value
   ) -> Self {
     Self {
       $0.register(
@@ -41,9 +42,9 @@ public struct _RegistrationRecipe {
   // the DSL initializers that make them, so the factory `autowired(_:)` builds is specialised in
   // the module that names the initializer instead of running generic code in this one.
   @inlinable
-  static func initializer<Value: Sendable, each Parameter: Sendable>(
+  static func initializer<Value: Sendable, each Parameter>(
     _ type: Value.Type, name: String?, lifetime: Lifetime, fileID: StaticString, line: UInt,
-    _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
+    _ initializer: @escaping @isolated(any) @Sendable (repeat each Parameter) throws -> Value
   ) -> Self {
     Self {
       $0.register(type, name: name, lifetime: lifetime, fileID: fileID, line: line, initializer)
@@ -52,23 +53,67 @@ public struct _RegistrationRecipe {
 
   static func keyPathFactory<Value: Sendable>(
     _ keyPath: DependencyKeyPath<Value>, lifetime: Lifetime?, fileID: StaticString, line: UInt,
-    factory: @escaping @Sendable (Resolver) throws -> Value
+    factory: @escaping @isolated(any) @Sendable (Resolver) throws -> Value
   ) -> Self {
     Self { $0.register(keyPath, lifetime: lifetime, fileID: fileID, line: line, factory: factory) }
   }
 
   static func keyPathAsyncFactory<Value: Sendable>(
     _ keyPath: DependencyKeyPath<Value>, lifetime: Lifetime?, fileID: StaticString, line: UInt,
-    factory: @escaping @Sendable (Resolver) async throws -> Value
+    factory: @escaping @isolated(any) @Sendable (Resolver) async throws -> Value
   ) -> Self {
     Self { $0.register(keyPath, lifetime: lifetime, fileID: fileID, line: line, factory: factory) }
   }
 
   @inlinable
-  static func keyPathInitializer<Value: Sendable, each Parameter: Sendable>(
+  static func keyPathInitializer<Value: Sendable, each Parameter>(
     _ keyPath: DependencyKeyPath<Value>, lifetime: Lifetime?, fileID: StaticString, line: UInt,
-    _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
+    _ initializer: @escaping @isolated(any) @Sendable (repeat each Parameter) throws -> Value
   ) -> Self {
     Self { $0.register(keyPath, lifetime: lifetime, fileID: fileID, line: line, initializer) }
+  }
+
+  // MARK: Values that are not Sendable
+
+  static func confinedFactory<Value>(
+    _ type: Value.Type, name: String?, lifetime: ConfinedLifetime,
+    dependencies: [DependencyKey]?, fileID: StaticString, line: UInt,
+    factory: @escaping @isolated(any) @Sendable (Resolver) throws -> sending Value
+  ) -> Self {
+    Self {
+      $0.register(
+        type, name: name, lifetime: lifetime, dependencies: dependencies, fileID: fileID,
+        line: line, factory: factory)
+    }
+  }
+
+  static func confinedAsyncFactory<Value>(
+    _ type: Value.Type, name: String?, lifetime: ConfinedLifetime,
+    dependencies: [DependencyKey]?, fileID: StaticString, line: UInt,
+    factory: @escaping @isolated(any) @Sendable (Resolver) async throws -> sending Value
+  ) -> Self {
+    Self {
+      $0.register(
+        type, name: name, lifetime: lifetime, dependencies: dependencies, fileID: fileID,
+        line: line, factory: factory)
+    }
+  }
+
+  @inlinable
+  static func confinedInitializer<Value, each Parameter>(
+    _ type: Value.Type, name: String?, lifetime: ConfinedLifetime, fileID: StaticString,
+    line: UInt,
+    _ initializer: @escaping @isolated(any) @Sendable (repeat each Parameter) throws -> Value
+  ) -> Self {
+    Self {
+      $0.register(type, name: name, lifetime: lifetime, fileID: fileID, line: line, initializer)
+    }
+  }
+
+  static func confinedKeyPathFactory<Value>(
+    _ keyPath: DependencyKeyPath<Value>, lifetime: ConfinedLifetime?, fileID: StaticString,
+    line: UInt, factory: @escaping @isolated(any) @Sendable (Resolver) throws -> sending Value
+  ) -> Self {
+    Self { $0.register(keyPath, lifetime: lifetime, fileID: fileID, line: line, factory: factory) }
   }
 }

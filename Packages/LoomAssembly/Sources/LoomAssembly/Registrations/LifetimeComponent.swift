@@ -55,7 +55,7 @@ extension LifetimeComponent {
   public init<Value: Sendable>(
     _ type: Value.Type = Value.self, name: String? = nil, dependencies: [DependencyKey]? = nil,
     fileID: StaticString = #fileID, line: UInt = #line,
-    factory: @escaping @Sendable (Resolver) throws -> Value
+    @_inheritActorContext factory: @escaping @isolated(any) @Sendable (Resolver) throws -> Value
   ) {
     self.init(
       _recipe: .factory(
@@ -84,7 +84,8 @@ extension LifetimeComponent {
   public init<Value: Sendable>(
     _ type: Value.Type = Value.self, name: String? = nil, dependencies: [DependencyKey]? = nil,
     fileID: StaticString = #fileID, line: UInt = #line,
-    factory: @escaping @Sendable (Resolver) async throws -> Value
+    @_inheritActorContext
+    factory: @escaping @isolated(any) @Sendable (Resolver) async throws -> Value
   ) {
     self.init(
       _recipe: .asyncFactory(
@@ -108,9 +109,9 @@ extension LifetimeComponent {
   ///   - line: The line of the registration.
   ///   - initializer: Makes the value from its resolved parameters.
   @inlinable
-  public init<Value: Sendable, each Parameter: Sendable>(
+  public init<Value: Sendable, each Parameter>(
     _ type: Value.Type, name: String? = nil, fileID: StaticString = #fileID, line: UInt = #line,
-    _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
+    _ initializer: @escaping @isolated(any) @Sendable (repeat each Parameter) throws -> Value
   ) {
     self.init(
       _recipe: .initializer(
@@ -130,7 +131,7 @@ extension LifetimeComponent {
   ///   - factory: Makes the value.
   public init<Value: Sendable>(
     _ keyPath: DependencyKeyPath<Value>, fileID: StaticString = #fileID, line: UInt = #line,
-    factory: @escaping @Sendable (Resolver) throws -> Value
+    @_inheritActorContext factory: @escaping @isolated(any) @Sendable (Resolver) throws -> Value
   ) {
     self.init(
       _recipe: .keyPathFactory(
@@ -150,7 +151,8 @@ extension LifetimeComponent {
   ///   - factory: Makes the value.
   public init<Value: Sendable>(
     _ keyPath: DependencyKeyPath<Value>, fileID: StaticString = #fileID, line: UInt = #line,
-    factory: @escaping @Sendable (Resolver) async throws -> Value
+    @_inheritActorContext
+    factory: @escaping @isolated(any) @Sendable (Resolver) async throws -> Value
   ) {
     self.init(
       _recipe: .keyPathAsyncFactory(
@@ -169,9 +171,9 @@ extension LifetimeComponent {
   ///   - line: The line of the registration.
   ///   - initializer: Makes the value from its resolved parameters.
   @inlinable
-  public init<Value: Sendable, each Parameter: Sendable>(
+  public init<Value: Sendable, each Parameter>(
     _ keyPath: DependencyKeyPath<Value>, fileID: StaticString = #fileID, line: UInt = #line,
-    _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
+    _ initializer: @escaping @isolated(any) @Sendable (repeat each Parameter) throws -> Value
   ) {
     self.init(
       _recipe: .keyPathInitializer(

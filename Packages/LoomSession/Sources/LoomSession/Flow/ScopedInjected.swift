@@ -27,8 +27,11 @@ public import Loom
 ///
 /// > Important: Reading ``wrappedValue`` traps with the message of the `ResolutionError` if the
 /// > dependency cannot be resolved; `try $cart.get()` throws it instead.
+///
+/// Its value need not be `Sendable`: the property is `Sendable` only where its value is, so a
+/// value that is not stays with the object that holds the property.
 @propertyWrapper
-public struct ScopedInjected<Value: Sendable>: Sendable {
+public struct ScopedInjected<Value> {
   private let storage: ScopedInjectionStorage<Value>
 
   /// Injects the dependency registered for `type` (and `name`), resolved in `scope`.
@@ -118,10 +121,13 @@ public struct ScopedInjected<Value: Sendable>: Sendable {
 }
 
 /// What a ``ScopedInjected`` and its copies share: the scope, how to resolve, and what it holds.
-final class ScopedInjectionStorage<Value: Sendable>: Sendable {
+final class ScopedInjectionStorage<Value>: Sendable {
   typealias Resolve = @Sendable (FlowScope) throws(ResolutionError) -> Value
 
-  private struct Held: Sendable {
+  // NB: `@unchecked Sendable` because `Value` need not be `Sendable`: the storage of such a value
+  // belongs to a wrapper that is not `Sendable` (`ScopedInjected` is `Sendable` only where its
+  // value is), so it is used from one isolation, and the lock only orders that use.
+  private struct Held: @unchecked Sendable {
     let value: Value
     /// The generation of the scope's cache when the value was resolved.
     let generation: UInt64
@@ -151,3 +157,5 @@ final class ScopedInjectionStorage<Value: Sendable>: Sendable {
     }
   }
 }
+
+extension ScopedInjected: Sendable where Value: Sendable {}

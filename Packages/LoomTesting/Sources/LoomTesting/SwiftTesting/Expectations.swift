@@ -65,7 +65,7 @@ public func expectValidGraph(
 ///   - filePath: The path of that file; leave the default.
 ///   - line: The line of the expectation; leave the default.
 ///   - column: The column of the expectation; leave the default.
-public func expectResolves<Value: Sendable>(
+public func expectResolves<Value>(
   _ type: Value.Type, name: String? = nil, in container: Container = .current,
   _ comment: Comment? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   line: UInt = #line, column: UInt = #column
@@ -100,7 +100,7 @@ public func expectResolves<Value: Sendable>(
 ///   - filePath: The path of that file; leave the default.
 ///   - line: The line of the expectation; leave the default.
 ///   - column: The column of the expectation; leave the default.
-public func expectResolves<Value: Sendable>(
+public func expectResolves<Value>(
   _ keyPath: DependencyKeyPath<Value>, in container: Container = .current,
   _ comment: Comment? = nil, fileID: StaticString = #fileID, filePath: StaticString = #filePath,
   line: UInt = #line, column: UInt = #column

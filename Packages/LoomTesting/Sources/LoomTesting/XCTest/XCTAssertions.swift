@@ -56,7 +56,7 @@ public func XCTAssertValidGraph(
 ///   - fileID: The file of the assertion, for the error's `Requested at:`; leave the default.
 ///   - file: The file of the assertion; leave the default.
 ///   - line: The line of the assertion; leave the default.
-public func XCTAssertResolves<Value: Sendable>(
+public func XCTAssertResolves<Value>(
   _ type: Value.Type, name: String? = nil, in container: Container = .current,
   _ message: @autoclosure () -> String = "", fileID: StaticString = #fileID,
   file: StaticString = #filePath, line: UInt = #line
@@ -91,7 +91,7 @@ public func XCTAssertResolves<Value: Sendable>(
 ///   - fileID: The file of the assertion, for the error's `Requested at:`; leave the default.
 ///   - file: The file of the assertion; leave the default.
 ///   - line: The line of the assertion; leave the default.
-public func XCTAssertResolves<Value: Sendable>(
+public func XCTAssertResolves<Value>(
   _ keyPath: DependencyKeyPath<Value>, in container: Container = .current,
   _ message: @autoclosure () -> String = "", fileID: StaticString = #fileID,
   file: StaticString = #filePath, line: UInt = #line
