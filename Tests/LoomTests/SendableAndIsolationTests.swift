@@ -334,7 +334,9 @@ private func mainActorWiring(_ container: Container) {
         + " `bootstrap()` builds on the main actor so that synchronous resolves find it cached; or"
         + " resolve it through a `Lazy` or `Provider` in NeedsScreen; or write the factory of"
         + " NeedsScreen on the main actor too (mark it `@MainActor`), or make it async and"
-        + " resolve ScreenController with await.")
+        + " resolve ScreenController with await. (If the factory of ScreenController does not"
+        + " need the main actor, register it outside `@MainActor` code: a closure takes the actor"
+        + " of the function it is written in.)")
     // Eager, it is a cache hit after bootstrap: nothing crosses.
     await MainActor.run {
       _ = container.register(ScreenController.self, lifetime: .eagerSingleton, dependencies: []) {

@@ -487,7 +487,7 @@ let expectedBrokenWirings: [String: (report: String, error: String?)] = [
       [mainActorFromSync] Router is synchronous and not isolated, but depends on ScreenModel, which is made on the main actor
       ├─ Router (transient) at LoomTests/WiringCorpus.swift:#
       ├─ ScreenModel (transient) at LoomTests/WiringCorpus.swift:#
-      └─ To fix: resolve ScreenModel through a `Lazy` or `Provider` in Router, used where the main actor runs; or write the factory of Router on the main actor too (mark it `@MainActor`), or make it async and resolve ScreenModel with await.
+      └─ To fix: resolve ScreenModel through a `Lazy` or `Provider` in Router, used where the main actor runs; or write the factory of Router on the main actor too (mark it `@MainActor`), or make it async and resolve ScreenModel with await. (If the factory of ScreenModel does not need the main actor, register it outside `@MainActor` code: a closure takes the actor of the function it is written in.)
 
       Not seen: what 1 closure factory resolves, as it declares no dependencies: and has not run: ScreenModel. Pass dependencies: when registering it ([] for none), or resolve it once, for a complete check.
       """#,

@@ -397,7 +397,10 @@ struct GraphValidator {
           summary: "\(sync) is synchronous and not isolated, but depends on \(isolated), which is"
             + " made on \(rule.name)",
           hint: "\(smallest); or write the factory of \(sync) on \(rule.name) too (mark it"
-            + " `\(rule.attribute)`), or make it async and resolve \(isolated) with await.")
+            + " `\(rule.attribute)`), or make it async and resolve \(isolated) with await. (If the"
+            + " factory of \(isolated) does not need \(rule.name), register it outside"
+            + " `\(rule.attribute)` code: a closure takes the actor of the function it is written"
+            + " in.)")
       }
     }
   }

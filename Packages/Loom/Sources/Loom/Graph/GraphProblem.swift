@@ -65,8 +65,10 @@ public struct GraphProblem: Sendable, CustomStringConvertible {
     /// problem.code == .asyncFromSync
     /// ```
     public static let asyncFromSync = Code(.asyncFromSync)
-    /// A synchronous factory that is not isolated depends on one made on the main actor:
-    /// resolving it off the main actor fails with ``ResolutionError/Code/asyncRequired``.
+    /// A synchronous factory that is not isolated depends on one made on the main actor (or on
+    /// another actor), and may be built where that actor does not run: resolving it there fails
+    /// with ``ResolutionError/Code/asyncRequired``. A factory built only for registrations of
+    /// that actor, and an eager `Sendable` singleton as the target, are not reported.
     ///
     /// ```swift
     /// problem.code == .mainActorFromSync
