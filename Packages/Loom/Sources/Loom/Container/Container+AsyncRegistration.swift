@@ -150,9 +150,8 @@ extension Container {
   /// Registers a factory isolated to the main actor, for a `@MainActor` type such as a view
   /// model.
   ///
-  /// The same as ``register(_:name:lifetime:dependencies:fileID:line:factory:)-(_,_,Lifetime?,_,_,_,_)``
-  /// with a closure written `@MainActor`, or in a `@MainActor` function: `register` reads the
-  /// closure's isolation, so this second name is not needed any more.
+  /// The same as `register` with a closure written `@MainActor`, or in a `@MainActor` function:
+  /// `register` reads the closure's isolation, so this second name is not needed any more.
   ///
   /// Resolve it synchronously from the main actor (`resolve`), or from anywhere with `await`
   /// (``TopLevelResolving/resolveAsync(_:name:fileID:line:)``), which runs the factory on the main actor.

@@ -45,9 +45,8 @@ extension Container {
   /// Registers a factory for a type that is not `Sendable` (and `name`): a value that is never
   /// shared, or shared on the main actor only.
   ///
-  /// Swift picks this `register` for such a type by itself; it differs from
-  /// ``register(_:name:lifetime:dependencies:fileID:line:factory:)-(_,_,Lifetime?,_,_,_,_)`` in
-  /// what it may share. A ``ConfinedLifetime`` says how: transient (the default), `.graph`, or
+  /// Swift picks this `register` for such a type by itself; it differs from the one that takes a
+  /// ``Lifetime`` in what it may share. A ``ConfinedLifetime`` says how: transient (the default), `.graph`, or
   /// a cached lifetime on the main actor (``ConfinedLifetime/mainActor(_:)``). Each resolve hands
   /// its value over to the caller, as `sending`: the factory returns a value nothing else holds,
   /// which the compiler checks. A cached ``Lifetime`` (`.singleton`) does not compile with such a
@@ -133,8 +132,8 @@ extension Container {
   /// Registers an initializer whose parameters are all resolved by type (auto-wiring), for a
   /// type that is not `Sendable`: a value that is never shared, or shared on the main actor only.
   ///
-  /// See ``register(_:name:lifetime:dependencies:fileID:line:factory:)-(_,_,ConfinedLifetime?,_,_,_,_)``
-  /// for what such a registration accepts. The initializer has no isolation of its own.
+  /// Such a registration accepts what the closure form for a type that is not `Sendable` accepts
+  /// (see ``ConfinedLifetime``). The initializer has no isolation of its own.
   ///
   /// ```swift
   /// // final class ReportBuilder { init(client: HTTPClient, clock: any Clock<Duration>) }

@@ -189,8 +189,8 @@ extension Dependency where Value: Sendable {
 
   /// Declares a dependency made on the main actor, for a `@MainActor` type.
   ///
-  /// The same as ``init(_:dependencies:name:fileID:line:factory:)-(Lifetime?,_,_,_,_,_)`` with a
-  /// closure written `@MainActor` (or in a `@MainActor` function), which is the simpler spelling.
+  /// The same as the initializer with a factory closure written `@MainActor` (or in a `@MainActor`
+  /// function), which is the simpler spelling.
   ///
   /// ```swift
   /// var profileModel: Dependency<ProfileViewModel> {
