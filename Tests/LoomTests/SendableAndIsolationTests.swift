@@ -293,19 +293,6 @@ private func mainActorWiring(_ container: Container) {
         == "the factory of Clocked runs on StoreActor, but its decorator on the main actor")
   }
 
-  @Test func anIsolatedInitializerOfANonSendableValueIsRefused() throws {
-    final class Scratch {
-      @MainActor init(session: WireSession) {}
-    }
-    let container = Container()
-    container.register(WireSession.self) { _ in WireSession() }
-    container.register(Scratch.self, Scratch.init)
-    let error = #expect(throws: ResolutionError.self) { _ = try container.tryResolve(Scratch.self) }
-    #expect(
-      error?.summary == "Scratch is not Sendable, and its initializer is isolated to the main actor"
-    )
-  }
-
   @Test func validateFlagsOnlyAnEdgeThatWouldCrossOntoTheActor() async throws {
     let container = Container()
     // Formatter needs a main-actor singleton, but only a main-actor registration needs Formatter:

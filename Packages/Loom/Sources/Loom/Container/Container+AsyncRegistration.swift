@@ -27,19 +27,16 @@ extension Container {
   ///   - factory: Makes the value.
   /// - Returns: The registration, to chain ``Registered/decorated(_:)`` or
   ///   ``Registered/onCreated(dependencies:_:)`` onto; ignore it otherwise.
-  @discardableResult
+  @inlinable @discardableResult
   public func register<Value: Sendable>(
     _ type: Value.Type = Value.self, name: String? = nil, lifetime: Lifetime? = nil,
     dependencies: [DependencyKey]? = nil, fileID: StaticString = #fileID, line: UInt = #line,
     @_inheritActorContext
     factory: @escaping @isolated(any) @Sendable (Resolver) async throws -> Value
   ) -> Registered<Value> {
-    registered(
-      add(
-        DependencyKey(type, name: name), keyPath: nil, lifetime: lifetime,
-        factory: .async(isolated: factory),
-        dependencies: dependencies,
-        location: CodeLocation(fileID: fileID, line: line)))
+    addFactory(
+      DependencyKey(type, name: name), lifetime: lifetime, factory: .async(isolated: factory),
+      dependencies: dependencies, location: CodeLocation(fileID: fileID, line: line))
   }
 
   /// Registers an asynchronous factory for a type that is not `Sendable` (and `name`): a value
@@ -68,22 +65,17 @@ extension Container {
   ///   - factory: Makes the value, which it hands over.
   /// - Returns: The registration, to chain ``Registered/decorated(_:)`` or
   ///   ``Registered/onCreated(dependencies:_:)`` onto; ignore it otherwise.
-  @discardableResult
+  @inlinable @discardableResult
   public func register<Value>(
     _ type: Value.Type = Value.self, name: String? = nil, lifetime: ConfinedLifetime? = nil,
     dependencies: [DependencyKey]? = nil, fileID: StaticString = #fileID, line: UInt = #line,
     @_inheritActorContext
     factory: @escaping @isolated(any) @Sendable (Resolver) async throws -> sending Value
   ) -> Registered<Value> {
-    let key = DependencyKey(type, name: name)
-    let location = CodeLocation(fileID: fileID, line: line)
-    let (lifetime, defect) = confinedLifetime(lifetime, of: key, at: location)
-    return registered(
-      add(
-        key, keyPath: nil, lifetime: lifetime.lifetime,
-        factory: .async(isolatedSending: factory).confined(lifetime, of: key),
-        dependencies: dependencies, location: location, defect: defect,
-        sharing: lifetime.sharing))
+    addFactory(
+      DependencyKey(type, name: name), keyPath: nil, confinedLifetime: lifetime,
+      factory: .async(isolatedSending: factory), dependencies: dependencies,
+      location: CodeLocation(fileID: fileID, line: line))
   }
 
   /// Overrides a key-path dependency with an asynchronous factory, keeping its declared lifetime

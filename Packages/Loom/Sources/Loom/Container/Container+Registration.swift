@@ -29,17 +29,15 @@ extension Container {
   ///   - factory: Makes the value.
   /// - Returns: The registration, to chain ``Registered/decorated(_:)`` or
   ///   ``Registered/onCreated(dependencies:_:)`` onto; ignore it otherwise.
-  @discardableResult
+  @inlinable @discardableResult
   public func register<Value: Sendable>(
     _ type: Value.Type = Value.self, name: String? = nil, lifetime: Lifetime? = nil,
     dependencies: [DependencyKey]? = nil, fileID: StaticString = #fileID, line: UInt = #line,
     @_inheritActorContext factory: @escaping @isolated(any) @Sendable (Resolver) throws -> Value
   ) -> Registered<Value> {
-    registered(
-      add(
-        DependencyKey(type, name: name), keyPath: nil, lifetime: lifetime,
-        factory: .sync(isolated: factory), dependencies: dependencies,
-        location: CodeLocation(fileID: fileID, line: line)))
+    addFactory(
+      DependencyKey(type, name: name), lifetime: lifetime, factory: .sync(isolated: factory),
+      dependencies: dependencies, location: CodeLocation(fileID: fileID, line: line))
   }
 
   /// Registers a factory for a type that is not `Sendable` (and `name`): a value that is never
@@ -79,22 +77,17 @@ extension Container {
   ///   - factory: Makes the value, which it hands over.
   /// - Returns: The registration, to chain ``Registered/decorated(_:)`` or
   ///   ``Registered/onCreated(dependencies:_:)`` onto; ignore it otherwise.
-  @discardableResult
+  @inlinable @discardableResult
   public func register<Value>(
     _ type: Value.Type = Value.self, name: String? = nil, lifetime: ConfinedLifetime? = nil,
     dependencies: [DependencyKey]? = nil, fileID: StaticString = #fileID, line: UInt = #line,
     @_inheritActorContext
     factory: @escaping @isolated(any) @Sendable (Resolver) throws -> sending Value
   ) -> Registered<Value> {
-    let key = DependencyKey(type, name: name)
-    let location = CodeLocation(fileID: fileID, line: line)
-    let (lifetime, defect) = confinedLifetime(lifetime, of: key, at: location)
-    return registered(
-      add(
-        key, keyPath: nil, lifetime: lifetime.lifetime,
-        factory: .sync(isolatedSending: factory).confined(lifetime, of: key),
-        dependencies: dependencies, location: location, defect: defect,
-        sharing: lifetime.sharing))
+    addFactory(
+      DependencyKey(type, name: name), keyPath: nil, confinedLifetime: lifetime,
+      factory: .sync(isolatedSending: factory), dependencies: dependencies,
+      location: CodeLocation(fileID: fileID, line: line))
   }
 
   /// Registers an initializer whose parameters are all resolved by type (auto-wiring).
@@ -121,9 +114,9 @@ extension Container {
   public func register<Value: Sendable, each Parameter>(
     _ type: Value.Type, name: String? = nil, lifetime: Lifetime? = nil,
     fileID: StaticString = #fileID, line: UInt = #line,
-    _ initializer: @escaping @isolated(any) @Sendable (repeat each Parameter) throws -> Value
+    _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
   ) -> Registered<Value> {
-    let (factory, dependencies) = autowired(IsolatedInitializer(initializer))
+    let (factory, dependencies) = autowired(initializer)
     return addAutowired(
       DependencyKey(type, name: name), keyPath: nil, lifetime: lifetime, factory: factory,
       dependencies: dependencies, location: CodeLocation(fileID: fileID, line: line))
@@ -153,9 +146,9 @@ extension Container {
   public func register<Value, each Parameter>(
     _ type: Value.Type, name: String? = nil, lifetime: ConfinedLifetime? = nil,
     fileID: StaticString = #fileID, line: UInt = #line,
-    _ initializer: @escaping @isolated(any) @Sendable (repeat each Parameter) throws -> Value
+    _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
   ) -> Registered<Value> {
-    let (factory, dependencies) = autowired(nonisolated: IsolatedInitializer(initializer))
+    let (factory, dependencies) = autowired(initializer)
     return addAutowired(
       DependencyKey(type, name: name), keyPath: nil, confinedLifetime: lifetime,
       factory: factory, dependencies: dependencies,
@@ -182,7 +175,7 @@ extension Container {
   public func register<Value: Sendable, each Parameter>(
     name: String? = nil, lifetime: Lifetime? = nil, fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ initializer: @escaping @isolated(any) @Sendable (repeat each Parameter) throws -> Value
+    _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
   ) -> Registered<Value> {
     register(
       Value.self, name: name, lifetime: lifetime, fileID: fileID, line: line, initializer)
@@ -207,7 +200,7 @@ extension Container {
   public func register<Value, each Parameter>(
     name: String? = nil, lifetime: ConfinedLifetime? = nil, fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ initializer: @escaping @isolated(any) @Sendable (repeat each Parameter) throws -> Value
+    _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
   ) -> Registered<Value> {
     register(
       Value.self, name: name, lifetime: lifetime, fileID: fileID, line: line, initializer)
@@ -449,9 +442,9 @@ extension Container {
   public func register<Value: Sendable, each Parameter>(
     _ keyPath: DependencyKeyPath<Value>, lifetime: Lifetime? = nil,
     fileID: StaticString = #fileID, line: UInt = #line,
-    _ initializer: @escaping @isolated(any) @Sendable (repeat each Parameter) throws -> Value
+    _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
   ) -> Registered<Value> {
-    let (factory, dependencies) = autowired(IsolatedInitializer(initializer))
+    let (factory, dependencies) = autowired(initializer)
     return addAutowired(
       keyPath, lifetime: lifetime, factory: factory, dependencies: dependencies,
       location: CodeLocation(fileID: fileID, line: line))
@@ -477,9 +470,9 @@ extension Container {
   public func register<Value, each Parameter>(
     _ keyPath: DependencyKeyPath<Value>, lifetime: ConfinedLifetime? = nil,
     fileID: StaticString = #fileID, line: UInt = #line,
-    _ initializer: @escaping @isolated(any) @Sendable (repeat each Parameter) throws -> Value
+    _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
   ) -> Registered<Value> {
-    let (factory, dependencies) = autowired(nonisolated: IsolatedInitializer(initializer))
+    let (factory, dependencies) = autowired(initializer)
     return addAutowired(
       keyPath, confinedLifetime: lifetime, factory: factory, dependencies: dependencies,
       location: CodeLocation(fileID: fileID, line: line))
@@ -511,6 +504,32 @@ extension Container {
     _ key: DependencyKey, keyPath: (any AnyKeyPath & Sendable)?,
     confinedLifetime: ConfinedLifetime?, factory: FactoryClosure<Value>,
     dependencies: [DependencyKey], location: CodeLocation
+  ) -> Registered<Value> {
+    addFactory(
+      key, keyPath: keyPath, confinedLifetime: confinedLifetime, factory: factory,
+      dependencies: dependencies, location: location)
+  }
+
+  /// Installs a registration of `key` made by a closure. (The closure `register` functions are
+  /// inlinable, so that the factory's form is worked out for the value's type in the caller's
+  /// module, where no generic metadata has to be looked up to do it.)
+  @usableFromInline
+  func addFactory<Value: Sendable>(
+    _ key: DependencyKey, lifetime: Lifetime?, factory: FactoryClosure<Value>,
+    dependencies: [DependencyKey]?, location: CodeLocation
+  ) -> Registered<Value> {
+    registered(
+      add(
+        key, keyPath: nil, lifetime: lifetime, factory: factory, dependencies: dependencies,
+        location: location))
+  }
+
+  /// ``addFactory(_:lifetime:factory:dependencies:location:)`` for a value that is not `Sendable`.
+  @usableFromInline
+  func addFactory<Value>(
+    _ key: DependencyKey, keyPath: (any AnyKeyPath & Sendable)?,
+    confinedLifetime: ConfinedLifetime?, factory: FactoryClosure<Value>,
+    dependencies: [DependencyKey]?, location: CodeLocation
   ) -> Registered<Value> {
     let (lifetime, defect) = self.confinedLifetime(confinedLifetime, of: key, at: location)
     return registered(

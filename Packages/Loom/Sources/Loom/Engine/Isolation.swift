@@ -15,14 +15,15 @@
 /// does once it has hopped to the isolation; the engine calls it only after checking that it
 /// runs there: `MainActorCheck.isCurrent` for the main actor, ``ResolutionContext/runsOn`` for
 /// another actor, nothing for a closure with no isolation. `sending` results keep their
-/// convention, so only the isolation is dropped.
+/// convention, so only the isolation is dropped. Each cast goes through a struct holding the
+/// function (``FactoryCast``).
 @usableFromInline
 func strippingIsolation<Value: Sendable>(
   _ make: @escaping @isolated(any) @Sendable (Resolver) throws -> Value
 ) -> @Sendable (Resolver) throws -> sending Value {
   // NB: and typed as returning `sending`: a `Sendable` value may be sent anywhere, and a `sending`
   // result has the convention of a plain one.
-  unsafeBitCast(make, to: (@Sendable (Resolver) throws -> sending Value).self)
+  unsafeBitCast(FactoryCast.Isolated(make: make), to: FactoryCast.Sending<Value>.self).make
 }
 
 /// A synchronous factory of a `Sendable` value, typed as returning `sending` (which a `Sendable`
@@ -31,7 +32,7 @@ func strippingIsolation<Value: Sendable>(
 func sendingResult<Value: Sendable>(_ make: @escaping @Sendable (Resolver) throws -> Value)
   -> @Sendable (Resolver) throws -> sending Value
 {
-  unsafeBitCast(make, to: (@Sendable (Resolver) throws -> sending Value).self)
+  unsafeBitCast(FactoryCast.Plain(make: make), to: FactoryCast.Sending<Value>.self).make
 }
 
 /// ``strippingIsolation(_:)`` for a factory whose result is `sending`.
@@ -39,33 +40,58 @@ func sendingResult<Value: Sendable>(_ make: @escaping @Sendable (Resolver) throw
 func strippingIsolation<Value>(
   sending make: @escaping @isolated(any) @Sendable (Resolver) throws -> sending Value
 ) -> @Sendable (Resolver) throws -> sending Value {
-  unsafeBitCast(make, to: (@Sendable (Resolver) throws -> sending Value).self)
+  unsafeBitCast(FactoryCast.IsolatedSending(make: make), to: FactoryCast.Sending<Value>.self)
+    .make
 }
 
-/// An auto-wired initializer that carries its isolation (a variadic function type is only stored,
-/// and cast, inside a struct).
+/// The function types the casts above go between, each in a struct, so that a function is cast
+/// at the abstraction it is stored with: `unsafeBitCast` of a function value itself would pass it
+/// through its generic parameter and wrap it in reabstraction thunks that every call then runs.
 @usableFromInline
-struct IsolatedInitializer<Value, each Parameter> {
-  @usableFromInline let call: @isolated(any) @Sendable (repeat each Parameter) throws -> Value
-
-  @inlinable
-  init(_ call: @escaping @isolated(any) @Sendable (repeat each Parameter) throws -> Value) {
-    self.call = call
+enum FactoryCast {
+  @usableFromInline
+  struct Isolated<Value> {
+    @usableFromInline let make: @isolated(any) @Sendable (Resolver) throws -> Value
+    @inlinable init(make: @escaping @isolated(any) @Sendable (Resolver) throws -> Value) {
+      self.make = make
+    }
   }
-}
 
-/// An auto-wired initializer stripped of its isolation.
-@usableFromInline
-struct StrippedInitializer<Value, each Parameter>: Sendable {
-  @usableFromInline let call: @Sendable (repeat each Parameter) throws -> Value
-}
+  @usableFromInline
+  struct IsolatedSending<Value> {
+    @usableFromInline let make: @isolated(any) @Sendable (Resolver) throws -> sending Value
+    @inlinable
+    init(make: @escaping @isolated(any) @Sendable (Resolver) throws -> sending Value) {
+      self.make = make
+    }
+  }
 
-/// ``strippingIsolation(_:)`` for an auto-wired initializer.
-@usableFromInline
-func strippingIsolation<Value, each Parameter>(
-  initializer: IsolatedInitializer<Value, repeat each Parameter>
-) -> StrippedInitializer<Value, repeat each Parameter> {
-  unsafeBitCast(initializer, to: StrippedInitializer<Value, repeat each Parameter>.self)
+  @usableFromInline
+  struct Plain<Value> {
+    @usableFromInline let make: @Sendable (Resolver) throws -> Value
+    @inlinable init(make: @escaping @Sendable (Resolver) throws -> Value) { self.make = make }
+  }
+
+  @usableFromInline
+  struct Sending<Value> {
+    @usableFromInline let make: @Sendable (Resolver) throws -> sending Value
+  }
+
+  struct IsolatedDecorator<Value> {
+    let decorate: @isolated(any) @Sendable (Resolver, sending Value) throws -> sending Value
+  }
+
+  struct Decorator<Value> {
+    let decorate: @Sendable (Resolver, sending Value) throws -> sending Value
+  }
+
+  struct IsolatedCompletion<Value> {
+    let run: @isolated(any) @Sendable (Resolver, Value) throws -> Void
+  }
+
+  struct Completion<Value> {
+    let run: @Sendable (Resolver, Value) throws -> Void
+  }
 }
 
 /// ``strippingIsolation(_:)`` for a decorator.
@@ -73,14 +99,17 @@ func strippingIsolation<Value>(
   decorator: @escaping @isolated(any) @Sendable (Resolver, sending Value) throws -> sending Value
 ) -> @Sendable (Resolver, sending Value) throws -> sending Value {
   unsafeBitCast(
-    decorator, to: (@Sendable (Resolver, sending Value) throws -> sending Value).self)
+    FactoryCast.IsolatedDecorator(decorate: decorator), to: FactoryCast.Decorator<Value>.self
+  ).decorate
 }
 
 /// ``strippingIsolation(_:)`` for a completion.
 func strippingIsolation<Value>(
   completion: @escaping @isolated(any) @Sendable (Resolver, Value) throws -> Void
 ) -> @Sendable (Resolver, Value) throws -> Void {
-  unsafeBitCast(completion, to: (@Sendable (Resolver, Value) throws -> Void).self)
+  unsafeBitCast(
+    FactoryCast.IsolatedCompletion(run: completion), to: FactoryCast.Completion<Value>.self
+  ).run
 }
 
 /// Whether `actor` is the main actor.

@@ -126,8 +126,7 @@ extension Dependency where Value: Sendable {
   /// Declares a dependency made by an initializer (or function) whose parameters are all resolved
   /// by type.
   ///
-  /// The parameters' types are the dependency's edges in the graph, known without running it. An
-  /// initializer isolated to the main actor (or another global actor) runs there.
+  /// The parameters' types are the dependency's edges in the graph, known without running it.
   ///
   /// ```swift
   /// var userService: Dependency<UserService> { Dependency(.singleton, UserService.init) }
@@ -144,9 +143,9 @@ extension Dependency where Value: Sendable {
   public init<each Parameter>(
     _ lifetime: Lifetime? = nil, name: String = #function, fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ initializer: @escaping @isolated(any) @Sendable (repeat each Parameter) throws -> Value
+    _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
   ) {
-    let (factory, dependencies) = autowired(IsolatedInitializer(initializer))
+    let (factory, dependencies) = autowired(initializer)
     self.init(
       lifetime: lifetime, sharing: .sendable, name: name,
       location: CodeLocation(fileID: fileID, line: line), factory: factory,
@@ -235,7 +234,7 @@ extension Dependency where Value: Sendable {
   @inlinable
   public init<each Parameter>(
     name: String = #function, fileID: StaticString = #fileID, line: UInt = #line,
-    _ initializer: @escaping @isolated(any) @Sendable (repeat each Parameter) throws -> Value
+    _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
   ) {
     self.init(.transient, name: name, fileID: fileID, line: line, initializer)
   }
@@ -321,9 +320,9 @@ extension Dependency {
   public init<each Parameter>(
     _ lifetime: ConfinedLifetime?, name: String = #function, fileID: StaticString = #fileID,
     line: UInt = #line, isolation: isolated (any Actor)? = #isolation,
-    _ initializer: @escaping @isolated(any) @Sendable (repeat each Parameter) throws -> Value
+    _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
   ) {
-    let (factory, dependencies) = autowired(nonisolated: IsolatedInitializer(initializer))
+    let (factory, dependencies) = autowired(initializer)
     self.init(
       lifetime: lifetime?.lifetime, sharing: lifetime?.sharing ?? .unshared, name: name,
       location: CodeLocation(fileID: fileID, line: line), factory: factory,
@@ -348,7 +347,7 @@ extension Dependency {
   public init<each Parameter>(
     name: String = #function, fileID: StaticString = #fileID, line: UInt = #line,
     isolation: isolated (any Actor)? = #isolation,
-    _ initializer: @escaping @isolated(any) @Sendable (repeat each Parameter) throws -> Value
+    _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
   ) {
     self.init(
       .transient, name: name, fileID: fileID, line: line, isolation: isolation, initializer)
@@ -411,38 +410,6 @@ func autowiredClosure<Value, each Parameter>(
     try initializer(repeat resolver._resolveParameter((each Parameter).self))
   }
   return (factory, dependencies)
-}
-
-/// ``autowired(_:)`` for an initializer of a value that is not `Sendable`, which must have no
-/// isolation: what an isolated initializer returns may belong to its actor (the registration then
-/// fails with a message saying so). (It is taken `@isolated(any)` so that Swift ranks the forms
-/// for `Sendable` values, which take one, first for such a value.)
-@inlinable
-func autowired<Value, each Parameter>(
-  nonisolated initializer: IsolatedInitializer<Value, repeat each Parameter>
-) -> (factory: FactoryClosure<Value>, dependencies: [DependencyKey]) {
-  if let actor = initializer.call.isolation {
-    var dependencies: [DependencyKey] = []
-    for type in repeat (each Parameter).self { dependencies.append(DependencyKey(type)) }
-    return (.isolatedInitializer(of: Value.self, on: actor), dependencies)
-  }
-  let stripped = strippingIsolation(initializer: initializer)
-  return autowired(stripped.call)
-}
-
-/// ``autowired(_:)`` for an initializer of a `Sendable` value that may be isolated to an actor
-/// (a `@MainActor` type's initializer), which then runs there.
-@inlinable
-func autowired<Value: Sendable, each Parameter>(
-  _ initializer: IsolatedInitializer<Value, repeat each Parameter>
-) -> (factory: FactoryClosure<Value>, dependencies: [DependencyKey]) {
-  var dependencies: [DependencyKey] = []
-  for type in repeat (each Parameter).self { dependencies.append(DependencyKey(type)) }
-  let stripped = strippingIsolation(initializer: initializer)
-  let factory: @Sendable (Resolver) throws -> sending Value = { resolver in
-    try stripped.call(repeat resolver._resolveParameter((each Parameter).self))
-  }
-  return (.sync(stripped: factory, isolation: initializer.call.isolation), dependencies)
 }
 
 /// A key path to a ``Dependency`` declared in an extension of ``Container``: the key-path key.

@@ -48,19 +48,23 @@ final class Factory<Value>: AnyFactory {
   let isolation: (any Actor)?
 
   init(_ closure: FactoryClosure<Value>) {
-    isolation = closure.isolation
+    // NB: the isolation is set in each case rather than read from `closure.isolation`: a call on
+    // the generic enum would look its metadata up again, on every registration.
     switch closure {
     case .sync(let make):
+      isolation = nil
       kind = .sync
       self.make = make
       makeAsync = { resolver in try make(resolver) }
       arguments = nil
     case .async(let make):
+      isolation = nil
       kind = .async
       self.make = { _ in preconditionFailure("an asynchronous factory is only run with await") }
       makeAsync = make
       arguments = nil
     case .mainActor(let make):
+      isolation = MainActor.shared
       kind = .mainActor
       let run: @Sendable (Resolver) throws -> sending Value = { resolver in
         // NB: the engine runs this only after `MainActorCheck.isCurrent` proved that the code runs
@@ -73,13 +77,15 @@ final class Factory<Value>: AnyFactory {
       self.make = run
       makeAsync = { resolver in try run(resolver) }
       arguments = nil
-    case .isolated(_, let make):
+    case .isolated(let actor, let make):
       // NB: run only where the engine knows the actor runs (see `Engine/Isolation.swift`).
+      isolation = actor
       kind = .isolated
       self.make = make
       makeAsync = { _ in preconditionFailure("an isolated factory is run on its actor") }
       arguments = nil
     case .withArguments(let factory, let description):
+      isolation = nil
       kind = .withArguments
       self.make = { _ in preconditionFailure("a factory with runtime arguments is run typed") }
       makeAsync = { _ in preconditionFailure("a factory with runtime arguments is run typed") }

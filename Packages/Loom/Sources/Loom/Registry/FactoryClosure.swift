@@ -119,22 +119,6 @@ extension FactoryClosure {
     }
   }
 
-  /// A factory that fails: an auto-wired initializer isolated to `actor` cannot make a value that
-  /// is not `Sendable` (it could return something its actor keeps).
-  @usableFromInline
-  static func isolatedInitializer(of type: Value.Type, on actor: any Actor) -> Self {
-    .sync { resolver in
-      let key = resolver.context.frames.last.map(\.registration.key) ?? DependencyKey(type)
-      throw ResolutionError(
-        code: .factoryFailed, key: key, chain: resolver.context.keys,
-        summary: "\(typeName(type)) is not Sendable, and its initializer is isolated to"
-          + " \(isolationName(actor))",
-        hint: "register it with a closure (`{ r in \(typeName(type))(...) }`), which hands the"
-          + " value over, or make \(typeName(type)) Sendable.",
-        location: resolver.context.location)
-    }
-  }
-
   /// The factory's isolation: the actor a synchronous factory must run on (none for an
   /// asynchronous one, which hops there itself).
   var isolation: (any Actor)? {

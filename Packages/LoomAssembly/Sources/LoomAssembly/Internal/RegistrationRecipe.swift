@@ -44,7 +44,7 @@ public struct _RegistrationRecipe {
   @inlinable
   static func initializer<Value: Sendable, each Parameter>(
     _ type: Value.Type, name: String?, lifetime: Lifetime, fileID: StaticString, line: UInt,
-    _ initializer: @escaping @isolated(any) @Sendable (repeat each Parameter) throws -> Value
+    _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
   ) -> Self {
     Self {
       $0.register(type, name: name, lifetime: lifetime, fileID: fileID, line: line, initializer)
@@ -68,7 +68,7 @@ public struct _RegistrationRecipe {
   @inlinable
   static func keyPathInitializer<Value: Sendable, each Parameter>(
     _ keyPath: DependencyKeyPath<Value>, lifetime: Lifetime?, fileID: StaticString, line: UInt,
-    _ initializer: @escaping @isolated(any) @Sendable (repeat each Parameter) throws -> Value
+    _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
   ) -> Self {
     Self { $0.register(keyPath, lifetime: lifetime, fileID: fileID, line: line, initializer) }
   }
@@ -103,7 +103,7 @@ public struct _RegistrationRecipe {
   static func confinedInitializer<Value, each Parameter>(
     _ type: Value.Type, name: String?, lifetime: ConfinedLifetime, fileID: StaticString,
     line: UInt,
-    _ initializer: @escaping @isolated(any) @Sendable (repeat each Parameter) throws -> Value
+    _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
   ) -> Self {
     Self {
       $0.register(type, name: name, lifetime: lifetime, fileID: fileID, line: line, initializer)

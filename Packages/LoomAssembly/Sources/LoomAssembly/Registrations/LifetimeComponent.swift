@@ -111,7 +111,7 @@ extension LifetimeComponent {
   @inlinable
   public init<Value: Sendable, each Parameter>(
     _ type: Value.Type, name: String? = nil, fileID: StaticString = #fileID, line: UInt = #line,
-    _ initializer: @escaping @isolated(any) @Sendable (repeat each Parameter) throws -> Value
+    _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
   ) {
     self.init(
       _recipe: .initializer(
@@ -173,7 +173,7 @@ extension LifetimeComponent {
   @inlinable
   public init<Value: Sendable, each Parameter>(
     _ keyPath: DependencyKeyPath<Value>, fileID: StaticString = #fileID, line: UInt = #line,
-    _ initializer: @escaping @isolated(any) @Sendable (repeat each Parameter) throws -> Value
+    _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
   ) {
     self.init(
       _recipe: .keyPathInitializer(

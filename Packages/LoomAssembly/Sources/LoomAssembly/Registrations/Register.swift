@@ -93,7 +93,7 @@ public struct Register: RegistrationComponent {
   public init<Value: Sendable, each Parameter>(
     _ type: Value.Type, name: String? = nil, lifetime: Lifetime, fileID: StaticString = #fileID,
     line: UInt = #line,
-    _ initializer: @escaping @isolated(any) @Sendable (repeat each Parameter) throws -> Value
+    _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
   ) {
     recipe = .initializer(
       type, name: name, lifetime: lifetime, fileID: fileID, line: line, initializer)
@@ -161,7 +161,7 @@ public struct Register: RegistrationComponent {
   public init<Value: Sendable, each Parameter>(
     _ keyPath: DependencyKeyPath<Value>, lifetime: Lifetime? = nil,
     fileID: StaticString = #fileID, line: UInt = #line,
-    _ initializer: @escaping @isolated(any) @Sendable (repeat each Parameter) throws -> Value
+    _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
   ) {
     recipe = .keyPathInitializer(
       keyPath, lifetime: lifetime, fileID: fileID, line: line, initializer)
@@ -259,7 +259,7 @@ public struct Register: RegistrationComponent {
     _ type: Value.Type, name: String? = nil, lifetime: ConfinedLifetime,
     fileID: StaticString = #fileID, line: UInt = #line,
     isolation: isolated (any Actor)? = #isolation,
-    _ initializer: @escaping @isolated(any) @Sendable (repeat each Parameter) throws -> Value
+    _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
   ) {
     recipe = .confinedInitializer(
       type, name: name, lifetime: lifetime, fileID: fileID, line: line, initializer)
