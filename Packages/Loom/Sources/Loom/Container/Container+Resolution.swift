@@ -62,7 +62,9 @@ extension Container {
   /// are observed runs on this thread: a factory that resolves through a captured container.
   @usableFromInline
   func noteCapturedResolve(_ request: _ResolutionRequest, valueType: any Any.Type) {
-    ThreadState.current.joinable?.noteResolve(request, valueType: valueType)
+    guard let active = ThreadState.current.joinable else { return }
+    active.noteResolve(request, valueType: valueType)
+    active.noteResolveThroughContainer(self)
   }
 
   /// A published singleton for `request`, read in a read section of its own (for code that does
@@ -138,11 +140,12 @@ extension Container {
   ) throws(ResolutionError) -> Value {
     let thread = ThreadState.current
     if let active = thread.joinable {
+      active.noteResolveThroughContainer(self)
       // NB: `section` stays open until `body` returns: what the lookup found in it is served
       // there (the joined resolve may be an asynchronous one, which holds no section).
       return try body(active)
     }
-    var context = thread.takeContext() ?? ResolutionContext()
+    var context = thread.takeContext() ?? ResolutionContext(thread: thread)
     context.begin(at: location, requester: self, section: section)
     defer {
       context.finish()

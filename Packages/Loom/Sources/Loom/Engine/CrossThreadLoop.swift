@@ -116,11 +116,12 @@ extension ResolutionError {
     return self.chain[(index + 1)...]
   }
 
-  /// Whether this error comes from where the resolve was called rather than from what its factories
-  /// do: a synchronous resolve of an asynchronous factory or of one running in a task, a resolve
-  /// off the main actor of a main-actor factory, a scope that is not current. A creation that
-  /// fails with it is left for a caller that can complete it (``SlotWaiter/leavesOpen(_:)``).
+  /// Whether this error comes from where the resolve was called rather than from what its
+  /// factories do: a synchronous resolve of an asynchronous factory or of one running in a task, a
+  /// resolve off the main actor of a main-actor factory, a scope that is not current, a chain
+  /// deeper than the caller's stack. A creation that fails with it is left for a caller that can
+  /// complete it (``SlotWaiter/leavesOpen(_:)``).
   var isCallersOwn: Bool {
-    code == .asyncRequired || code == .scopeRequired
+    code == .asyncRequired || code == .scopeRequired || code == .tooDeep
   }
 }

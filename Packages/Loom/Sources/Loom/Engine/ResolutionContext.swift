@@ -58,6 +58,9 @@ final class ResolutionContext {
   @exclusivity(unchecked) private(set) var requester: Container?
   /// The identity of ``requester``, compared with a frame's builder without a reference count.
   @exclusivity(unchecked) private var requesterID: ObjectIdentifier?
+  /// The lowest stack address this resolve may reach (``ThreadState/stackFloor``): its thread's,
+  /// for a synchronous resolve; nil for an asynchronous one, which asks the thread it runs on.
+  private let stackFloor: UInt?
   /// Who waits when this resolve waits for another's creation (see ``WaitGraph``).
   @exclusivity(unchecked) private(set) var waitIdentity: UInt
   /// The read section the resolve holds until it ends (a synchronous resolve only): what its
@@ -86,11 +89,12 @@ final class ResolutionContext {
   /// The custom-lifetime cache that served the tracked key, and its generation then.
   @exclusivity(unchecked) var servingCache: CacheStamp?
 
-  /// A context for synchronous resolves on the calling thread; ``begin(at:requester:section:)``
-  /// starts each one.
-  init() {
+  /// A context for synchronous resolves on the calling thread, whose state is `thread`;
+  /// ``begin(at:requester:section:)`` starts each one.
+  init(thread: ThreadState) {
     self.location = CodeLocation()
     self.waitIdentity = WaitIdentity.currentThread
+    self.stackFloor = thread.stackFloor
     self.frames = FrameStack()
   }
 
@@ -100,6 +104,7 @@ final class ResolutionContext {
     self.requester = requester
     self.requesterID = requester.map(ObjectIdentifier.init)
     self.waitIdentity = WaitIdentity.nextAsynchronous()
+    self.stackFloor = nil
     self.frames = FrameStack()
   }
 
@@ -111,6 +116,7 @@ final class ResolutionContext {
     self.requester = requester
     self.requesterID = requester.map(ObjectIdentifier.init)
     self.waitIdentity = identity
+    self.stackFloor = nil
     self.frames = FrameStack(frames)
     self.copiedFrameOwners = frames.flatMap { frame -> [AnyObject] in
       [frame.registration] + (frame.otherBuilder.map { [$0] } ?? [])
@@ -167,7 +173,15 @@ final class ResolutionContext {
   /// Puts `registration` on the chain, or throws the cycle it would close.
   ///
   /// This is the in-resolve half of cycle detection; ``WaitGraph`` is the half across threads.
+  ///
+  /// It also checks that the thread's stack has room for one more level, and throws
+  /// ``ResolutionError/Code/tooDeep`` before a chain of synchronous factories, or a cycle too long
+  /// to fit, could overflow it.
   func enter(_ registration: Registration, builder: Container) throws(ResolutionError) {
+    if ThreadState.stackPosition() <= stackFloor ?? ThreadState.current.stackFloor {
+      throw .tooDeep(
+        registration.key, chain: chain(to: registration.key), location: location)
+    }
     let isObserving = registration.isObserving
     guard push(registration, builder: builder, isQuestion: false, isObserving: isObserving) else {
       throw .cycle(
@@ -268,6 +282,26 @@ final class ResolutionContext {
       parent.isObserving
     else { return }
     parent.observe(request.key(as: valueType))
+  }
+
+  /// Records, while the innermost factory's edges are still observed, that it made a top-level
+  /// resolve on `container` (one it captured) rather than resolving through its resolver, and
+  /// warns about it once, in debug builds: the closure holds the container, so when the
+  /// container holds the closure's registration neither is ever freed.
+  @usableFromInline
+  func noteResolveThroughContainer(_ container: Container) {
+    guard observingFrames.load(ordering: .relaxed) > 0, frames.count > captiveFloor,
+      let building = innermostBuild?.registration, building.isObserving,
+      building.noteResolveThroughCapturedContainer()
+    else { return }
+    container.reportWarning(
+      summary: "the factory of \(building.key) resolves through a container it captured"
+        + " (`container.resolve(...)` inside the closure): the closure keeps the container alive,"
+        + " so a container that holds this registration is never freed, and a failure there stops"
+        + " the program instead of reaching the caller",
+      hint: "resolve through the factory's resolver, `{ r in ... try r.resolve(...) }`, or"
+        + " register an initializer (`register(lifetime: ..., \(building.key).init)`).",
+      at: building.location)
   }
 
   // MARK: Parameters
