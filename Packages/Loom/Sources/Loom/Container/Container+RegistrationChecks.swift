@@ -22,9 +22,22 @@ extension Container {
     reportWarning(summary: defect.summary, hint: defect.hint, at: location)
   }
 
-  /// In debug builds, writes a warning about the registration made at `location` to standard
-  /// error (or to the sink a test set); release builds are silent.
-  func reportWarning(summary: String, hint: String, at location: CodeLocation) {
+  /// In debug builds, writes a warning about what was done at `location` to standard error (or to
+  /// the sink a test set); release builds are silent. The satellite packages warn through it too,
+  /// so every warning of Loom reads alike and tests collect them in one place.
+  ///
+  /// ```swift
+  /// container.reportWarning(
+  ///   summary: "the flow \"checkout\" was begun while another thread's flow is open",
+  ///   hint: "use withScope for flows that run at the same time", at: CodeLocation())
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - summary: What is wrong, without a final period.
+  ///   - hint: How to fix it, a sentence.
+  ///   - location: Where it was done.
+  @_spi(LoomInternals)
+  public func reportWarning(summary: String, hint: String, at location: CodeLocation) {
     #if DEBUG
       let text = "Loom: warning: \(location): \(summary). To fix: \(hint)\n"
       if let sink = RegistrationWarnings.sink { return sink(text) }
