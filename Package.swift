@@ -222,6 +222,12 @@ let package = Package(
       dependencies: ["LoomMacros"],
       path: "Tests/LoomComponentTests"
     ),
+    // The concurrency contract under random wirings, from threads, tasks and the main actor.
+    .testTarget(
+      name: "LoomStressTests",
+      dependencies: ["Loom", "LoomSession"],
+      path: "Tests/LoomStressTests"
+    ),
     .testTarget(
       name: "LoomSessionTests",
       dependencies: ["Loom", "LoomSession"],

@@ -8,16 +8,21 @@ import Testing
 /// (such a flow is current for the whole container), which debug builds warn about and whose
 /// failures say which flow they met.
 @Suite struct OverlappingFlowTests {
-  @Test func beginningAFlowWhileAnotherThreadsFlowIsOpenWarns() async {
+  @Test func beginningAFlowWhileAnotherThreadsFlowIsOpenWarns() {
     let container = Container()
-    let first = await Task.detached { container.beginScope("upload") }.value
+    // A thread of its own (two tasks may well run on one thread of the cooperative pool).
+    let first = Locked<FlowScope?>(nil)
+    let begun = DispatchSemaphore(value: 0)
+    Thread {
+      first.withLock { $0 = container.beginScope("upload") }
+      begun.signal()
+    }.start()
+    begun.wait()
     let warnings = Locked<[String]>([])
     let sink: @Sendable (String) -> Void = { text in warnings.withLock { $0.append(text) } }
-    let second = await Task.detached {
-      RegistrationWarnings.$sink.withValue(sink) { container.beginScope("download") }
-    }.value
-    await second.end()
-    await first.end()
+    let second = RegistrationWarnings.$sink.withValue(sink) { container.beginScope("download") }
+    second.end()
+    first.value?.end()
     #if DEBUG
       let text = warnings.value.first
       #expect(warnings.value.count == 1)
