@@ -151,7 +151,9 @@ extension Container {
       context.finish()
       thread.recycle(&context)
     }
-    return try thread.run(context) { () throws(ResolutionError) -> Value in try body(context) }
+    return try thread.run(context) { () throws(ResolutionError) -> Value in
+      try context.completingGraph { () throws(ResolutionError) in try body(context) }
+    }
   }
 }
 

@@ -11,13 +11,18 @@ extension Container {
   func resolveAsync<Value: Sendable>(
     _ request: _ResolutionRequest, as type: Value.Type, context: ResolutionContext?
   ) async throws(ResolutionError) -> Value {
-    let resolution =
-      context ?? ResolutionContext(asynchronousAt: request.location, requester: self)
-    defer { if context == nil { resolution.finish() } }
-    switch try locate(request, valueType: type, context: resolution) {
+    guard let context else {
+      let resolution = ResolutionContext(asynchronousAt: request.location, requester: self)
+      defer { resolution.finish() }
+      return try await resolution.completingGraphAsync {
+        () async throws(ResolutionError) -> Value in
+        try await resolveAsync(request, as: type, context: resolution)
+      }
+    }
+    switch try locate(request, valueType: type, context: context) {
     case .handle(let handle): return handle as! Value  // made for `Value`'s type
     case .located(let located):
-      return try await resolveAsync(located, as: type, context: resolution)
+      return try await resolveAsync(located, as: type, context: context)
     }
   }
 
@@ -44,7 +49,7 @@ extension Container {
     let depth = context.frames.count
     var made = false
     let value = try await value(of: located, as: type, context: context, made: &made)
-    if made, registration.completes { try complete(value, of: located, context: context) }
+    if made, registration.completes { deferCompletion(value, of: located, context: context) }
     if let start { report(located, made: made, since: start, depth: depth) }
     return value
   }
@@ -117,9 +122,11 @@ extension Container {
       let creation = ResolutionContext(
         creation: identity, frames: frames, location: location, requester: requester)
       defer { creation.finish() }
-      let value = try await self.makeAsync(
-        registration, as: type, builder: builder, context: creation)
-      return try keep(value, creation)
+      return try await creation.completingGraphAsync { () async throws(ResolutionError) in
+        let value = try await self.makeAsync(
+          registration, as: type, builder: builder, context: creation)
+        return try keep(value, creation)
+      }
     }
   }
 

@@ -110,6 +110,19 @@ extension ResolutionError {
     return retold
   }
 
+  /// This error with `chain` put above its own chain: the error of a completion, told from where
+  /// its instance was made.
+  func below(_ chain: [DependencyKey]) -> ResolutionError {
+    guard !chain.isEmpty else { return self }
+    var retold = ResolutionError(
+      code: code, key: key, chain: chain + self.chain, summary: summary, hint: hint,
+      underlying: underlying, location: location)
+    retold.places = places
+    retold.details = details
+    retold.crossThreadLoop = crossThreadLoop
+    return retold
+  }
+
   /// The keys of the chain after the first `key`; the whole chain when `key` is not on it.
   private func below(_ key: DependencyKey) -> ArraySlice<DependencyKey> {
     guard let index = self.chain.firstIndex(of: key) else { return self.chain[...] }

@@ -88,6 +88,9 @@ final class ResolutionContext {
   @exclusivity(unchecked) var captiveFloor = 0
   /// The custom-lifetime cache that served the tracked key, and its generation then.
   @exclusivity(unchecked) var servingCache: CacheStamp?
+  /// The completions (``Registered/onCreated(dependencies:_:)``) of the instances this resolve
+  /// made, in the order they were made, waiting for its graph to be complete.
+  @exclusivity(unchecked) var pendingCompletions: [PendingCompletion] = []
 
   /// A context for synchronous resolves on the calling thread, whose state is `thread`;
   /// ``begin(at:requester:section:)`` starts each one.
@@ -234,6 +237,84 @@ final class ResolutionContext {
       throw .cycle(
         registration.key, chain: chain(to: registration.key), acrossThreads: false,
         location: location)
+    }
+  }
+
+  // MARK: Completions
+
+  /// Runs `body`, the whole of a resolve, then the completions of the instances it made, in the
+  /// order they were made (and those of the instances the completions make in turn), while its
+  /// `.graph` instances are still there: Swinject's `initCompleted` timing, so a back-reference
+  /// finds its parent in either resolution order. When `body` fails, the completions of the
+  /// instances that stay kept (cached) still run, and `body`'s error is thrown.
+  func completingGraph<Value>(_ body: () throws(ResolutionError) -> Value)
+    throws(ResolutionError) -> Value
+  {
+    let value: Value
+    do {
+      value = try body()
+    } catch {
+      runKeptCompletions()
+      throw error
+    }
+    try runCompletions()
+    return value
+  }
+
+  /// ``completingGraph(_:)`` for an asynchronous resolve, whose main-actor completions hop to the
+  /// main actor.
+  func completingGraphAsync<Value>(_ body: () async throws(ResolutionError) -> Value)
+    async throws(ResolutionError) -> Value
+  {
+    let value: Value
+    do {
+      value = try await body()
+    } catch {
+      runKeptCompletions()
+      throw error
+    }
+    while !pendingCompletions.isEmpty {
+      let pending = pendingCompletions.removeFirst()
+      guard pending.onMainActor else {
+        try run(pending)
+        continue
+      }
+      // NB: the context is used only by the main actor while this task waits for it.
+      nonisolated(unsafe) let context = self
+      // NB: the completion likewise: it runs on the main actor while this task waits.
+      nonisolated(unsafe) let completion = pending
+      let result = await MainActor.run { () -> Result<Void, ResolutionError> in
+        Result { () throws(ResolutionError) in try context.run(completion) }
+      }
+      try result.get()
+    }
+    return value
+  }
+
+  /// Runs the pending completions, first made first, until none is left.
+  private func runCompletions() throws(ResolutionError) {
+    while !pendingCompletions.isEmpty {
+      try run(pendingCompletions.removeFirst())
+    }
+  }
+
+  /// After a failed resolve: runs the completions of the instances it made that stay kept, and
+  /// drops the others (their instances are dropped with the resolve).
+  private func runKeptCompletions() {
+    while !pendingCompletions.isEmpty {
+      let pending = pendingCompletions.removeFirst()
+      // NB: the resolve's own error is the one its caller is told.
+      if pending.isKept, !pending.onMainActor || MainActorCheck.isCurrent { try? run(pending) }
+    }
+  }
+
+  /// Runs one completion; on failure, its error is told from the chain above the instance.
+  private func run(_ pending: PendingCompletion) throws(ResolutionError) {
+    do {
+      try pending.run(self)
+    } catch {
+      pendingCompletions.removeAll()
+      throw error.below(pending.chainAbove)
     }
   }
 

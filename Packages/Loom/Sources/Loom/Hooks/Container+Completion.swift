@@ -1,6 +1,37 @@
-// MARK: - Running a completion
+// MARK: - Completions run when the graph is complete
+
+/// The completion of an instance made in a resolve, waiting for that resolve's graph to be
+/// complete (Swinject's `initCompleted` timing): kept by ``ResolutionContext/pendingCompletions``.
+struct PendingCompletion {
+  /// The keys of the chain above the instance when it was made, outermost first: what an error of
+  /// the completion is told from.
+  let chainAbove: [DependencyKey]
+  /// Whether the instance is kept by its lifetime (cached), so that its completion must run even
+  /// when the resolve that made it failed afterwards.
+  let isKept: Bool
+  /// Whether the completion must run on the main actor (a main-actor registration's).
+  let onMainActor: Bool
+  /// Runs the completion in a context.
+  let run: (ResolutionContext) throws(ResolutionError) -> Void
+}
 
 extension Container {
+  /// Queues the completion of `located`'s registration on `value`, a new instance that its
+  /// lifetime keeps already, to run when `context`'s graph is complete
+  /// (``ResolutionContext/runCompletions()``).
+  func deferCompletion<Value: Sendable>(
+    _ value: Value, of located: Located, context: ResolutionContext
+  ) {
+    let registration = located.registration
+    context.pendingCompletions.append(
+      PendingCompletion(
+        chainAbove: context.keys, isKept: !registration.lifetimeKind.isOwnedByHolder,
+        onMainActor: registration.requiresMainActor,
+        run: { context throws(ResolutionError) in
+          try self.complete(value, of: located, context: context)
+        }))
+  }
+
   /// Runs the completion of `located`'s registration on `value`, a new instance that its
   /// lifetime keeps already (in this resolve's graph cache, its slot or its custom cache), so that
   /// what the completion resolves finds that same instance.
