@@ -26,7 +26,7 @@ extension Container {
     let context = ResolutionContext(asynchronousAt: found.registration.location, requester: self)
     defer { context.finish() }
     let located = adopt(Located(entry: found, owner: owner))
-    return try await context.completingGraphAsync {
+    return try await context.completingGraph {
       () async throws(ResolutionError) -> any Sendable in
       try await found.registration.factory.resolveErased(located, in: self, context: context)
     }

@@ -14,7 +14,7 @@ extension Container {
     guard let context else {
       let resolution = ResolutionContext(asynchronousAt: request.location, requester: self)
       defer { resolution.finish() }
-      return try await resolution.completingGraphAsync {
+      return try await resolution.completingGraph {
         () async throws(ResolutionError) -> Value in
         try await resolveAsync(request, as: type, context: resolution)
       }
@@ -122,7 +122,7 @@ extension Container {
       let creation = ResolutionContext(
         creation: identity, frames: frames, location: location, requester: requester)
       defer { creation.finish() }
-      return try await creation.completingGraphAsync { () async throws(ResolutionError) in
+      return try await creation.completingGraph { () async throws(ResolutionError) in
         let value = try await self.makeAsync(
           registration, as: type, builder: builder, context: creation)
         return try keep(value, creation)

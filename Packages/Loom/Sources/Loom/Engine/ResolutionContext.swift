@@ -59,8 +59,9 @@ final class ResolutionContext {
   /// The identity of ``requester``, compared with a frame's builder without a reference count.
   @exclusivity(unchecked) private var requesterID: ObjectIdentifier?
   /// The lowest stack address this resolve may reach (``ThreadState/stackFloor``): its thread's,
-  /// for a synchronous resolve; nil for an asynchronous one, which asks the thread it runs on.
-  private let stackFloor: UInt?
+  /// for a synchronous resolve; `.max` for an asynchronous one, which may move between threads
+  /// and asks the thread it runs on (``checkStack(entering:)``).
+  private let stackFloor: UInt
   /// Who waits when this resolve waits for another's creation (see ``WaitGraph``).
   @exclusivity(unchecked) private(set) var waitIdentity: UInt
   /// The read section the resolve holds until it ends (a synchronous resolve only): what its
@@ -107,7 +108,7 @@ final class ResolutionContext {
     self.requester = requester
     self.requesterID = requester.map(ObjectIdentifier.init)
     self.waitIdentity = WaitIdentity.nextAsynchronous()
-    self.stackFloor = nil
+    self.stackFloor = .max
     self.frames = FrameStack()
   }
 
@@ -119,7 +120,7 @@ final class ResolutionContext {
     self.requester = requester
     self.requesterID = requester.map(ObjectIdentifier.init)
     self.waitIdentity = identity
-    self.stackFloor = nil
+    self.stackFloor = .max
     self.frames = FrameStack(frames)
     self.copiedFrameOwners = frames.flatMap { frame -> [AnyObject] in
       [frame.registration] + (frame.otherBuilder.map { [$0] } ?? [])
@@ -173,18 +174,33 @@ final class ResolutionContext {
 
   // MARK: The chain (cycle detection within one resolve)
 
+  /// How many levels a resolve enters before it checks its stack: so few that no thread's stack
+  /// runs out before (8 levels take about 36 KiB in release builds, 136 KiB in debug ones, against
+  /// 512 KiB for a secondary thread on Apple platforms and 8 MiB on Linux), and the chains of most
+  /// apps never pay for the check.
+  static let unguardedDepth = 8
+
+  /// Throws ``ResolutionError/Code/tooDeep`` when the thread this resolve runs on has no room on
+  /// its stack for another level: below its floor, which an asynchronous resolve, that may move
+  /// between threads, asks the thread it runs on.
+  @inline(never)
+  private func checkStack(entering registration: Registration) throws(ResolutionError) {
+    let position = ThreadState.stackPosition()
+    let floor = stackFloor == .max ? ThreadState.current.stackFloor : stackFloor
+    guard position <= floor else { return }
+    throw .tooDeep(registration.key, chain: chain(to: registration.key), location: location)
+  }
+
   /// Puts `registration` on the chain, or throws the cycle it would close.
   ///
   /// This is the in-resolve half of cycle detection; ``WaitGraph`` is the half across threads.
   ///
-  /// It also checks that the thread's stack has room for one more level, and throws
+  /// Past ``unguardedDepth`` levels, it also checks that the thread's stack has room for one more
+  /// level, and throws
   /// ``ResolutionError/Code/tooDeep`` before a chain of synchronous factories, or a cycle too long
   /// to fit, could overflow it.
   func enter(_ registration: Registration, builder: Container) throws(ResolutionError) {
-    if ThreadState.stackPosition() <= stackFloor ?? ThreadState.current.stackFloor {
-      throw .tooDeep(
-        registration.key, chain: chain(to: registration.key), location: location)
-    }
+    if frames.count >= Self.unguardedDepth { try checkStack(entering: registration) }
     let isObserving = registration.isObserving
     guard push(registration, builder: builder, isQuestion: false, isObserving: isObserving) else {
       throw .cycle(
@@ -246,24 +262,10 @@ final class ResolutionContext {
   /// order they were made (and those of the instances the completions make in turn), while its
   /// `.graph` instances are still there: Swinject's `initCompleted` timing, so a back-reference
   /// finds its parent in either resolution order. When `body` fails, the completions of the
-  /// instances that stay kept (cached) still run, and `body`'s error is thrown.
-  func completingGraph<Value>(_ body: () throws(ResolutionError) -> Value)
-    throws(ResolutionError) -> Value
-  {
-    let value: Value
-    do {
-      value = try body()
-    } catch {
-      runKeptCompletions()
-      throw error
-    }
-    try runCompletions()
-    return value
-  }
-
-  /// ``completingGraph(_:)`` for an asynchronous resolve, whose main-actor completions hop to the
-  /// main actor.
-  func completingGraphAsync<Value>(_ body: () async throws(ResolutionError) -> Value)
+  /// instances that stay kept (cached) still run, and `body`'s error is thrown. Main-actor
+  /// completions hop to the main actor. (A synchronous resolve runs the same steps in
+  /// ``Container/withContext(_:section:_:)``.)
+  func completingGraph<Value>(_ body: () async throws(ResolutionError) -> Value)
     async throws(ResolutionError) -> Value
   {
     let value: Value
@@ -291,8 +293,11 @@ final class ResolutionContext {
     return value
   }
 
+  /// Whether completions wait for the graph to be complete.
+  var hasPendingCompletions: Bool { !pendingCompletions.isEmpty }
+
   /// Runs the pending completions, first made first, until none is left.
-  private func runCompletions() throws(ResolutionError) {
+  func runCompletions() throws(ResolutionError) {
     while !pendingCompletions.isEmpty {
       try run(pendingCompletions.removeFirst())
     }
@@ -300,7 +305,7 @@ final class ResolutionContext {
 
   /// After a failed resolve: runs the completions of the instances it made that stay kept, and
   /// drops the others (their instances are dropped with the resolve).
-  private func runKeptCompletions() {
+  func runKeptCompletions() {
     while !pendingCompletions.isEmpty {
       let pending = pendingCompletions.removeFirst()
       // NB: the resolve's own error is the one its caller is told.
