@@ -14,7 +14,7 @@ struct GraphChecker {
   let app: AppGraph
 
   func findings() -> [Finding] {
-    var found: [Finding] = []
+    var found = app.scan.unreadable
     found += childWiring()
     found += hierarchy()
     found += componentCycles()

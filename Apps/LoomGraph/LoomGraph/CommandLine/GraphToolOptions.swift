@@ -100,8 +100,9 @@ struct GraphToolOptions: Equatable, Sendable {
     one key, and, over the whole graph, cycles, captive lifetimes and async-from-sync
     dependencies (errors) and dependencies nothing registers (warnings).
     `// loom-graph:ignore` on the line before a declaration silences its problems.
+    A file that is not valid Swift, or that nests too deeply to read, is an error at its line.
 
     Exit status: 0 when there is no error, 1 when validation finds one or the graph cannot be
-    written, 2 for a wrong argument.
+    written, 2 for a wrong argument. Arguments are checked before any file is read.
     """
 }

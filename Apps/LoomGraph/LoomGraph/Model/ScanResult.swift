@@ -11,6 +11,8 @@ struct ScanResult: Sendable {
   var unseen: [UnseenFact] = []
   /// Declarations under `// loom-graph:ignore`: no problem is reported inside them.
   var ignored: [SourceRange] = []
+  /// Files loom-graph could not read, each an error at the place it stopped.
+  var unreadable: [Finding] = []
 
   /// Adds what one file contributed.
   mutating func merge(_ file: FileScan) {
@@ -24,6 +26,7 @@ struct ScanResult: Sendable {
     provisions += file.provisions
     unseen += file.unseen
     ignored += file.ignored
+    unreadable += file.unreadable
   }
 }
 
@@ -34,6 +37,7 @@ struct FileScan: Sendable {
   var provisions: [Provision] = []
   var unseen: [UnseenFact] = []
   var ignored: [SourceRange] = []
+  var unreadable: [Finding] = []
   var protocols: Set<String> = []
   /// Initializers written in extensions, by the extended type's name.
   var extensionInitializers: [String: [[SourceParameter]]] = [:]

@@ -41,6 +41,16 @@ struct PackageLayout: Equatable, Sendable {
     return PackageLayout(modules: modules.filter { chosen.contains($0.name) })
   }
 
+  /// Fails with a usage error when a `--module` folder or file does not exist (a path mistyped
+  /// would otherwise be read as a module without sources).
+  func checkPathsExist() throws(ToolError) {
+    for module in modules {
+      for path in module.directories where !FileManager.default.fileExists(atPath: path) {
+        throw .usage("--module \(module.name)=\(path): no such file or folder")
+      }
+    }
+  }
+
   /// `NAME=PATH` arguments, several for one name allowed; a path is a folder or a Swift file.
   static func parse(moduleArguments: [String]) throws(ToolError) -> PackageLayout {
     var modules: [Module] = []

@@ -9,10 +9,11 @@ enum PackageScanner {
       for directory in module.directories {
         for file in swiftFiles(under: directory) {
           guard let data = FileManager.default.contents(atPath: file) else {
-            result.unseen.append(
-              UnseenFact(
-                position: SourcePosition(file: file, line: 1, column: 1),
-                text: "this file cannot be read"))
+            result.fileCount += 1
+            result.unreadable.append(
+              Finding(
+                severity: .error, position: SourcePosition(file: file, line: 1, column: 1),
+                message: "loom-graph cannot open this file"))
             continue
           }
           let source = String(decoding: data, as: UTF8.self)

@@ -75,7 +75,7 @@ struct ComponentReader {
       member.isAsync = closure.isAsync
     }
     if let effects = rest.first(where: { $0.label?.text == "effects" }) {
-      member.isAsync = member.isAsync || effects.expression.trimmedDescription.contains(".async")
+      member.isAsync = member.isAsync || effects.expression.sourceText.contains(".async")
     }
     return member
   }
@@ -119,7 +119,7 @@ struct ComponentReader {
     child.inputs = inputs
     child.dependencies = inputs.map(\.member)
     if let effects = attribute.argument("effects") {
-      child.isAsync = effects.expression.trimmedDescription.contains(".async")
+      child.isAsync = effects.expression.sourceText.contains(".async")
     }
     return child
   }

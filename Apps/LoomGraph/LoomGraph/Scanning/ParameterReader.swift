@@ -27,7 +27,7 @@ enum ParameterReader {
   /// A registration name: a string literal's text, or the expression as written (so that a
   /// constant used on both sides still matches).
   static func name(of expression: ExprSyntax) -> String {
-    TypeSpelling.stringLiteral(expression) ?? expression.trimmedDescription
+    TypeSpelling.stringLiteral(expression) ?? expression.sourceText
   }
 
   /// The parameters of a struct's memberwise initializer: its stored properties without a

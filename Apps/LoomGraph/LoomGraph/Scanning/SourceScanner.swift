@@ -32,16 +32,66 @@ final class SourceScanner: SyntaxVisitor {
     super.init(viewMode: .sourceAccurate)
   }
 
-  /// Reads `source`, the contents of `file` in `module`.
+  /// Reads `source`, the contents of `file` in `module`. A file nested too deeply to read, or
+  /// that is not valid Swift, is reported as unreadable (what of it parses is read all the same).
   static func scan(source: String, file: String, module: String) -> FileScan {
+    if let problem = NestingDepth(of: Array(source.utf8)).problem {
+      var scan = FileScan()
+      let (offset, message) =
+        switch problem {
+        case .tooDeep(let offset):
+          (
+            offset,
+            "this file nests more than \(NestingDepth.limit) levels deep here (brackets, #if,"
+              + " else, try, await, ->), which loom-graph does not read; name the inner parts"
+              + " (a typealias, a variable, a function)"
+          )
+        case .squaresTooDeep(let offset):
+          (
+            offset,
+            "this file nests '[' more than \(NestingDepth.squareLimit) levels deep here, which"
+              + " loom-graph does not read (its parser's time doubles with each level); name the"
+              + " inner parts (a typealias, a variable)"
+          )
+        }
+      scan.unreadable.append(
+        Finding(
+          severity: .error, position: position(ofOffset: offset, in: source, file: file),
+          message: message))
+      return scan
+    }
     let tree = Parser.parse(source: source)
     let scanner = SourceScanner(module: module, file: file, tree: tree)
     scanner.walk(tree)
+    if let error = FirstSyntaxError.find(in: tree) {
+      scanner.scan.unreadable.append(
+        Finding(
+          severity: .error, position: scanner.position(at: error.position),
+          message: "this file is not valid Swift (\(error.what) here), so loom-graph cannot read"
+            + " all of it; fix it as the compiler says"))
+    }
     return scanner.scan
   }
 
+  /// The position of a UTF-8 offset in `source`, for a file that is not parsed.
+  private static func position(ofOffset offset: Int, in source: String, file: String)
+    -> SourcePosition
+  {
+    var line = 1
+    var lineStart = 0
+    for (index, byte) in source.utf8.prefix(offset).enumerated() where byte == 0x0A {
+      line += 1
+      lineStart = index + 1
+    }
+    return SourcePosition(file: file, line: line, column: offset - lineStart + 1)
+  }
+
   private func position(_ node: any SyntaxProtocol) -> SourcePosition {
-    let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)
+    position(at: node.positionAfterSkippingLeadingTrivia)
+  }
+
+  private func position(at offset: AbsolutePosition) -> SourcePosition {
+    let location = converter.location(for: offset)
     return SourcePosition(file: file, line: location.line, column: location.column)
   }
 

@@ -3,7 +3,7 @@ import SwiftSyntax
 extension AttributeSyntax {
   /// The attribute's name without a module (`Component` for `@LoomMacros.Component`).
   var simpleName: String {
-    let name = attributeName.trimmedDescription
+    let name = attributeName.sourceText
     return name.split(separator: ".").last.map(String.init) ?? name
   }
 
@@ -119,5 +119,21 @@ extension ClosureExprSyntax {
 extension DeclModifierListSyntax {
   func contains(_ keyword: Keyword) -> Bool {
     contains { $0.name.tokenKind == .keyword(keyword) }
+  }
+}
+
+extension SyntaxProtocol {
+  /// The node's source text without its leading and trailing trivia: what `trimmedDescription`
+  /// gives, read from the node's bytes.
+  ///
+  /// NB: `trimmedDescription` (and `trimmed`, and a syntax collection's `filter`) rebuild the
+  /// tree from the node up to its root, copying every ancestor's children: in a large file, each
+  /// call costs as much as the file, and reading the file became quadratic in its size.
+  var sourceText: String {
+    let bytes = syntaxTextBytes
+    let start = leadingTriviaLength.utf8Length
+    let end = bytes.count - trailingTriviaLength.utf8Length
+    guard start < end else { return "" }
+    return String(decoding: bytes[start..<end], as: UTF8.self)
   }
 }
