@@ -11,7 +11,8 @@ import Testing
     var scan = ScanResult()
     scan.modules = ["App"]
     for (number, source) in sources.enumerated() {
-      scan.merge(SourceScanner.scan(source: source, file: "F\(number).swift", module: "App"))
+      scan.merge(
+        SourceScanner.scan(source: source, file: "F\(number).swift", module: "App"), module: "App")
     }
     let app = AppGraph(scan: scan)
     return (app.graph.export(.text), app.unseen.map { "\($0.position): \($0.text)" })

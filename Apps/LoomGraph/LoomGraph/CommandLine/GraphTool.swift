@@ -196,7 +196,9 @@ enum GraphTool {
   {
     var roots: [DependencyKey] = []
     for name in names {
-      if let keys = app.componentKeys[name] {
+      if let component = app.components.component(named: name),
+        let keys = app.componentKeys[component.id]
+      {
         roots += keys
         continue
       }
@@ -204,7 +206,9 @@ enum GraphTool {
         $0.description == name || $0.description.hasPrefix("\(name) (name: ")
       }
       guard !matching.isEmpty else {
-        let candidates = app.componentKeys.keys.sorted() + app.graph.nodes.map(\.key.description)
+        let candidates =
+          app.components.components.map(app.components.displayName(of:)).sorted()
+          + app.graph.nodes.map(\.key.description)
         var message = "--root-pruning: no component or key '\(name)' in the graph"
         if let close = Spelling.closest(to: name, in: candidates) {
           message += "; did you mean '\(close)'?"

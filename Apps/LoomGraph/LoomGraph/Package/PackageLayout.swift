@@ -71,7 +71,7 @@ struct PackageLayout: Equatable, Sendable {
   }
 
   /// The layout of the package at `root`, from its manifest: every target with Swift sources
-  /// (regular and executable; not tests, macros or plugins).
+  /// (regular and executable; not tests, macros, plugins, nor a target of C sources only).
   static func read(root: String, searchPath: String?) throws(ToolError) -> PackageLayout {
     let manifest = root == "." ? "Package.swift" : "\(root)/Package.swift"
     guard FileManager.default.fileExists(atPath: manifest) else {
@@ -93,6 +93,7 @@ struct PackageLayout: Equatable, Sendable {
       else { continue }
       let relative = target["path"] as? String ?? defaultPath(of: name, root: root)
       let directory = root == "." ? relative : "\(root)/\(relative)"
+      guard !PackageScanner.swiftFiles(under: directory).isEmpty else { continue }
       var dependencies: [String] = []
       for dependency in target["dependencies"] as? [[String: Any]] ?? [] {
         let reference = dependency["byName"] ?? dependency["target"]

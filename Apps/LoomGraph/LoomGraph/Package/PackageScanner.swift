@@ -17,7 +17,9 @@ enum PackageScanner {
             continue
           }
           let source = String(decoding: data, as: UTF8.self)
-          result.merge(SourceScanner.scan(source: source, file: file, module: module.name))
+          result.merge(
+            SourceScanner.scan(source: source, file: file, module: module.name), module: module.name
+          )
         }
       }
     }

@@ -24,6 +24,8 @@ final class SourceScanner: SyntaxVisitor {
   private var scopes: [Scope] = [Scope()]
   /// Whether the file imports a Loom module: only then are calls it cannot read reported.
   private var importsLoom = false
+  /// The modules the file imports (an import anywhere in the file counts for all of it).
+  private var imports: Set<String> = []
 
   private init(module: String, file: String, tree: SourceFileSyntax) {
     self.module = module
@@ -63,6 +65,9 @@ final class SourceScanner: SyntaxVisitor {
     let tree = Parser.parse(source: source)
     let scanner = SourceScanner(module: module, file: file, tree: tree)
     scanner.walk(tree)
+    for index in scanner.scan.components.indices {
+      scanner.scan.components[index].imports = scanner.imports
+    }
     if let error = FirstSyntaxError.find(in: tree) {
       scanner.scan.unreadable.append(
         Finding(
@@ -104,9 +109,10 @@ final class SourceScanner: SyntaxVisitor {
   // MARK: - Imports and opt-outs
 
   override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
-    if let first = node.path.first, Self.loomModules.contains(first.name.text) {
-      importsLoom = true
-    }
+    guard let first = node.path.first?.name.text else { return .skipChildren }
+    if Self.loomModules.contains(first) { importsLoom = true }
+    imports.insert(first)
+    if node.attributes.contains(named: "_exported") { scan.reexports.insert(first) }
     return .skipChildren
   }
 
