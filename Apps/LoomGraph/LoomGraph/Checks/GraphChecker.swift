@@ -1,4 +1,5 @@
 import Loom
+import LoomMacrosImplementation
 
 /// The checks of `--validate`: what one macro cannot see because it sees one declaration, and
 /// the core's validation of the whole graph.
@@ -57,33 +58,23 @@ struct GraphChecker {
         let inputs = owned.inputs
         let labels = Set(wired.map(\.label))
         for input in inputs where !labels.contains(input.name) {
-          let member = parent.members.contains { $0.name == input.name }
-          let fix =
-            member
-            ? "add \\Self.\(input.name) to its with:"
-            : "add \"\(input.name)\": \\Self.<member> to its bindings:"
           var finding = Finding(
-            severity: .error, position: child.position,
-            message: "child '\(child.name)' of \(parentName) gets no value for input"
-              + " '\(input.name)' of \(ownedName); \(fix)")
+            .childInput(
+              child: child.name, parent: parentName, input: input.name, component: ownedName,
+              parentHasMember: parent.members.contains { $0.name == input.name }),
+            at: child.position)
           finding.notes.append(
-            (input.position, "\(ownedName) declares input '\(input.name)' here"))
+            (input.position, GraphMessage.declaresInput(component: ownedName, input: input.name)))
           found.append(finding)
         }
         let names = inputs.map(\.name)
         for wiring in wired where !names.contains(wiring.label) {
-          var message =
-            "child '\(child.name)' of \(parentName) wires '\(wiring.label)', which is not an"
-            + " input of \(ownedName)"
-          message +=
-            names.isEmpty
-            ? " (it has no inputs)"
-            : " (its inputs: \(names.joined(separator: ", ")))"
-          if let close = Spelling.closest(to: wiring.label, in: names) {
-            message += "; did you mean '\(close)'?"
-          }
-          var finding = Finding(severity: .error, position: wiring.position, message: message)
-          finding.notes.append((owned.position, "\(ownedName) is declared here"))
+          var finding = Finding(
+            .childWiring(
+              child: child.name, parent: parentName, label: wiring.label, component: ownedName,
+              inputs: names, closest: Spelling.closest(to: wiring.label, in: names)),
+            at: wiring.position)
+          finding.notes.append((owned.position, GraphMessage.declaredHere(ownedName)))
           found.append(finding)
         }
       }
@@ -100,19 +91,14 @@ struct GraphChecker {
       if let root = component.root, let first = component.parents.first {
         found.append(
           Finding(
-            severity: .error, position: first.position,
-            message: "\(name(component)) is a root component (root: true at \(root)), so it"
-              + " has no parents; remove parents: or root: true"))
+            .rootWithParents(component: name(component), root: "\(root)"), at: first.position))
       }
       for parent in component.parents
       where !components.contains(where: { ComponentIndex.names(parent.name, $0) }) {
-        var message =
-          "\(name(component)) names '\(parent.name)' as a parent, which is not a @Component"
-          + " loom-graph found"
-        if let close = Spelling.closest(to: parent.name, in: names) {
-          message += "; did you mean '\(close)'?"
-        }
-        found.append(Finding(severity: .warning, position: parent.position, message: message))
+        let message = GraphMessage.unknownParent(
+          component: name(component), parent: parent.name,
+          closest: Spelling.closest(to: parent.name, in: names))
+        found.append(Finding(message, at: parent.position))
       }
     }
     for parent in components {
@@ -120,22 +106,19 @@ struct GraphChecker {
         let (parentName, ownedName) = (name(parent), name(owned))
         if let root = owned.root {
           var finding = Finding(
-            severity: .error, position: child.position,
-            message: "\(parentName) mounts \(ownedName) as child '\(child.name)', but"
-              + " \(ownedName) is a root component that no component may mount; remove the"
-              + " child, or remove root: true from \(ownedName)")
-          finding.notes.append((root, "\(ownedName) is declared a root here"))
+            .mountedRoot(parent: parentName, component: ownedName, child: child.name),
+            at: child.position)
+          finding.notes.append((root, GraphMessage.declaredRoot(ownedName)))
           found.append(finding)
         } else if !owned.parents.isEmpty,
           !owned.parents.contains(where: { ComponentIndex.names($0.name, parent) })
         {
-          let allowed = owned.parents.map(\.name).joined(separator: ", ")
           var finding = Finding(
-            severity: .error, position: child.position,
-            message: "\(parentName) mounts \(ownedName) as child '\(child.name)', but only"
-              + " \(allowed) may mount \(ownedName); mount it there, or list"
-              + " \"\(parentName)\" in its @Component(parents:)")
-          finding.notes.append((owned.parents[0].position, "\(ownedName) lists its parents here"))
+            .notAParent(
+              parent: parentName, component: ownedName, child: child.name,
+              parents: owned.parents.map(\.name)),
+            at: child.position)
+          finding.notes.append((owned.parents[0].position, GraphMessage.listsParents(ownedName)))
           found.append(finding)
         }
       }
@@ -164,15 +147,13 @@ struct GraphChecker {
             reported.formUnion(members)
             let owners = [start] + loop.dropLast().map(\.1)
             let names = ([start] + loop.map(\.1)).map(name)
-            var finding = Finding(
-              severity: .error, position: loop[0].0.position,
-              message: "component cycle: \(names.joined(separator: " → ")); each would build"
-                + " the next without end; remove one of these children")
+            var finding = Finding(.componentCycle(names), at: loop[0].0.position)
             for (owner, step) in zip(owners, loop).dropFirst() {
               finding.notes.append(
                 (
                   step.0.position,
-                  "\(name(owner)) mounts \(name(step.1)) as child '\(step.0.name)' here"
+                  GraphMessage.mounts(
+                    parent: name(owner), component: name(step.1), child: step.0.name)
                 ))
             }
             found.append(finding)
@@ -198,11 +179,11 @@ struct GraphChecker {
       let first = sorted[0]
       for extra in sorted.dropFirst() {
         var finding = Finding(
-          severity: .error, position: extra.position,
-          message: "a second @Bind for \(key): \(implementation(of: extra)) and"
-            + " \(implementation(of: first)) both bind it, and the app stops with DiscoveryError"
-            + " when Container.default installs them; keep one @Bind")
-        finding.notes.append((first.position, "\(implementation(of: first)) binds \(key) here"))
+          .duplicateBind(
+            key: "\(key)", type: implementation(of: extra), first: implementation(of: first)),
+          at: extra.position)
+        finding.notes.append(
+          (first.position, GraphMessage.binds(type: implementation(of: first), key: "\(key)")))
         found.append(finding)
       }
     }
@@ -236,7 +217,7 @@ struct GraphChecker {
           message: "\(problem.summary); \(problem.hint)")
         for key in Set(problem.path) where key != problem.key {
           if let other = app.position(of: key) {
-            finding.notes.append((other, "\(key) is declared here"))
+            finding.notes.append((other, GraphMessage.declaredHere("\(key)")))
           }
         }
         finding.notes.sort { $0.position < $1.position }
@@ -250,18 +231,14 @@ struct GraphChecker {
         var finding = Finding(
           severity: .error, position: position, message: "\(problem.summary); \(problem.hint)")
         if let held = problem.path.last, let other = app.position(of: held) {
-          finding.notes.append((other, "\(held) is declared here"))
+          finding.notes.append((other, GraphMessage.declaredHere("\(held)")))
         }
         found.append(finding)
       case .missing:
         for needer in problem.neededBy {
           guard let position = app.position(of: needer) else { continue }
           found.append(
-            Finding(
-              severity: .warning, position: position,
-              message: "\(needer) depends on \(problem.key), which no registration loom-graph"
-                + " can read provides; register it, or ignore this if it is registered in a way"
-                + " loom-graph cannot see"))
+            Finding(.missing(needer: "\(needer)", key: "\(problem.key)"), at: position))
         }
       default:
         continue

@@ -139,8 +139,8 @@ private struct Builder {
             UnseenFact(
               position: provision.position,
               text: "the dependencies of \(provision.key): \(type) is not an @Injectable type"
-                + " loom-graph can read (declared elsewhere, or with several initializers"
-                + " and none marked @InjectableInit)"))
+                + " loom-graph can read (declared elsewhere, or one the macro reports, such as"
+                + " several initializers and none marked @InjectableInit)"))
           continue
         }
         provision.edges += parameters.filter { !$0.hasDefault }.map(\.edge)

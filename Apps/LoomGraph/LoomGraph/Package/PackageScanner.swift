@@ -1,4 +1,5 @@
 import Foundation
+import LoomMacrosImplementation
 
 /// Reads every Swift file of a layout's modules, in a stable order.
 enum PackageScanner {
@@ -11,9 +12,7 @@ enum PackageScanner {
           guard let data = FileManager.default.contents(atPath: file) else {
             result.fileCount += 1
             result.unreadable.append(
-              Finding(
-                severity: .error, position: SourcePosition(file: file, line: 1, column: 1),
-                message: "loom-graph cannot open this file"))
+              Finding(.cannotOpen, at: SourcePosition(file: file, line: 1, column: 1)))
             continue
           }
           let source = String(decoding: data, as: UTF8.self)
