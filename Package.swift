@@ -144,13 +144,14 @@ let package = Package(
       dependencies: ["Loom", "LoomAssembly", "LoomSession", "LoomMacros", "GraphDrawing"],
       path: "Apps/LoomDemo"
     ),
-    // loom-graph (Apps/LoomGraph): the tool reads sources with swift-syntax, so it takes the
-    // macro targets' flags; its pictures come from the core's exporter, drawn by GraphDrawing
-    // (shared with loom-demo). Build-time only: it ships no privacy manifest.
+    // loom-graph (Apps/LoomGraph): the tool reads sources with swift-syntax and the macros' own
+    // declaration readers (LoomMacrosImplementation's `package` API), so it takes the macro
+    // targets' flags; its pictures come from the core's exporter, drawn by GraphDrawing (shared
+    // with loom-demo). Build-time only: it ships no privacy manifest.
     .target(name: "GraphDrawing", dependencies: ["Loom"], path: "Apps/LoomGraph/GraphDrawing"),
     .executableTarget(
       name: "LoomGraph",
-      dependencies: ["Loom", "GraphDrawing"] + graphSyntaxDependencies,
+      dependencies: ["Loom", "GraphDrawing", "LoomMacrosImplementation"] + graphSyntaxDependencies,
       path: "Apps/LoomGraph/LoomGraph",
       swiftSettings: syntaxSwiftSettings, linkerSettings: syntaxLinkerSettings
     ),

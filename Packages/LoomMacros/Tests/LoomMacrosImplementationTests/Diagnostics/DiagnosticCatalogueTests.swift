@@ -39,13 +39,14 @@ import Testing
     #expect(unknown == [])
   }
 
-  /// The DocC article lists the catalogue, row for row.
+  /// The DocC article lists the catalogue, row for row: the macros' messages, then loom-graph's.
   @Test func theArticleListsTheCatalogue() throws {
     let article = try String(contentsOf: Self.article, encoding: .utf8)
     let rows = article.split(separator: "\n").filter { $0.hasPrefix("| `") }.map(String.init)
     let expected =
       DiagnosticCatalogue.entries.map(\.markdownRow)
       + DiagnosticCatalogue.compilerMessages.map(\.markdownRow)
+      + DiagnosticCatalogue.graphEntries.map(\.markdownRow)
     #expect(rows == expected, "expected rows:\n\(expected.joined(separator: "\n"))")
   }
 
