@@ -78,7 +78,7 @@ public enum InjectableInitMacro: PeerMacro {
 }
 
 extension InjectableType {
-  /// `extension T: LoomMacros.Injectable { static var _injection ... }`.
+  /// `extension T: LoomMacros::Injectable { static var _injection ... }`.
   func conformance(extending type: some TypeSyntaxProtocol) -> ExtensionDeclSyntax {
     let kind =
       switch initializer.factoryKind {
@@ -88,8 +88,8 @@ extension InjectableType {
       }
     let name = type.trimmedDescription
     let decl: DeclSyntax = """
-      extension \(raw: name): LoomMacros.Injectable {
-        \(raw: access)nonisolated static var _injection: LoomMacros._Injection<\(raw: name)> {
+      extension \(raw: name): \(raw: Qualified.loomMacros("Injectable")) {
+        \(raw: access)nonisolated static var _injection: \(raw: Qualified.loomMacros("_Injection"))<\(raw: name)> {
           .\(raw: kind)(dependencies: \(raw: initializer.dependencies(indent: "    "))) { r in
             \(raw: initializer.call(name, indent: "      "))
           }

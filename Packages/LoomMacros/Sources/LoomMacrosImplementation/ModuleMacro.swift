@@ -90,8 +90,8 @@ public enum ModuleMacro: ExtensionMacro {
     let body = registrations.map { "\n" + $0 }.joined()
     let decl = DeclSyntax(
       stringLiteral: """
-        extension \(type.trimmed): LoomAssembly.Assembly {
-          \(access)nonisolated func assemble(into container: Loom.Container) {\(body)
+        extension \(type.trimmed): \(Qualified.loomAssembly("Assembly")) {
+          \(access)nonisolated func assemble(into container: \(Qualified.loom("Container"))) {\(body)
           }
         }
         """)

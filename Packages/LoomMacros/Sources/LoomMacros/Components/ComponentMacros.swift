@@ -168,6 +168,7 @@ public macro Provide(
 ///     instead of `with:` and `bindings:`.
 ///   - effects: Whether building the child suspends or throws, for `with:` and `bindings:`.
 @attached(accessor, names: named(get))
+@attached(peer, names: prefixed(_LoomChild_))
 public macro Child(
   with dependencies: [AnyKeyPath] = [], bindings: [String: AnyKeyPath] = [:],
   factory: Any? = nil, effects: ComponentEffects = []
