@@ -22,8 +22,8 @@ public import SwiftSyntaxMacros
 ///   @section("__DATA,__mod_init_func,mod_init_funcs")
 ///   #endif
 ///   @used private nonisolated static let <unique>: @convention(c) () -> Void = {
-///     Loom.DiscoveredBinding._enroll {
-///       Loom.DiscoveredBinding._injectable(LiveAPIClient.self, as: \.api, lifetime: .singleton,
+///     Loom::DiscoveredBinding._enroll {
+///       Loom::DiscoveredBinding._injectable(LiveAPIClient.self, as: \.api, lifetime: .singleton,
 ///         fileID: "App/LiveAPIClient.swift", line: 1) { $0 }
 ///     }
 ///   }

@@ -6,7 +6,7 @@ public import SwiftSyntaxMacros
 /// `@Startup`: makes a function a start-up hook, discovered at link time like a `@Bind` binding.
 ///
 /// It adds a link-time record next to the function: a C function pointer in the image's
-/// initializer table that enrolls a `Loom.StartupHook` calling the function when the image loads.
+/// initializer table that enrolls a `Loom::StartupHook` calling the function when the image loads.
 /// `Container.default` installs the hooks when it is made, `installDiscoveredBindings()` into any
 /// container, and `bootstrap()` runs them in their order, once per process.
 ///
@@ -20,8 +20,8 @@ public import SwiftSyntaxMacros
 /// @section("__DATA,__mod_init_func,mod_init_funcs")
 /// #endif
 /// @used private nonisolated let _loomStartup_configureAnalytics: @convention(c) () -> Void = {
-///   Loom.StartupHook._enroll {
-///     Loom.StartupHook(
+///   Loom::StartupHook._enroll {
+///     Loom::StartupHook(
 ///       "App.configureAnalytics", order: 10, fileID: "App/Setup.swift", line: 1,
 ///       configureAnalytics(_:))
 ///   }

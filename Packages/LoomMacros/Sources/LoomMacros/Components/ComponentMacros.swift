@@ -22,7 +22,7 @@
 ///   runs the steps in parallel, reports every failure in a ``ComponentError`` and returns the
 ///   immutable `Resolved` aggregate of the inputs, cached members and children (not the
 ///   transient members, made anew on every read);
-/// - `install(into:)`, which registers the members in a `Loom.Container`;
+/// - `install(into:)`, which registers the members in a `Container`;
 /// - `resetOnceMembers()` when there are `.once` members;
 /// - the conformance to ``Component``, which provides the graph and `withOverrides`.
 ///

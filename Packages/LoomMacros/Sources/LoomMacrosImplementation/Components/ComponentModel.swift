@@ -35,7 +35,7 @@ struct MemberEffects: Equatable {
     (isThrowing ? "try " : "") + (isAsync ? "await " : "")
   }
 
-  /// `asyncThrowing`: the label of the `LoomMacros._MemberSource` function that checks a
+  /// `asyncThrowing`: the label of the `LoomMacros::_MemberSource` function that checks a
   /// reference has these effects.
   var label: String {
     switch (isAsync, isThrowing) {

@@ -12,7 +12,7 @@ import SwiftSyntaxMacros
 /// @Provide(.shared, with: [\Self.config]) var api: API
 /// // var api: API { get { _loomRead_api { component in API(config: component.config) } } }
 /// @Provide(.shared, Users.init(api:), effects: .throwing) var users: Users
-/// // get throws { try _loomRead_users { LoomMacros._MemberSource.effects(throwing: Users.init(api:)) } }
+/// // get throws { try _loomRead_users { LoomMacros::_MemberSource.effects(throwing: Users.init(api:)) } }
 /// @Provide(.shared, factory: { (api: API) in Cache(api) }) var cache: Cache
 /// // get { _loomRead_cache { (api: API) in Cache(api) } }
 /// ```
