@@ -790,9 +790,31 @@ struct NestedNames {
   @Provide(.shared, with: []) var newer: Tracker
 }
 
+// The names of InnoDI's generated-identifier-hygiene fixture, as inputs.
+@Component
+struct ConvenienceNames {
+  struct Task<Success, Failure> {}
+  struct Never {}
+  @Provide(.input) var applyOverrides: Int
+  @Provide(.input) var overrides: Int
+  @Provide(.input) var operation: Int
+  @Provide(.input) var container: Int
+  @Provide(.input) var inputs: Int
+  @Provide(.input) var cells: Int
+  @Provide(.input) var Task: Int
+  @Provide(.input) var Swift: Int
+  @Provide(.input) var _Concurrency: Int
+  @Provide(.input) var Lazy: Int
+  @Provide(.input) var Provider: Int
+  @Provide(.input) var preconditionFailure: Int
+  @Provide(.shared, factory: { (label: Lazy<Label>) in Holder(default: Config()) }) var holder: Holder
+  @Provide(.transient, factory: { () in Label("lazy") }) var label: Label
+}
+
 enum LoomMacros {
   @Component
   struct Enclosed {
+    @Provide(.input) var Wrapper: Int
     @Provide(.input) var LoomMacros: Config
     @Provide(.shared, with: [\Self.LoomMacros]) var wrapper: Wrapper
   }
@@ -817,7 +839,10 @@ struct WeakInputs {
 func hygieneReport() async throws -> [String] {
   let nested = NestedNames(default: Config(), class: "t", configure: Config())
   let resolved = try await nested.resolve()
-  let enclosed = LoomMacros.Enclosed(LoomMacros: Config())
+  let enclosed = LoomMacros.Enclosed(Wrapper: 1, LoomMacros: Config())
+  let names = ConvenienceNames(
+    applyOverrides: 1, overrides: 2, operation: 3, container: 4, inputs: 5, cells: 6, Task: 7,
+    Swift: 8, _Concurrency: 9, Lazy: 10, Provider: 11, preconditionFailure: 12)
   let owner = Delegate()
   var delegate: Delegate? = Delegate()
   let inputs = WeakInputs(delegate: delegate, owner: owner)
@@ -826,6 +851,7 @@ func hygieneReport() async throws -> [String] {
   return [
     "nested: \(resolved.holder.value.url) \(nested.extension.token) \(resolved.extension.token)",
     "enclosed: \(enclosed.wrapper.value.url)",
+    "names: \(names.applyOverrides + names.preconditionFailure) \(names.holder.value.url)",
     "if: \(Conditional().label.text)",
     "weak input: \(held) then \(inputs.delegate == nil ? "nil" : "kept") \(inputs.owner === owner)",
   ]
@@ -938,6 +964,7 @@ loom_expect_output "$out" "Users (name: \"users\") (singleton, async, from DemoC
 loom_expect_output "$out" "ResolutionError: Tracker (name: \"tracker\") is a member of AnalyticsComponent, which was released"
 loom_expect_output "$out" "nested: sqlite://demo t t"
 loom_expect_output "$out" "enclosed: sqlite://demo"
+loom_expect_output "$out" "names: 13 sqlite://demo"
 loom_expect_output "$out" "if: debug"
 loom_expect_output "$out" "weak input: true then nil true"
 loom_expect_output "$out" "component: shadowed t shadowed"

@@ -26,6 +26,9 @@ extension ComponentDeclaration {
         let name = token.bareName
         if let what = Self.reservation(of: name) {
           problems.error(.reservedName(name, reason: what), at: token)
+        } else if let what = Self.generatedTypes[name] {
+          problems.error(.generatedName(name, component: self.name, what: what), at: token)
+          clashes.insert(name)
         } else if isMember, let what = Self.generatedMemberNames[name] {
           problems.error(.generatedName(name, component: self.name, what: what), at: token)
           clashes.insert(name)

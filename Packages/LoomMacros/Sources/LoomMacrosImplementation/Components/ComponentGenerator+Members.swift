@@ -15,9 +15,11 @@ extension ComponentGenerator {
     usesAlias(member.name) ? childAlias(member.name) + ".Value" : member.type.trimmedDescription
   }
 
-  /// The metatype of a member, a child's through its alias.
+  /// The metatype of a member, a child's through its alias, as an expression.
   func metatype(of member: ComponentMember) -> String {
-    member.kind == .child ? type(of: member) + ".self" : metatype(member.type)
+    if member.kind == .child, usesAlias(member.name) { return type(of: member) + ".self" }
+    if capturesType(member.type) { return typeAlias(member.name) + ".self" }
+    return metatype(member.type)
   }
 
   /// `private func _loomRead_api(_ make: ...) -> API`.

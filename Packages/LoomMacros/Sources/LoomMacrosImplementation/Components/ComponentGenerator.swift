@@ -128,6 +128,7 @@ struct ComponentGenerator {
   func declarations() -> [DeclSyntax] {
     var declarations: [String] = []
     if isValid { declarations.append("fileprivate let _loom: _LoomStorage") }
+    declarations += typeAliases
     declarations += [inputsType, initializer, wiringInitializer]
     if isValid { declarations.append(storageInitializer) }
     // NB: what the body declares under a generated name is reported, and not declared twice.
@@ -380,9 +381,34 @@ struct ComponentGenerator {
       ? "(\(type.trimmedDescription)).self" : "\(type.trimmedDescription).self"
   }
 
-  /// The metatype of a member, a child's through its alias.
+  /// The metatype of a member, a child's through its alias, as an expression.
   func metatype(of member: LocalMember) -> String {
-    member.kind == .child ? type(of: member) + ".self" : metatype(member.type)
+    if member.kind == .child, usesAlias(member.name) { return type(of: member) + ".self" }
+    if capturesType(member.type) { return typeAlias(member.name) + ".self" }
+    return metatype(member.type)
+  }
+
+  /// Whether a name of `type` is also the name of a property or method of the component: an
+  /// expression inside the component (`Service.self`) would find that member, not the type, so
+  /// generated code names such a type through an alias declared in a type context.
+  func capturesType(_ type: TypeSyntax) -> Bool {
+    let values = component.memberVariables.union(component.otherProperties)
+      .union(component.functions)
+    guard !values.isEmpty else { return false }
+    return type.tokens(viewMode: .sourceAccurate).contains {
+      if case .identifier = $0.tokenKind { return values.contains($0.bareName) }
+      return false
+    }
+  }
+
+  /// `_LoomType_service`: the alias of a member's type, for a type a member's name captures.
+  func typeAlias(_ name: String) -> String { identifier("_LoomType_" + name) }
+
+  /// The aliases of the member types that members' names capture (see ``capturesType(_:)``).
+  var typeAliases: [String] {
+    shape.filter { !($0.kind == .child && usesAlias($0.name)) && capturesType($0.type) }.map {
+      "fileprivate typealias \(typeAlias($0.name)) = \($0.type.trimmedDescription)"
+    }
   }
 
   private func needsParentheses(_ type: TypeSyntax) -> Bool {

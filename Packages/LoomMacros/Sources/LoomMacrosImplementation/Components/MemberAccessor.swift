@@ -73,8 +73,11 @@ enum MemberAccessor {
         "\(label($0.label ?? $0.member)): component.\(identifier($0.member))"
       }
       let parameter = member.dependencies.isEmpty ? "_" : "component"
+      // NB: the member's own type as `.init`, which the read function's result type names: a
+      // type written as an expression here would find a member of the same name first.
+      let callee = type == member.type.trimmedDescription ? ".init" : type
       call =
-        "\(read) { \(parameter) in \(effects.markers)\(type)(\(arguments.joined(separator: ", "))) }"
+        "\(read) { \(parameter) in \(effects.markers)\(callee)(\(arguments.joined(separator: ", "))) }"
     case .reference(let expression):
       let helper = (isMainActor ? "mainActorEffects" : "effects") + "(\(effects.label):"
       call =

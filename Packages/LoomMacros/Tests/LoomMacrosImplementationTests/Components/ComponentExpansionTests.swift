@@ -25,7 +25,7 @@ import Testing
           var api: API {
             get {
               _loomRead_api { component in
-                API(config: component.config)
+                .init(config: component.config)
               }
             }
           }
@@ -664,7 +664,7 @@ import Testing
     #expect(result.diagnostics == [])
     #expect(result.source.contains("let store: LoomMacros::_SharedCell<Store<Item>>"))
     #expect(result.source.contains("let component: Repository"))
-    #expect(result.source.contains("Store<Item>(items: component.items)"))
+    #expect(result.source.contains(".init(items: component.items)"))
     #expect(result.source.contains("extension Repository: LoomMacros::Component {"))
   }
 

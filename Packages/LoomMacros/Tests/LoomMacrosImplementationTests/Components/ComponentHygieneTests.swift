@@ -42,7 +42,7 @@ import Testing
       """#)
     #expect(result.diagnostics == [])
     #expect(result.source.contains("_loomRead_default()"))
-    #expect(result.source.contains("Holder(default: component.`default`)"))
+    #expect(result.source.contains(".init(default: component.`default`)"))
     #expect(result.source.contains("fileprivate let `default`: Config"))
     #expect(result.source.contains("self.`default` = try `default`()"))
     #expect(
@@ -127,6 +127,35 @@ import Testing
         "if let _loomValue = _loomNewer.merged { _loomMerged.merged = _loomValue }")
         || result.source.contains("if let _loomValue = _loomNewer.merged {\n"))
     #expect(result.source.contains("_loomMerged.newer = self.newer.merging(_loomNewer.newer)"))
+  }
+
+  @Test func aMemberNamedLikeATypeDoesNotCaptureIt() {
+    let result = expandComponent(
+      #"""
+      @Component
+      struct App {
+        @Provide(.input) var config: Config
+        @Provide(.input) var Service: Int
+        @Provide(.shared, with: [\Self.config]) var service: Service
+      }
+      """#)
+    #expect(result.diagnostics == [])
+    // The type is named in a type context (an alias), and built as `.init`: an expression
+    // `Service` inside the struct would be the member.
+    #expect(result.source.contains("fileprivate typealias _LoomType_service = Service"))
+    #expect(result.source.contains(#"_loomInstaller.member(_LoomType_service.self, "service""#))
+    #expect(result.source.contains(".init(config: component.config)"))
+    #expect(!result.source.contains("_LoomType_config"))
+  }
+
+  @Test func anInputCalledOverridesIsAnError() {
+    let result = expandComponent(
+      "@Component\nstruct App {\n  @Provide(.input) var Overrides: Int\n}")
+    #expect(
+      result.diagnostics == [
+        "3:24: error: 'Overrides' is a name @Component generates in App (its typed overrides); rename this declaration"
+      ])
+    #expect(!result.source.contains("struct Overrides"))
   }
 
   @Test func aWeakOrUnownedInputIsHeldSo() {
