@@ -427,6 +427,16 @@ struct MemberListedTwice {
 }
 SOURCE
 
+source_file WrongComponents FactoryParameterTwice <<'SOURCE'
+import LoomMacros
+
+@Component
+struct FactoryParameterTwice {
+  @Provide(.input) var config: Config
+  @Provide(.shared, factory: { (config: Config, config: Config) in API(config: config) }) var api: API
+}
+SOURCE
+
 source_file WrongComponents BindingTypo <<'SOURCE'
 import LoomMacros
 
@@ -934,6 +944,7 @@ cases=(
   "KeyPathToAsyncMember.swift|6|cannot form key path to property with 'throws' or 'async'"
   "ChildOfAsyncMember.swift|6|cannot form key path to property with 'throws' or 'async'"
   "MemberListedTwice.swift|6|'config' is listed twice for 'api'; remove one of them"
+  "FactoryParameterTwice.swift|6|invalid redeclaration of 'config'"
   "BindingTypo.swift|6|value of type 'BindingTypo' has no member 'authTokn'"
   "MainActorStruct.swift|3|MainActorStruct is isolated to the main actor with @Component(mainActor: true)"
   "InitializerSettingMembers.swift|6|cannot assign to property: 'config' is a get-only property"

@@ -203,13 +203,22 @@ struct MemberReader {
         seen[key] = reference
         continue
       }
+      unique = false
+      // NB: Swift reports a closure's parameter declared twice ("invalid redeclaration") and a
+      // dictionary literal's key written twice itself.
+      let inBindings = { (node: Syntax) in node.ancestor(DictionaryElementSyntax.self) != nil }
+      if reference.spelling == .parameter
+        || (inBindings(reference.node) && inBindings(earlier.node))
+      {
+        problems.invalidate()
+        continue
+      }
       let message: MacroMessage =
         member.kind == .child
         ? .duplicateChildInput(key, of: member.name) : .duplicateDependency(key, of: member.name)
       problems.error(
         message, at: reference.node, fixIt: removal(of: reference),
         notes: [.at(earlier.node, "first listed here")])
-      unique = false
     }
     return unique ? member : nil
   }

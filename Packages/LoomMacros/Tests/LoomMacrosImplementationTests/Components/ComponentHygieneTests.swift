@@ -269,6 +269,20 @@ import Testing
     #expect(!result.source.contains("API(config: component.config, config:"))
   }
 
+  @Test func aClosureParameterDeclaredTwiceIsLeftToSwift() {
+    let result = expandComponent(
+      """
+      @Component
+      struct App {
+        @Provide(.input) var config: Config
+        @Provide(.shared, factory: { (config: Config, config: Config) in API(config) }) var api: API
+      }
+      """)
+    // Swift reports it ("invalid redeclaration of 'config'"); the macro adds nothing.
+    #expect(result.diagnostics == [])
+    #expect(result.source.contains("App has errors"))
+  }
+
   @Test func aMemberWithItsOwnGetterGetsNoSecondOne() {
     let result = expandComponent(
       #"""
