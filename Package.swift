@@ -85,7 +85,8 @@ if syntaxSource == "toolchain" {
       ?? .package(url: "https://github.com/swiftlang/swift-syntax.git", "600.0.0"..<"700.0.0"))
   let product = { (name: String) in Target.Dependency.product(name: name, package: "swift-syntax") }
   syntaxDependencies = [
-    "SwiftSyntax", "SwiftSyntaxMacros", "SwiftSyntaxBuilder", "SwiftDiagnostics",
+    "SwiftSyntax", "SwiftSyntaxMacros", "SwiftSyntaxBuilder", "SwiftDiagnostics", "SwiftParser",
+    "SwiftIfConfig",
   ]
   .map(product)
   pluginDependencies = [product("SwiftCompilerPlugin")]
@@ -144,13 +145,14 @@ let package = Package(
       dependencies: ["Loom", "LoomAssembly", "LoomSession", "LoomMacros", "GraphDrawing"],
       path: "Apps/LoomDemo"
     ),
-    // loom-graph (Apps/LoomGraph): the tool reads sources with swift-syntax, so it takes the
-    // macro targets' flags; its pictures come from the core's exporter, drawn by GraphDrawing
-    // (shared with loom-demo). Build-time only: it ships no privacy manifest.
+    // loom-graph (Apps/LoomGraph): the tool reads sources with swift-syntax and the macros' own
+    // declaration readers (LoomMacrosImplementation's `package` API), so it takes the macro
+    // targets' flags; its pictures come from the core's exporter, drawn by GraphDrawing (shared
+    // with loom-demo). Build-time only: it ships no privacy manifest.
     .target(name: "GraphDrawing", dependencies: ["Loom"], path: "Apps/LoomGraph/GraphDrawing"),
     .executableTarget(
       name: "LoomGraph",
-      dependencies: ["Loom", "GraphDrawing"] + graphSyntaxDependencies,
+      dependencies: ["Loom", "GraphDrawing", "LoomMacrosImplementation"] + graphSyntaxDependencies,
       path: "Apps/LoomGraph/LoomGraph",
       swiftSettings: syntaxSwiftSettings, linkerSettings: syntaxLinkerSettings
     ),
@@ -221,6 +223,12 @@ let package = Package(
       name: "LoomComponentTests",
       dependencies: ["LoomMacros"],
       path: "Tests/LoomComponentTests"
+    ),
+    // The concurrency contract under random wirings, from threads, tasks and the main actor.
+    .testTarget(
+      name: "LoomStressTests",
+      dependencies: ["Loom", "LoomSession"],
+      path: "Tests/LoomStressTests"
     ),
     .testTarget(
       name: "LoomSessionTests",

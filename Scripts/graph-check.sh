@@ -8,7 +8,10 @@
 #   4. the Legacy and Broken targets fail to build with loom-graph's `file:line:column: error:`
 #      lines, exactly, before they compile;
 #   5. LOOM_GRAPH_VALIDATION=off builds Broken (its problems are ones the compiler cannot see),
-#      and the next build without it fails again.
+#      and the next build without it fails again;
+#   6. Account, which mounts Profile's FeatureComponent while Onboarding declares another one,
+#      builds (components are told apart by module), and CProbe, a C target with the plugin,
+#      builds without the plugin doing anything.
 # Both parts build in one scratch folder (the dump script's), with the same flags, so the
 # fixture's dependencies (Loom, LoomMacros, the tool) are built once.
 set -euo pipefail
@@ -123,6 +126,20 @@ if [[ $(LOOM_GRAPH_VALIDATION=off build broken-off --target Broken) != 0 ]]; the
 fi
 if [[ $(build broken-again --target Broken) == 0 ]]; then
   fail "Broken built again without LOOM_GRAPH_VALIDATION=off"
+fi
+
+echo "==> Account builds: its FeatureComponent is Profile's, not Onboarding's"
+if [[ $(build account --target Account) != 0 ]]; then
+  cat "$logs/account.log" >&2
+  fail "Account did not build with the plugin"
+fi
+
+echo "==> CProbe, a C target, builds with the plugin, which adds no command for it"
+if [[ $(build cprobe --target CProbe) != 0 ]]; then
+  cat "$logs/cprobe.log" >&2
+  fail "CProbe did not build with the plugin"
+elif grep -q "Validating the dependency graph for CProbe" "$logs/cprobe.log"; then
+  fail "the plugin ran loom-graph for CProbe, which has no Swift sources"
 fi
 
 echo

@@ -51,8 +51,8 @@ import Testing
     #expect(run.status == 2)
     #expect(
       run.errors.hasPrefix(
-        "loom-graph: no target 'Shop' with Swift sources in the package (its targets: App,"
-          + " Broken, Checkout, Legacy, Miswired, ShopKit)"))
+        "loom-graph: no target 'Shop' with Swift sources in the package (its targets: Account,"
+          + " App, Broken, Checkout, Legacy, Miswired, Onboarding, Profile, ShopKit)"))
   }
 
   @Test func aFolderWithoutAManifestFailsWithStatusOne() throws {

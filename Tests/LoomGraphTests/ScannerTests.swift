@@ -11,7 +11,8 @@ import Testing
     var scan = ScanResult()
     scan.modules = ["App"]
     for (number, source) in sources.enumerated() {
-      scan.merge(SourceScanner.scan(source: source, file: "F\(number).swift", module: "App"))
+      scan.merge(
+        SourceScanner.scan(source: source, file: "F\(number).swift", module: "App"), module: "App")
     }
     let app = AppGraph(scan: scan)
     return (app.graph.export(.text), app.unseen.map { "\($0.position): \($0.text)" })
@@ -194,5 +195,50 @@ import Testing
 
         """#)
     #expect(unseen.isEmpty)
+  }
+
+  /// loom-graph reads the macros' declarations with the macros' own readers: what a macro
+  /// resolves is an edge, what it leaves out (a parameter with a default value) or refuses (a
+  /// member it reports, a class that is not final) is not in the graph.
+  @Test func declarationsAreReadAsTheMacrosReadThem() {
+    let (graph, unseen) = Self.read(
+      """
+      import LoomMacros
+      @Module
+      struct ServicesModule {
+        @Provides(lifetime: .singleton)
+        func feed(api: API, limit: Limit = Limit()) -> Feed { Feed() }
+      }
+      @Injectable
+      class Cache {
+        init(store: Store) {}
+      }
+      @Component
+      struct App {
+        @Provide(.input) var api: API
+        @Provide(.shared, factory: { api in Screen(api: api) }) var screen: Screen
+      }
+      func wire(_ container: Container) {
+        container.register(Cache.self)
+      }
+      """)
+
+    #expect(
+      graph == #"""
+        API (name: "App.api") (singleton)
+        Cache (transient)
+        Feed (singleton, from ServicesModule)
+        └─ API (missing)
+
+        """#)
+    #expect(
+      unseen == [
+        "F0.swift:8:7: the dependencies of Cache: Cache is not an @Injectable type loom-graph can"
+          + " read (declared elsewhere, or one the macro reports, such as several initializers"
+          + " and none marked @InjectableInit)",
+        "F0.swift:17:13: the dependencies of Cache: Cache is not an @Injectable type loom-graph"
+          + " can read (declared elsewhere, or one the macro reports, such as several"
+          + " initializers and none marked @InjectableInit)",
+      ])
   }
 }

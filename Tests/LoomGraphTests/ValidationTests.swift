@@ -24,8 +24,8 @@ import Testing
         Sources/Broken/BackgroundComponent.swift:13:22: note: ReportsComponent lists its parents here
         Sources/Legacy/LegacyGateway.swift:6:1: error: a second @Bind for any PaymentGateway: LegacyGateway and StripeGateway both bind it, and the app stops with DiscoveryError when Container.default installs them; keep one @Bind
         Sources/Checkout/StripeGateway.swift:5:1: note: StripeGateway binds any PaymentGateway here
-        Sources/Miswired/LoopComponents.swift:6:3: error: component cycle: LoopA → LoopB → LoopA; each would build the next without end; remove one of these children
-        Sources/Miswired/LoopComponents.swift:12:3: note: LoopB mounts LoopA as child 'a' here
+        Sources/Miswired/LoopComponents.swift:8:3: error: component cycle: LoopA → LoopB → LoopA; each would build the next without end; remove one of these children
+        Sources/Miswired/LoopComponents.swift:15:3: note: LoopB mounts LoopA as child 'a' here
         Sources/Miswired/QuickPayComponent.swift:8:3: error: QuickPayComponent mounts PaymentComponent as child 'payment', but only CheckoutComponent may mount PaymentComponent; mount it there, or list "QuickPayComponent" in its @Component(parents:)
         Sources/ShopKit/PaymentComponent.swift:4:22: note: PaymentComponent lists its parents here
         Sources/Miswired/QuickPayComponent.swift:8:3: error: child 'payment' of QuickPayComponent gets no value for input 'token' of PaymentComponent; add "token": \Self.<member> to its bindings:
@@ -33,7 +33,7 @@ import Testing
         Sources/Miswired/QuickPayComponent.swift:8:44: error: child 'payment' of QuickPayComponent wires 'tokn', which is not an input of PaymentComponent (its inputs: gateway, token); did you mean 'token'?
         Sources/ShopKit/PaymentComponent.swift:5:15: note: PaymentComponent is declared here
         Sources/App/main.swift:11:13: note: not seen: register(type, …) takes its key from an expression evaluated at run time
-        loom-graph: 6 modules, 14 files: 9 errors, 1 warning, 1 not seen.
+        loom-graph: 9 modules, 18 files: 9 errors, 1 warning, 1 not seen.
 
         """#)
   }

@@ -100,7 +100,7 @@ extension Container {
     #expect(error?.code == .cycle)
   }
 
-  @Test func completionEdgesAreDeferredSoTheBackReferenceIsNoCycle() throws {
+  @Test func aCompletionEdgeOfAKeptInstanceIsNoCycle() throws {
     let container = Container()
     container.register(Parent.self, lifetime: .graph) { _ in Parent() }
       .onCreated(dependencies: [DependencyKey(Child.self)]) { r, parent in
@@ -109,11 +109,30 @@ extension Container {
     container.register(Child.init)
     let edge = try #require(container.graph.edges(from: DependencyKey(Parent.self)).first)
     #expect(edge.to == DependencyKey(Child.self))
-    #expect(edge.isDeferred)
+    #expect(edge.isAfterCreation)
+    #expect(!edge.isDeferred)
+    #expect(edge.description == "Parent → Child (after creation)")
     #expect(container.validate().isValid)
 
     container.unregister(Child.self)
     #expect(container.validate().problems.map(\.code) == [.missing])
+  }
+
+  /// A transient parent's completion makes a child that takes a parent: each child makes a new
+  /// parent, whose completion would make a new child. validate() reports the cycle that resolving
+  /// throws.
+  @Test func aCompletionEdgeOfATransientIsACycleForValidateAsForResolve() throws {
+    let container = Container()
+    container.register(Parent.self) { _ in Parent() }
+      .onCreated(dependencies: [DependencyKey(Child.self)]) { r, parent in
+        parent.adopt(try r.resolve(Child.self))
+      }
+    container.register(Child.init)
+    #expect(container.validate().problems.map(\.code) == [.cycle])
+    #expect(
+      container.validate().problems.first?.summary == "dependency cycle: Child → Parent → Child")
+    let error = try #require(throws: ResolutionError.self) { try container.tryResolve(Parent.self) }
+    #expect(error.code == .cycle)
   }
 
   // MARK: Decorators

@@ -283,6 +283,18 @@ private func mainActorWiring(_ container: Container) {
     #expect(container.dump().contains("main actor"))
   }
 
+  @Test func aCompletionOfACustomGlobalActorRunsThereWhenTheGraphIsComplete() async throws {
+    let container = Container()
+    container.register(Store.self, lifetime: .singleton) { @StoreActor _ in Store() }
+      .onCreated { @StoreActor _, store in store.items.append("completed") }
+    container.register(StoreReader.self) { @StoreActor r in StoreReader(store: try r.resolve()) }
+    // The store's completion waits for the reader's graph to be complete, then hops back to
+    // StoreActor (off it, it would fail as resolved synchronously off its actor).
+    let reader = try await container.tryResolveAsync(StoreReader.self)
+    let items = await reader.store.items
+    #expect(items == ["completed"])
+  }
+
   @Test func partsIsolatedToTwoActorsFailWithAMessage() throws {
     let container = Container()
     container.register(Clocked.self) { @StoreActor _ in Clocked() }

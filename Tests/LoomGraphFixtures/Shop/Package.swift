@@ -1,8 +1,9 @@
 // swift-tools-version: 6.0
 // A small shop for loom-graph's tests (Tests/LoomGraphTests) and CI (Scripts/graph-check.sh):
 // components across modules, a child wired from another module, bindings, a module, assemblies,
-// a registration loom-graph cannot read; and, in targets the app does not depend on, wiring
-// that is wrong on purpose. Every target runs the LoomGraphValidation build plugin.
+// a registration loom-graph cannot read; in targets the app does not depend on, wiring that is
+// wrong on purpose; two components of one name in two modules; and a C target. Every target runs
+// the LoomGraphValidation build plugin.
 import PackageDescription
 
 // The Loom repository this fixture lives in, three folders up; a package depended on by path is
@@ -30,6 +31,13 @@ let package = Package(
     .target(name: "Legacy", dependencies: ["ShopKit", macros], plugins: [validation]),
     .target(name: "Broken", dependencies: ["ShopKit", macros], plugins: [validation]),
     .target(name: "Miswired", dependencies: ["ShopKit", macros], plugins: [validation]),
+    // Two modules that each declare a FeatureComponent, and one that mounts Profile's: loom-graph
+    // looks a child's type up through its file's imports.
+    .target(name: "Profile", dependencies: [macros], plugins: [validation]),
+    .target(name: "Onboarding", dependencies: [macros], plugins: [validation]),
+    .target(name: "Account", dependencies: ["Profile", macros], plugins: [validation]),
+    // A C target with the plugin, which has nothing to read there.
+    .target(name: "CProbe", plugins: [validation]),
   ],
   swiftLanguageModes: [.v6]
 )

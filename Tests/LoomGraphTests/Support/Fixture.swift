@@ -13,8 +13,11 @@ enum Fixture {
 
   /// Every module of the fixture as `--module` arguments (what the plugins pass), so a test need
   /// not read the manifest.
-  static let modules: [String] = ["App", "Broken", "Checkout", "Legacy", "Miswired", "ShopKit"]
-    .flatMap { ["--module", "\($0)=\(shop)/Sources/\($0)"] }
+  static let modules: [String] = [
+    "Account", "App", "Broken", "Checkout", "Legacy", "Miswired", "Onboarding", "Profile",
+    "ShopKit",
+  ]
+  .flatMap { ["--module", "\($0)=\(shop)/Sources/\($0)"] }
 
   /// The environment the tests run with (its `PATH` finds `swift`).
   static let environment = ProcessInfo.processInfo.environment

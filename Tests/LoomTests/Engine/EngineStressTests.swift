@@ -104,12 +104,12 @@ import Testing
       let state = ThreadState.current
       _ = state.takeContext()
       // A resolver kept past its factory holds its context: such a context is not reused.
-      var shared = ResolutionContext()
+      var shared = ResolutionContext(thread: .current)
       let holder = shared
       state.recycle(&shared)
       let keptShared = state.takeContext() != nil
       withExtendedLifetime(holder) {}
-      var unique = ResolutionContext()
+      var unique = ResolutionContext(thread: .current)
       state.recycle(&unique)
       let keptUnique = state.takeContext() != nil
       outcome.withLock { $0 = (keptShared, keptUnique) }

@@ -1,4 +1,5 @@
 import Loom
+import LoomMacrosImplementation
 
 /// The checks of `--validate`: what one macro cannot see because it sees one declaration, and
 /// the core's validation of the whole graph.
@@ -13,22 +14,37 @@ import Loom
 struct GraphChecker {
   let app: AppGraph
 
+  /// Every problem once, in source order; a problem any of whose places (its own or a note's)
+  /// lies under `// loom-graph:ignore` is left out.
   func findings() -> [Finding] {
-    var found: [Finding] = []
+    var found = app.scan.unreadable
     found += childWiring()
     found += hierarchy()
-    found += componentCycles()
+    let (cycles, inCycles) = componentCycles()
+    found += cycles
     found += duplicateBindings()
-    found += coreProblems()
+    found += coreProblems(besides: inCycles)
     let ignored = app.scan.ignored
     return
       found
-      .filter { finding in !ignored.contains { $0.contains(finding.position) } }
+      .filter { finding in
+        let places = [finding.position] + finding.notes.map(\.position)
+        return !places.contains { place in ignored.contains { $0.contains(place) } }
+      }
       .sorted { ($0.position, $0.message) < ($1.position, $1.message) }
   }
 
-  private var components: [ComponentFact] {
-    app.scan.components.filter { app.components[$0.name]?.position == $0.position }
+  private var components: [ComponentFact] { app.components.components }
+
+  private func name(_ component: ComponentFact) -> String {
+    app.components.displayName(of: component)
+  }
+
+  /// The children of `parent` with the component each mounts.
+  private func mounted(by parent: ComponentFact) -> [(ComponentFact.Child, ComponentFact)] {
+    parent.children.enumerated().compactMap { index, child in
+      app.components.component(mountedBy: parent, child: index).map { (child, $0) }
+    }
   }
 
   // MARK: - Children
@@ -36,38 +52,29 @@ struct GraphChecker {
   private func childWiring() -> [Finding] {
     var found: [Finding] = []
     for parent in components {
-      for child in parent.children {
-        guard let wired = child.inputs, let owned = app.components[child.type] else { continue }
+      for (child, owned) in mounted(by: parent) {
+        guard let wired = child.inputs else { continue }
+        let (parentName, ownedName) = (name(parent), name(owned))
         let inputs = owned.inputs
         let labels = Set(wired.map(\.label))
         for input in inputs where !labels.contains(input.name) {
-          let member = parent.members.contains { $0.name == input.name }
-          let fix =
-            member
-            ? "add \\Self.\(input.name) to its with:"
-            : "add \"\(input.name)\": \\Self.<member> to its bindings:"
           var finding = Finding(
-            severity: .error, position: child.position,
-            message: "child '\(child.name)' of \(parent.name) gets no value for input"
-              + " '\(input.name)' of \(owned.name); \(fix)")
+            .childInput(
+              child: child.name, parent: parentName, input: input.name, component: ownedName,
+              parentHasMember: parent.members.contains { $0.name == input.name }),
+            at: child.position)
           finding.notes.append(
-            (input.position, "\(owned.name) declares input '\(input.name)' here"))
+            (input.position, GraphMessage.declaresInput(component: ownedName, input: input.name)))
           found.append(finding)
         }
         let names = inputs.map(\.name)
         for wiring in wired where !names.contains(wiring.label) {
-          var message =
-            "child '\(child.name)' of \(parent.name) wires '\(wiring.label)', which is not an"
-            + " input of \(owned.name)"
-          message +=
-            names.isEmpty
-            ? " (it has no inputs)"
-            : " (its inputs: \(names.joined(separator: ", ")))"
-          if let close = Spelling.closest(to: wiring.label, in: names) {
-            message += "; did you mean '\(close)'?"
-          }
-          var finding = Finding(severity: .error, position: wiring.position, message: message)
-          finding.notes.append((owned.position, "\(owned.name) is declared here"))
+          var finding = Finding(
+            .childWiring(
+              child: child.name, parent: parentName, label: wiring.label, component: ownedName,
+              inputs: names, closest: Spelling.closest(to: wiring.label, in: names)),
+            at: wiring.position)
+          finding.notes.append((owned.position, GraphMessage.declaredHere(ownedName)))
           found.append(finding)
         }
       }
@@ -79,45 +86,39 @@ struct GraphChecker {
 
   private func hierarchy() -> [Finding] {
     var found: [Finding] = []
-    let names = components.map(\.name)
+    let names = components.map(name)
     for component in components {
       if let root = component.root, let first = component.parents.first {
         found.append(
           Finding(
-            severity: .error, position: first.position,
-            message: "\(component.name) is a root component (root: true at \(root)), so it has"
-              + " no parents; remove parents: or root: true"))
+            .rootWithParents(component: name(component), root: "\(root)"), at: first.position))
       }
-      for parent in component.parents where !names.contains(parent.name) {
-        var message =
-          "\(component.name) names '\(parent.name)' as a parent, which is not a @Component"
-          + " loom-graph found"
-        if let close = Spelling.closest(to: parent.name, in: names) {
-          message += "; did you mean '\(close)'?"
-        }
-        found.append(Finding(severity: .warning, position: parent.position, message: message))
+      for parent in component.parents
+      where !components.contains(where: { ComponentIndex.names(parent.name, $0) }) {
+        let message = GraphMessage.unknownParent(
+          component: name(component), parent: parent.name,
+          closest: Spelling.closest(to: parent.name, in: names))
+        found.append(Finding(message, at: parent.position))
       }
     }
     for parent in components {
-      for child in parent.children {
-        guard let owned = app.components[child.type] else { continue }
+      for (child, owned) in mounted(by: parent) {
+        let (parentName, ownedName) = (name(parent), name(owned))
         if let root = owned.root {
           var finding = Finding(
-            severity: .error, position: child.position,
-            message: "\(parent.name) mounts \(owned.name) as child '\(child.name)', but"
-              + " \(owned.name) is a root component that no component may mount; remove the"
-              + " child, or remove root: true from \(owned.name)")
-          finding.notes.append((root, "\(owned.name) is declared a root here"))
+            .mountedRoot(parent: parentName, component: ownedName, child: child.name),
+            at: child.position)
+          finding.notes.append((root, GraphMessage.declaredRoot(ownedName)))
           found.append(finding)
-        } else if !owned.parents.isEmpty, !owned.parents.contains(where: { $0.name == parent.name })
+        } else if !owned.parents.isEmpty,
+          !owned.parents.contains(where: { ComponentIndex.names($0.name, parent) })
         {
-          let allowed = owned.parents.map(\.name).joined(separator: ", ")
           var finding = Finding(
-            severity: .error, position: child.position,
-            message: "\(parent.name) mounts \(owned.name) as child '\(child.name)', but only"
-              + " \(allowed) may mount \(owned.name); mount it there, or list"
-              + " \"\(parent.name)\" in its @Component(parents:)")
-          finding.notes.append((owned.parents[0].position, "\(owned.name) lists its parents here"))
+            .notAParent(
+              parent: parentName, component: ownedName, child: child.name,
+              parents: owned.parents.map(\.name)),
+            at: child.position)
+          finding.notes.append((owned.parents[0].position, GraphMessage.listsParents(ownedName)))
           found.append(finding)
         }
       }
@@ -126,40 +127,43 @@ struct GraphChecker {
   }
 
   /// Components that mount themselves through their children: each would build the next
-  /// without end.
-  private func componentCycles() -> [Finding] {
+  /// without end. Each loop is reported once, at the first child of its first component; also
+  /// returns the ids of the components in a loop.
+  private func componentCycles() -> ([Finding], Set<String>) {
     var found: [Finding] = []
     var reported: Set<String> = []
     for start in components.sorted(by: { $0.position < $1.position }) {
       // Depth-first from `start`, over child edges, looking for a path back to it.
-      var stack: [(name: String, path: [ComponentFact.Child])] = [(start.name, [])]
+      var stack: [(component: ComponentFact, path: [(ComponentFact.Child, ComponentFact)])] = [
+        (start, [])
+      ]
       var visited: Set<String> = []
-      while let (name, path) = stack.popLast() {
-        guard let component = app.components[name] else { continue }
-        for child in component.children {
-          if child.type == start.name {
-            let loop = path + [child]
-            let members = Set([start.name] + loop.map(\.type))
+      while let (component, path) = stack.popLast() {
+        for (child, owned) in mounted(by: component) {
+          if owned.id == start.id {
+            let loop = path + [(child, owned)]
+            let members = Set([start.id] + loop.map(\.1.id))
             guard reported.isDisjoint(with: members) else { continue }
             reported.formUnion(members)
-            let owners = [start.name] + loop.dropLast().map(\.type)
-            let names = [start.name] + loop.map(\.type)
-            var finding = Finding(
-              severity: .error, position: loop[0].position,
-              message: "component cycle: \(names.joined(separator: " → ")); each would build"
-                + " the next without end; remove one of these children")
+            let owners = [start] + loop.dropLast().map(\.1)
+            let names = ([start] + loop.map(\.1)).map(name)
+            var finding = Finding(.componentCycle(names), at: loop[0].0.position)
             for (owner, step) in zip(owners, loop).dropFirst() {
               finding.notes.append(
-                (step.position, "\(owner) mounts \(step.type) as child '\(step.name)' here"))
+                (
+                  step.0.position,
+                  GraphMessage.mounts(
+                    parent: name(owner), component: name(step.1), child: step.0.name)
+                ))
             }
             found.append(finding)
-          } else if visited.insert(child.type).inserted {
-            stack.append((child.type, path + [child]))
+          } else if visited.insert(owned.id).inserted {
+            stack.append((owned, path + [(child, owned)]))
           }
         }
       }
     }
-    return found
+    return (found, reported)
   }
 
   // MARK: - Bindings
@@ -175,11 +179,11 @@ struct GraphChecker {
       let first = sorted[0]
       for extra in sorted.dropFirst() {
         var finding = Finding(
-          severity: .error, position: extra.position,
-          message: "a second @Bind for \(key): \(implementation(of: extra)) and"
-            + " \(implementation(of: first)) both bind it, and the app stops with DiscoveryError"
-            + " when Container.default installs them; keep one @Bind")
-        finding.notes.append((first.position, "\(implementation(of: first)) binds \(key) here"))
+          .duplicateBind(
+            key: "\(key)", type: implementation(of: extra), first: implementation(of: first)),
+          at: extra.position)
+        finding.notes.append(
+          (first.position, GraphMessage.binds(type: implementation(of: first), key: "\(key)")))
         found.append(finding)
       }
     }
@@ -194,19 +198,26 @@ struct GraphChecker {
 
   // MARK: - The core's checks
 
-  private func coreProblems() -> [Finding] {
+  /// The core's problems; a cycle among the members of components that mount each other (their
+  /// inputs wired round the loop) is the component cycle already reported, so it is left out.
+  private func coreProblems(besides componentLoop: Set<String>) -> [Finding] {
     let report = app.graph.validate()
+    let loopNames = Set(components.filter { componentLoop.contains($0.id) }.map(name))
     var found: [Finding] = []
     for problem in report.problems {
       switch problem.code {
       case .cycle:
         guard let position = app.position(of: problem.key) else { continue }
+        let inComponentLoop = ([problem.key] + problem.path).allSatisfy { key in
+          app.componentOfKey[key].map(loopNames.contains) ?? false
+        }
+        if inComponentLoop { continue }
         var finding = Finding(
           severity: .error, position: position,
           message: "\(problem.summary); \(problem.hint)")
         for key in Set(problem.path) where key != problem.key {
           if let other = app.position(of: key) {
-            finding.notes.append((other, "\(key) is declared here"))
+            finding.notes.append((other, GraphMessage.declaredHere("\(key)")))
           }
         }
         finding.notes.sort { $0.position < $1.position }
@@ -220,18 +231,14 @@ struct GraphChecker {
         var finding = Finding(
           severity: .error, position: position, message: "\(problem.summary); \(problem.hint)")
         if let held = problem.path.last, let other = app.position(of: held) {
-          finding.notes.append((other, "\(held) is declared here"))
+          finding.notes.append((other, GraphMessage.declaredHere("\(held)")))
         }
         found.append(finding)
       case .missing:
         for needer in problem.neededBy {
           guard let position = app.position(of: needer) else { continue }
           found.append(
-            Finding(
-              severity: .warning, position: position,
-              message: "\(needer) depends on \(problem.key), which no registration loom-graph"
-                + " can read provides; register it, or ignore this if it is registered in a way"
-                + " loom-graph cannot see"))
+            Finding(.missing(needer: "\(needer)", key: "\(problem.key)"), at: position))
         }
       default:
         continue

@@ -5,7 +5,7 @@ import Loom
 /// `loom-graph`: reads the package, builds the app's graph, validates and draws it.
 enum GraphTool {
   /// What a run printed and its exit status.
-  struct Run: Equatable {
+  struct Run: Equatable, Sendable {
     var status: Int32 = 0
     var output = ""
     var errors = ""
@@ -14,8 +14,14 @@ enum GraphTool {
   /// The environment variable that turns the build plugin's validation off.
   static let switchVariable = "LOOM_GRAPH_VALIDATION"
 
-  /// Runs loom-graph with `arguments` (without the program name).
+  /// Runs loom-graph with `arguments` (without the program name), on a thread with a large stack
+  /// (see ``LargeStack``).
   static func run(_ arguments: [String], environment: [String: String]) -> Run {
+    LargeStack.run { runHere(arguments, environment: environment) }
+  }
+
+  /// ``run(_:environment:)`` on the calling thread.
+  private static func runHere(_ arguments: [String], environment: [String: String]) -> Run {
     var run = Run()
     do throws(ToolError) {
       let options = try GraphToolOptions.parse(arguments)
@@ -64,6 +70,19 @@ enum GraphTool {
       ? PackageLayout.read(root: options.root, searchPath: environment["PATH"])
         .selecting(options.targets)
       : PackageLayout.parse(moduleArguments: options.modules).selecting(options.targets)
+    // Everything the arguments name is checked before the work, so that a mistake in them is
+    // reported at once.
+    if !options.modules.isEmpty { try layout.checkPathsExist() }
+    var reportedModule: PackageLayout.Module?
+    if let name = options.reportModule {
+      guard let module = layout.modules.first(where: { $0.name == name }) else {
+        throw .usage("--report-module names '\(name)', which is not a --module")
+      }
+      reportedModule = module
+    }
+    for (option, file) in [("--output", options.output), ("--stamp", options.stamp)] {
+      if let file { try checkFolder(of: file, option: option) }
+    }
     let app = AppGraph(scan: PackageScanner.scan(layout))
 
     // A graph printed on standard output keeps it to itself; the report goes to errors then.
@@ -73,10 +92,7 @@ enum GraphTool {
     if options.validate {
       var findings = GraphChecker(app: app).findings()
       var unseen = app.unseen
-      if let name = options.reportModule {
-        guard let module = layout.modules.first(where: { $0.name == name }) else {
-          throw .usage("--report-module names '\(name)', which is not a --module")
-        }
+      if let module = reportedModule {
         findings = findings.filter { PackageScanner.contains(module, file: $0.position.file) }
         unseen = unseen.filter { PackageScanner.contains(module, file: $0.position.file) }
       }
@@ -132,13 +148,6 @@ enum GraphTool {
       run.output += text
       return
     }
-    let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory),
-      isDirectory.boolValue
-    else {
-      throw .failure("cannot write the graph to '\(file)': the folder '\(folder)' does not exist")
-    }
     if let graphviz {
       do throws(Graphviz.Failure) {
         try graphviz.render(text, as: format, to: file, program: "loom-graph")
@@ -151,6 +160,18 @@ enum GraphTool {
       try text.write(toFile: file, atomically: true, encoding: .utf8)
     } catch {
       throw .failure("cannot write the graph to '\(file)': \(error.localizedDescription)")
+    }
+  }
+
+  /// Fails unless the folder `file` would be written in exists.
+  private static func checkFolder(of file: String, option: String) throws(ToolError) {
+    let folder = URL(fileURLWithPath: file).deletingLastPathComponent().path
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    else {
+      let what = option == "--output" ? "the graph" : "the stamp"
+      throw .failure("cannot write \(what) to '\(file)': the folder '\(folder)' does not exist")
     }
   }
 
@@ -175,7 +196,9 @@ enum GraphTool {
   {
     var roots: [DependencyKey] = []
     for name in names {
-      if let keys = app.componentKeys[name] {
+      if let component = app.components.component(named: name),
+        let keys = app.componentKeys[component.id]
+      {
         roots += keys
         continue
       }
@@ -183,7 +206,9 @@ enum GraphTool {
         $0.description == name || $0.description.hasPrefix("\(name) (name: ")
       }
       guard !matching.isEmpty else {
-        let candidates = app.componentKeys.keys.sorted() + app.graph.nodes.map(\.key.description)
+        let candidates =
+          app.components.components.map(app.components.displayName(of:)).sorted()
+          + app.graph.nodes.map(\.key.description)
         var message = "--root-pruning: no component or key '\(name)' in the graph"
         if let close = Spelling.closest(to: name, in: candidates) {
           message += "; did you mean '\(close)'?"

@@ -99,9 +99,11 @@ struct GraphToolOptions: Equatable, Sendable {
     rule of @Component(parents:root:) broken, a component that mounts itself, two @Bind for
     one key, and, over the whole graph, cycles, captive lifetimes and async-from-sync
     dependencies (errors) and dependencies nothing registers (warnings).
-    `// loom-graph:ignore` on the line before a declaration silences its problems.
+    Each problem is reported once. `// loom-graph:ignore` on the line before a declaration
+    silences every problem that involves it (reported inside it, or with a note there).
+    A file that is not valid Swift, or that nests too deeply to read, is an error at its line.
 
     Exit status: 0 when there is no error, 1 when validation finds one or the graph cannot be
-    written, 2 for a wrong argument.
+    written, 2 for a wrong argument. Arguments are checked before any file is read.
     """
 }

@@ -40,11 +40,12 @@ extension AppGraph {
       -> Box
     {
       let keys = componentKeys(of: component)
+      let keySet = Set(keys)
       let ownerNodes = owner.map { boxes[$0].nodes } ?? []
       let ownerKeys = Set(ownerNodes.map(\.key))
       let nodes = keys.compactMap { byKey[$0] }.filter { isKept($0.key) }
       let edges = nodes.flatMap { outgoing[$0.key] ?? [] }.filter {
-        keys.contains($0.to) || ownerKeys.contains($0.to)
+        keySet.contains($0.to) || ownerKeys.contains($0.to)
       }
       let reached = Set(edges.map(\.to))
       let above = ownerNodes.filter { reached.contains($0.key) }.map(\.raisedOneLevel)
@@ -55,33 +56,43 @@ extension AppGraph {
     // Depth first from each component: its box, then its children's, never looping.
     var drawn: Set<String> = []
     func draw(_ component: ComponentFact, subtitle: String?, owner: Int?, path: [String]) {
-      drawn.insert(component.name)
-      boxes.append(box(for: component, title: component.name, subtitle: subtitle, owner: owner))
+      drawn.insert(component.id)
+      let title = components.displayName(of: component)
+      boxes.append(box(for: component, title: title, subtitle: subtitle, owner: owner))
       let number = boxes.count - 1
-      for child in component.children {
-        guard let owned = components[child.type], !path.contains(owned.name) else { continue }
-        draw(
-          owned, subtitle: "child '\(child.name)'", owner: number, path: path + [owned.name])
+      for (index, child) in component.children.enumerated() {
+        guard let owned = components.component(mountedBy: component, child: index),
+          !path.contains(owned.id)
+        else { continue }
+        draw(owned, subtitle: "child '\(child.name)'", owner: number, path: path + [owned.id])
       }
     }
-    let mounted = Set(scan.components.flatMap { $0.children.map(\.type) })
-    let ordered = scan.components.filter { components[$0.name]?.position == $0.position }
-    for component in ordered where !mounted.contains(component.name) {
-      draw(component, subtitle: nil, owner: nil, path: [component.name])
+    var mounted: Set<String> = []
+    for component in components.components {
+      for index in component.children.indices {
+        if let owned = components.component(mountedBy: component, child: index) {
+          mounted.insert(owned.id)
+        }
+      }
+    }
+    for component in components.components where !mounted.contains(component.id) {
+      draw(component, subtitle: nil, owner: nil, path: [component.id])
     }
     // Components that only mount each other have no root: each starts a tree of its own.
-    for component in ordered where !drawn.contains(component.name) {
-      draw(component, subtitle: nil, owner: nil, path: [component.name])
+    for component in components.components where !drawn.contains(component.id) {
+      draw(component, subtitle: nil, owner: nil, path: [component.id])
     }
     return Self.numbered(boxes, keepingEmpty: kept == nil)
   }
 
   /// The member keys of a component, in declaration order (members, then children).
   private func componentKeys(of component: ComponentFact) -> [DependencyKey] {
-    componentKeys[component.name].map { keys in
-      let own = "\(component.name)."
-      return keys.filter { $0.name?.hasPrefix(own) == true }
-    } ?? []
+    let name = components.displayName(of: component)
+    let own = Set(
+      (component.members.map(\.name) + component.children.map(\.name)).map {
+        "\(name).\($0)"
+      })
+    return (componentKeys[component.id] ?? []).filter { own.contains($0.name ?? "") }
   }
 
   /// The boxes as clusters; without `keepingEmpty`, a box that draws nothing, and has no box

@@ -13,11 +13,12 @@ struct AppGraph {
   let positions: [DependencyKey: [SourcePosition]]
   /// What could not be read: registrations, dependencies, types outside the scan.
   let unseen: [UnseenFact]
-  /// The keys of each component's members, and of the members of the components below it.
+  /// The keys of each component's members, and of the members of the components below it, by
+  /// the component's id.
   let componentKeys: [String: [DependencyKey]]
   let scan: ScanResult
-  /// Components by name.
-  let components: [String: ComponentFact]
+  /// The components, told apart by module and name, and what each child mounts.
+  let components: ComponentIndex
 
   init(scan input: ScanResult) {
     var scan = input
@@ -31,8 +32,10 @@ struct AppGraph {
     graph = DependencyGraph(nodes: builder.nodes, edges: builder.edges)
     componentOfKey = builder.componentOfKey
     positions = builder.positions
-    unseen = (scan.unseen + builder.unseen).sorted { $0.position < $1.position }
-    components = builder.componentsByName
+    unseen = (scan.unseen + builder.unseen + builder.components.unseen).sorted {
+      $0.position < $1.position
+    }
+    components = builder.components
     componentKeys = builder.componentKeys()
   }
 
@@ -48,13 +51,11 @@ private struct Builder {
   var componentOfKey: [DependencyKey: String] = [:]
   var positions: [DependencyKey: [SourcePosition]] = [:]
   var unseen: [UnseenFact] = []
-  var componentsByName: [String: ComponentFact] = [:]
+  let components: ComponentIndex
 
   init(scan: ScanResult) {
     self.scan = scan
-    for component in scan.components where componentsByName[component.name] == nil {
-      componentsByName[component.name] = component
-    }
+    components = ComponentIndex(scan: scan)
   }
 
   /// `P` as `any P` when `P` is a protocol of the scan, so that both spellings are one key.
@@ -138,8 +139,8 @@ private struct Builder {
             UnseenFact(
               position: provision.position,
               text: "the dependencies of \(provision.key): \(type) is not an @Injectable type"
-                + " loom-graph can read (declared elsewhere, or with several initializers"
-                + " and none marked @InjectableInit)"))
+                + " loom-graph can read (declared elsewhere, or one the macro reports, such as"
+                + " several initializers and none marked @InjectableInit)"))
           continue
         }
         provision.edges += parameters.filter { !$0.hasDefault }.map(\.edge)
@@ -168,29 +169,22 @@ private struct Builder {
 
   // MARK: - Components
 
-  /// The key of member `member` of component `component`: its type, named
+  /// The key of member `member` of component `component` (its display name): its type, named
   /// `Component.member`.
   static func memberKey(_ component: String, _ member: String, type: String) -> DependencyKey {
     DependencyKey(typeNamed: type, name: "\(component).\(member)")
   }
 
   mutating func addComponents() {
-    for component in scan.components {
-      guard let kept = componentsByName[component.name], kept.position == component.position else {
-        unseen.append(
-          UnseenFact(
-            position: component.position,
-            text: "a second component named \(component.name) is not drawn nor checked:"
-              + " loom-graph tells components apart by name"))
-        continue
-      }
+    for component in components.components {
+      let name = components.displayName(of: component)
       var keys: [String: DependencyKey] = [:]
       for member in component.members {
         let type = canonical(.type(member.type, name: nil))
-        keys[member.name] = Self.memberKey(component.name, member.name, type: type.description)
+        keys[member.name] = Self.memberKey(name, member.name, type: type.description)
       }
       for child in component.children {
-        keys[child.name] = Self.memberKey(component.name, child.name, type: child.type)
+        keys[child.name] = Self.memberKey(name, child.name, type: child.type)
       }
       for member in component.members {
         guard let key = keys[member.name] else { continue }
@@ -201,9 +195,7 @@ private struct Builder {
           case .transient: .transient
           case .once: .once
           }
-        add(
-          key, lifetime: lifetime, isAsync: member.isAsync, component: component.name,
-          at: member.position)
+        add(key, lifetime: lifetime, isAsync: member.isAsync, component: name, at: member.position)
         for dependency in member.dependencies {
           if let target = keys[dependency] { edges.append(.init(from: key, to: target)) }
         }
@@ -213,30 +205,30 @@ private struct Builder {
           }
         }
       }
-      for child in component.children {
+      for (index, child) in component.children.enumerated() {
         guard let key = keys[child.name] else { continue }
-        add(
-          key, lifetime: .singleton, isAsync: child.isAsync, component: component.name,
-          at: child.position)
+        add(key, lifetime: .singleton, isAsync: child.isAsync, component: name, at: child.position)
         for dependency in child.dependencies {
           if let target = keys[dependency] { edges.append(.init(from: key, to: target)) }
         }
-        guard let owned = componentsByName[child.type] else {
+        guard let owned = components.component(mountedBy: component, child: index) else {
+          if components.isAmbiguous(component, child: index) { continue }
           unseen.append(
             UnseenFact(
               position: child.position,
-              text: "child '\(child.name)' of \(component.name): \(child.type) is not a"
-                + " @Component in the scanned sources"))
+              text: "child '\(child.name)' of \(name): \(child.type) is not a @Component in the"
+                + " scanned sources"))
           continue
         }
         // The child's inputs come from the parent's members.
+        let ownedName = components.displayName(of: owned)
         for input in child.inputs ?? [] {
           guard let member = owned.members.first(where: { $0.name == input.label }),
             member.lifetime == .input, let target = keys[input.member]
           else { continue }
           let inputType = canonical(.type(member.type, name: nil)).description
           edges.append(
-            .init(from: Self.memberKey(owned.name, member.name, type: inputType), to: target))
+            .init(from: Self.memberKey(ownedName, member.name, type: inputType), to: target))
         }
       }
     }
@@ -251,27 +243,29 @@ private struct Builder {
     positions[key, default: []].append(position)
   }
 
-  /// Each component's member keys, with those of the components it mounts, directly or not.
+  /// Each component's member keys, with those of the components it mounts, directly or not, by
+  /// the component's id.
   func componentKeys() -> [String: [DependencyKey]] {
     var result: [String: [DependencyKey]] = [:]
-    for name in componentsByName.keys {
+    for start in components.components {
       var keys: [DependencyKey] = []
       var visited: Set<String> = []
-      var pending = [name]
+      var pending = [start]
       while let current = pending.popLast() {
-        guard visited.insert(current).inserted, let component = componentsByName[current] else {
-          continue
-        }
-        for member in component.members {
+        guard visited.insert(current.id).inserted else { continue }
+        let name = components.displayName(of: current)
+        for member in current.members {
           let type = canonical(.type(member.type, name: nil)).description
-          keys.append(Self.memberKey(current, member.name, type: type))
+          keys.append(Self.memberKey(name, member.name, type: type))
         }
-        for child in component.children {
-          keys.append(Self.memberKey(current, child.name, type: child.type))
-          pending.append(child.type)
+        for (index, child) in current.children.enumerated() {
+          keys.append(Self.memberKey(name, child.name, type: child.type))
+          if let owned = components.component(mountedBy: current, child: index) {
+            pending.append(owned)
+          }
         }
       }
-      result[name] = keys
+      result[start.id] = keys
     }
     return result
   }

@@ -25,9 +25,12 @@ struct ComponentFact: Sendable {
     let position: SourcePosition
   }
 
+  /// The struct's name, with the types it is nested in (`Namespace.FeatureComponent`).
   let name: String
   let module: String
   let position: SourcePosition
+  /// The modules its file imports: where the types of its children are looked up.
+  var imports: Set<String> = []
   var members: [Member] = []
   var children: [Child] = []
   /// `parents:`, each name with where it is written.
@@ -36,4 +39,7 @@ struct ComponentFact: Sendable {
   var root: SourcePosition?
 
   var inputs: [Member] { members.filter { $0.lifetime == .input } }
+
+  /// What tells it apart from every other component: `Module.Name`.
+  var id: String { "\(module).\(name)" }
 }

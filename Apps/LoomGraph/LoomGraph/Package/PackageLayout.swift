@@ -41,6 +41,16 @@ struct PackageLayout: Equatable, Sendable {
     return PackageLayout(modules: modules.filter { chosen.contains($0.name) })
   }
 
+  /// Fails with a usage error when a `--module` folder or file does not exist (a path mistyped
+  /// would otherwise be read as a module without sources).
+  func checkPathsExist() throws(ToolError) {
+    for module in modules {
+      for path in module.directories where !FileManager.default.fileExists(atPath: path) {
+        throw .usage("--module \(module.name)=\(path): no such file or folder")
+      }
+    }
+  }
+
   /// `NAME=PATH` arguments, several for one name allowed; a path is a folder or a Swift file.
   static func parse(moduleArguments: [String]) throws(ToolError) -> PackageLayout {
     var modules: [Module] = []
@@ -61,7 +71,7 @@ struct PackageLayout: Equatable, Sendable {
   }
 
   /// The layout of the package at `root`, from its manifest: every target with Swift sources
-  /// (regular and executable; not tests, macros or plugins).
+  /// (regular and executable; not tests, macros, plugins, nor a target of C sources only).
   static func read(root: String, searchPath: String?) throws(ToolError) -> PackageLayout {
     let manifest = root == "." ? "Package.swift" : "\(root)/Package.swift"
     guard FileManager.default.fileExists(atPath: manifest) else {
@@ -83,6 +93,7 @@ struct PackageLayout: Equatable, Sendable {
       else { continue }
       let relative = target["path"] as? String ?? defaultPath(of: name, root: root)
       let directory = root == "." ? relative : "\(root)/\(relative)"
+      guard !PackageScanner.swiftFiles(under: directory).isEmpty else { continue }
       var dependencies: [String] = []
       for dependency in target["dependencies"] as? [[String: Any]] ?? [] {
         let reference = dependency["byName"] ?? dependency["target"]

@@ -1,4 +1,5 @@
 import Foundation
+import LoomMacrosImplementation
 
 /// Reads every Swift file of a layout's modules, in a stable order.
 enum PackageScanner {
@@ -9,14 +10,15 @@ enum PackageScanner {
       for directory in module.directories {
         for file in swiftFiles(under: directory) {
           guard let data = FileManager.default.contents(atPath: file) else {
-            result.unseen.append(
-              UnseenFact(
-                position: SourcePosition(file: file, line: 1, column: 1),
-                text: "this file cannot be read"))
+            result.fileCount += 1
+            result.unreadable.append(
+              Finding(.cannotOpen, at: SourcePosition(file: file, line: 1, column: 1)))
             continue
           }
           let source = String(decoding: data, as: UTF8.self)
-          result.merge(SourceScanner.scan(source: source, file: file, module: module.name))
+          result.merge(
+            SourceScanner.scan(source: source, file: file, module: module.name), module: module.name
+          )
         }
       }
     }

@@ -60,7 +60,7 @@ final class ClosureEdgeReader: SyntaxVisitor {
     provision.unseenEdges.append(
       UnseenFact(
         position: position(call),
-        text: "a dependency of \(provision.key): \(call.calledExpression.trimmedDescription)(…)"
+        text: "a dependency of \(provision.key): \(call.calledExpression.sourceText)(…)"
           + " \(why)"))
   }
 

@@ -53,7 +53,7 @@ struct RegistrationReader {
     _ call: FunctionCallExprSyntax, called: String, lifetime: String
   ) -> Outcome {
     let anchor = position(anchorNode(of: call))
-    let unlabeled = call.arguments.filter {
+    let unlabeled = Array(call.arguments).filter {
       $0.label == nil && !$0.expression.is(ClosureExprSyntax.self)
     }
     guard let keyArgument = unlabeled.first else {
@@ -76,7 +76,7 @@ struct RegistrationReader {
         return .unseen(
           UnseenFact(
             position: anchor,
-            text: "\(called)(\(expression.trimmedDescription), …) registers the generic parameter"
+            text: "\(called)(\(expression.sourceText), …) registers the generic parameter"
               + " '\(generic)', whose type is known only at run time"))
       }
       key = .type(type, name: name)
@@ -88,7 +88,7 @@ struct RegistrationReader {
       return .unseen(
         UnseenFact(
           position: anchor,
-          text: "\(called)(\(expression.trimmedDescription), …) takes its key from an expression"
+          text: "\(called)(\(expression.sourceText), …) takes its key from an expression"
             + " evaluated at run time"))
     }
     var provision = Provision(

@@ -1,3 +1,4 @@
+import LoomMacrosImplementation
 import SwiftParser
 import SwiftSyntax
 
@@ -24,6 +25,8 @@ final class SourceScanner: SyntaxVisitor {
   private var scopes: [Scope] = [Scope()]
   /// Whether the file imports a Loom module: only then are calls it cannot read reported.
   private var importsLoom = false
+  /// The modules the file imports (an import anywhere in the file counts for all of it).
+  private var imports: Set<String> = []
 
   private init(module: String, file: String, tree: SourceFileSyntax) {
     self.module = module
@@ -32,17 +35,69 @@ final class SourceScanner: SyntaxVisitor {
     super.init(viewMode: .sourceAccurate)
   }
 
-  /// Reads `source`, the contents of `file` in `module`.
+  /// Reads `source`, the contents of `file` in `module`. A file nested too deeply to read, or
+  /// that is not valid Swift, is reported as unreadable (what of it parses is read all the same).
   static func scan(source: String, file: String, module: String) -> FileScan {
+    if let problem = NestingDepth(of: Array(source.utf8)).problem {
+      var scan = FileScan()
+      let (offset, message) =
+        switch problem {
+        case .tooDeep(let offset): (offset, GraphMessage.tooDeep(limit: NestingDepth.limit))
+        case .squaresTooDeep(let offset):
+          (offset, GraphMessage.squaresTooDeep(limit: NestingDepth.squareLimit))
+        }
+      scan.unreadable.append(
+        Finding(message, at: position(ofOffset: offset, in: source, file: file)))
+      return scan
+    }
     let tree = Parser.parse(source: source)
     let scanner = SourceScanner(module: module, file: file, tree: tree)
     scanner.walk(tree)
+    for index in scanner.scan.components.indices {
+      scanner.scan.components[index].imports = scanner.imports
+    }
+    if let error = FirstSyntaxError.find(in: tree) {
+      scanner.scan.unreadable.append(
+        Finding(.notSwift(error.what), at: scanner.position(at: error.position)))
+    }
     return scanner.scan
   }
 
+  /// The position of a UTF-8 offset in `source`, for a file that is not parsed.
+  private static func position(ofOffset offset: Int, in source: String, file: String)
+    -> SourcePosition
+  {
+    var line = 1
+    var lineStart = 0
+    for (index, byte) in source.utf8.prefix(offset).enumerated() where byte == 0x0A {
+      line += 1
+      lineStart = index + 1
+    }
+    return SourcePosition(file: file, line: line, column: offset - lineStart + 1)
+  }
+
   private func position(_ node: any SyntaxProtocol) -> SourcePosition {
-    let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)
+    position(at: node.positionAfterSkippingLeadingTrivia)
+  }
+
+  private func position(at offset: AbsolutePosition) -> SourcePosition {
+    let location = converter.location(for: offset)
     return SourcePosition(file: file, line: location.line, column: location.column)
+  }
+
+  /// A declaration detached from the file, as the compiler gives it to a macro (which the
+  /// macros' readers want: they copy nodes, and a copy of a node attached to the whole file
+  /// copies the file), and how to place its nodes in the file.
+  private func detach<Declaration: SyntaxProtocol>(_ declaration: Declaration)
+    -> (Declaration, DeclarationFacts)
+  {
+    let offset = declaration.position.utf8Offset
+    let facts = DeclarationFacts(module: module) { [self] node in
+      position(
+        at: AbsolutePosition(
+          utf8Offset: offset + node.positionAfterSkippingLeadingTrivia.utf8Offset))
+    }
+    return (declaration.detached, facts)
   }
 
   private var scope: Scope { scopes[scopes.count - 1] }
@@ -54,9 +109,13 @@ final class SourceScanner: SyntaxVisitor {
   // MARK: - Imports and opt-outs
 
   override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
-    if let first = node.path.first, Self.loomModules.contains(first.name.text) {
-      importsLoom = true
+    guard let first = node.path.first?.name.text else { return .skipChildren }
+    if Self.loomModules.contains(first) { importsLoom = true }
+    imports.insert(first)
+    let exported = node.attributes.contains {
+      $0.as(AttributeSyntax.self)?.attributeName.sourceText == "_exported"
     }
+    if exported { scan.reexports.insert(first) }
     return .skipChildren
   }
 
@@ -89,9 +148,10 @@ final class SourceScanner: SyntaxVisitor {
 
   override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
     let name = enterType(node, kind: .structure)
-    if let attribute = node.attributes.attributes(named: "Component").first {
-      let reader = ComponentReader(module: module, position: position)
-      scan.components.append(reader.read(node, name: name, attribute: attribute))
+    let (detached, facts) = detach(node)
+    if let component = DeclarationReader.component(detached) {
+      scan.components.append(
+        facts.component(component, name: name, anchor: position(node.name)))
     }
     return .visitChildren
   }
@@ -145,8 +205,11 @@ final class SourceScanner: SyntaxVisitor {
       inner.generics.insert(parameter.name.text)
     }
     scopes.append(inner)
-    if scope.isModule, let provides = node.attributes.attributes(named: "Provides").first {
-      readProvides(node, attribute: provides)
+    if scope.isModule {
+      let (detached, facts) = detach(node)
+      if let method = DeclarationReader.providedMethod(detached, moduleIsMainActor: false) {
+        scan.provisions.append(facts.provided(method, enclosingType: scope.typeName))
+      }
     }
     return .visitChildren
   }
@@ -161,12 +224,12 @@ final class SourceScanner: SyntaxVisitor {
     kind: TypeFact.Kind
   ) -> String {
     let name = qualified(node.name.text)
-    let (attributes, members, anchor) = (node.attributes, node.memberBlock, node.name)
+    let (members, anchor) = (node.memberBlock, node.name)
     let (inheritance, generics) = (node.inheritanceClause, node.genericParameterClause)
     var inner = Scope(typeName: name, generics: scope.generics)
     for parameter in generics?.parameters ?? [] { inner.generics.insert(parameter.name.text) }
     let inherited = inheritance?.inheritedTypes.map { TypeSpelling.spell($0.type) } ?? []
-    inner.isModule = attributes.contains(named: "Module")
+    inner.isModule = DeclarationReader.isModule(node)
     scopes.append(inner)
 
     var type = TypeFact(name: name, module: module, kind: kind, position: position(anchor))
@@ -176,76 +239,28 @@ final class SourceScanner: SyntaxVisitor {
     type.initializers = initializers.map {
       ParameterReader.read($0.signature.parameterClause.parameters)
     }
+    let (detached, facts) = detach(node)
     if kind == .structure, initializers.isEmpty {
-      type.memberwise = ParameterReader.memberwise(of: members.members)
+      type.memberwise = DeclarationReader.memberwiseParameters(of: detached).map(
+        DeclarationFacts.parameter)
     }
-    let binds = attributes.attributes(named: "Bind")
-    if attributes.contains(named: "Injectable") || !binds.isEmpty {
-      let marked = initializers.filter { $0.attributes.contains(named: "InjectableInit") }
-      if let chosen = marked.count == 1
-        ? marked[0] : (initializers.count == 1 ? initializers[0] : nil)
-      {
-        type.injectable = ParameterReader.read(chosen.signature.parameterClause.parameters)
-      } else if initializers.isEmpty {
-        type.injectable = type.memberwise ?? []
+    // `@Injectable` and `@Bind`: what the macros' reader says the container calls.
+    if let injectable = DeclarationReader.injectable(detached) {
+      if injectable.name != nil {
+        type.injectable = injectable.parameters.map(DeclarationFacts.parameter)
       }
-      scan.provisions.append(
-        Provision(
-          key: .type(name, name: nil), kind: .injectable, lifetime: "transient",
-          enclosingType: nil, module: module, position: position(anchor),
-          pending: [.injectable(type: name)]))
+      var provision = Provision(
+        key: .type(name, name: nil), kind: .injectable, lifetime: "transient",
+        enclosingType: nil, module: module, position: position(anchor),
+        pending: [.injectable(type: name)])
+      provision.isAsync = injectable.isAsync
+      scan.provisions.append(provision)
     }
-    for bind in binds { readBind(bind, type: name) }
+    for binding in DeclarationReader.bindings(detached) {
+      scan.provisions.append(facts.binding(binding, type: name))
+    }
     scan.types.append(type)
     return name
-  }
-
-  // MARK: - Macros on types
-
-  /// `@Bind(lifetime:)`, `@Bind(P.self, name:, lifetime:)` or `@Bind(\.key, lifetime:)` on `type`.
-  private func readBind(_ attribute: AttributeSyntax, type: String) {
-    let arguments = attribute.argumentList
-    let lifetime = arguments.argument("lifetime").map { TypeSpelling.lifetime($0.expression) }
-    var key = SourceKey.type(type, name: nil)
-    if let first = arguments.first, first.label == nil {
-      if let property = TypeSpelling.keyPathProperty(first.expression) {
-        key = .keyPath(property)
-      } else if let bound = TypeSpelling.metatype(first.expression) {
-        let name = arguments.argument("name").flatMap {
-          $0.expression.is(NilLiteralExprSyntax.self)
-            ? nil : ParameterReader.name(of: $0.expression)
-        }
-        key = .type(bound, name: name)
-      }
-    }
-    var provision = Provision(
-      key: key, kind: .bind, lifetime: lifetime ?? "transient", enclosingType: nil,
-      module: module, position: position(attribute))
-    if key == .type(type, name: nil) {
-      provision.pending = [.injectable(type: type)]
-    } else {
-      provision.edges = [SourceEdge(to: .type(type, name: nil))]
-      provision.isBinding = true
-    }
-    scan.provisions.append(provision)
-  }
-
-  /// A `@Provides` method of a `@Module` type: its return type is the key, its parameters the
-  /// dependencies.
-  private func readProvides(_ function: FunctionDeclSyntax, attribute: AttributeSyntax) {
-    guard let returned = function.signature.returnClause?.type else { return }
-    let name = attribute.argument("name").flatMap {
-      $0.expression.is(NilLiteralExprSyntax.self) ? nil : ParameterReader.name(of: $0.expression)
-    }
-    var provision = Provision(
-      key: .type(TypeSpelling.spell(returned), name: name), kind: .provides,
-      lifetime: attribute.argument("lifetime").map { TypeSpelling.lifetime($0.expression) }
-        ?? "transient",
-      enclosingType: scope.typeName, module: module, position: position(attribute))
-    provision.edges = ParameterReader.read(function.signature.parameterClause.parameters).map(
-      \.edge)
-    provision.isAsync = function.signature.effectSpecifiers?.asyncSpecifier != nil
-    scan.provisions.append(provision)
   }
 
   // MARK: - Key-path declarations

@@ -4,12 +4,16 @@ import SwiftSyntax
 enum TypeSpelling {
   /// `type` as one canonical string: whitespace collapsed, `(any P)` without its parentheses.
   static func spell(_ type: some SyntaxProtocol) -> String {
-    normalise(type.trimmedDescription)
+    normalise(type.sourceText)
   }
 
   /// Collapses whitespace and spells brackets and separators one way: `[String: Int]`,
   /// `Lazy<Database>`, `(any APIClient)` without its parentheses.
   static func normalise(_ text: String) -> String {
+    // Most types (`Database`, `Lazy<Cache>`) have nothing to respell.
+    if !text.utf8.contains(where: { [0x20, 0x09, 0x0A, 0x0D, 0x2C, 0x3A, 0x28].contains($0) }) {
+      return text
+    }
     var out = text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     for (spaced, tight) in [
       ("< ", "<"), (" >", ">"), ("[ ", "["), (" ]", "]"), ("( ", "("), (" )", ")"),
@@ -78,6 +82,6 @@ enum TypeSpelling {
     if let access = expression.as(MemberAccessExprSyntax.self) {
       return access.declName.baseName.text
     }
-    return expression.trimmedDescription
+    return expression.sourceText
   }
 }

@@ -103,7 +103,7 @@ final class OnceSlot: Sendable {
   }
 
   /// Claims the slot for a new filling by `owner`, or returns what is there.
-  private func step(owner: @autoclosure () -> UInt) -> Step {
+  private func step(owner: @autoclosure () -> UInt, suspends: Bool) -> Step {
     state.withLock { state in
       switch state {
       case .strong(let object):
@@ -117,29 +117,43 @@ final class OnceSlot: Sendable {
       case .making(let creation):
         return .wait(creation)
       }
-      let creation = PendingInstance(owner: owner())
+      let creation = PendingInstance(owner: owner(), suspends: suspends)
       state = .making(creation)
       return .make(creation)
     }
   }
 
-  /// Ends `creation` with `result`, keeping the object if it succeeded.
-  private func finish(_ creation: PendingInstance, _ result: PendingInstance.Outcome) {
+  /// Ends `creation` with `outcome`, keeping the object if it made one.
+  private func finish(_ creation: PendingInstance, _ outcome: PendingInstance.Outcome) {
     state.withLock { state in
-      switch result {
-      case .success(let object):
+      switch outcome {
+      case .made(let object):
         state = holdsWeakly ? .weak(WeakReference(object: object)) : .strong(object)
-      case .failure(let error):
+      case .failed(let error):
         state = policy == .keep ? .failed(error) : .empty
+      case .abandoned:
+        state = .empty
       }
     }
-    if publishes, !holdsWeakly, case .success(let object) = result {
+    if publishes, !holdsWeakly, case .made(let object) = outcome {
       _ = kept.load(orStore: { Kept(object) })
     }
-    creation.finish(result)
+    creation.finish(outcome)
+  }
+
+  /// How a filling that failed with `error` ends: failed for everyone, or abandoned when the
+  /// failure is the caller's own.
+  private func ending<Waiter: SlotWaiter>(_ error: Waiter.Failure, for waiter: Waiter)
+    -> PendingInstance.Outcome
+  {
+    waiter.leavesOpen(error) ? .abandoned(erased(error)) : .failed(erased(error))
   }
 
   /// Returns the kept object, or runs `make` exactly once to make it.
+  ///
+  /// A failure of `make` that is the caller's own (``SlotWaiter/leavesOpen(_:)``: a synchronous
+  /// caller of an asynchronous factory, a caller off the main actor) is not the filling's outcome:
+  /// the slot is empty again, and each caller that waited tries for itself.
   ///
   /// - Parameters:
   ///   - waiter: The caller: who waits, and the errors it is told.
@@ -153,7 +167,7 @@ final class OnceSlot: Sendable {
     for waiter: Waiter, orMake make: () throws(Waiter.Failure) -> Stored
   ) throws(Waiter.Failure) -> (Stored, made: Bool) {
     while true {
-      switch step(owner: waiter.identity) {
+      switch step(owner: waiter.identity, suspends: false) {
       case .found(let object):
         return (object, false)
       case .failed(let error):
@@ -161,24 +175,25 @@ final class OnceSlot: Sendable {
       case .make(let creation):
         do throws(Waiter.Failure) {
           let object = try make()
-          finish(creation, .success(object))
+          finish(creation, .made(object))
           return (object, true)
         } catch {
-          finish(creation, .failure(erased(error)))
+          finish(creation, ending(error, for: waiter))
           throw error
         }
       case .wait(let creation):
         // NB: a thread must not block on a filling running in a task: on the cooperative pool
         // that could starve the very task it waits for.
-        if creation.isAsynchronous { throw waiter.asyncPending() }
-        if let loop = WaitGraph.shared.beginWait(waiter.identity, waiter.wait(on: creation.owner)) {
+        if creation.suspends { throw waiter.asyncPending() }
+        if let loop = WaitGraph.shared.beginWait(waiter.identity, waiter.wait(on: creation)) {
           throw waiter.cycle(loop)
         }
-        let result = creation.wait()
+        let outcome = creation.wait()
         WaitGraph.shared.endWait(waiter.identity)
-        switch result {
-        case .success(let object): return (object, false)
-        case .failure(let error): throw waiter.waited(error)
+        switch outcome {
+        case .made(let object): return (object, false)
+        case .failed(let error): throw waiter.waited(error)
+        case .abandoned: continue
         }
       }
     }
@@ -204,7 +219,7 @@ final class OnceSlot: Sendable {
     while true {
       let creation: PendingInstance
       var started = false
-      switch step(owner: WaitIdentity.nextAsynchronous()) {
+      switch step(owner: WaitIdentity.nextAsynchronous(), suspends: true) {
       case .found(let object):
         return (object, false)
       case .failed(let error):
@@ -215,25 +230,27 @@ final class OnceSlot: Sendable {
         Task { [self] in
           await WaitIdentity.$current.withValue(made.owner) {
             do throws(Waiter.Failure) {
-              finish(made, .success(try await make(made.owner)))
+              finish(made, .made(try await make(made.owner)))
             } catch {
-              finish(made, .failure(erased(error)))
+              finish(made, ending(error, for: waiter))
             }
           }
         }
       case .wait(let existing):
         creation = existing
       }
-      if let loop = WaitGraph.shared.beginWait(waiter.identity, waiter.wait(on: creation.owner)) {
+      if let loop = WaitGraph.shared.beginWait(waiter.identity, waiter.wait(on: creation)) {
         throw waiter.cycle(loop)
       }
-      let result = await creation.waitAsync()
+      let outcome = await creation.waitAsync()
       WaitGraph.shared.endWait(waiter.identity)
-      switch result {
-      case .success(let object): return (object, started)
-      case .failure(let error):
-        // NB: only `make`, which throws `Waiter.Failure`, fails the filling this call started.
+      switch outcome {
+      case .made(let object): return (object, started)
+      // NB: only `make`, which throws `Waiter.Failure`, ends the filling this call started.
+      case .failed(let error):
         throw started ? error as! Waiter.Failure : waiter.waited(error)
+      case .abandoned(let error):
+        if started { throw error as! Waiter.Failure }
       }
     }
   }
@@ -252,8 +269,8 @@ protocol SlotWaiter {
   associatedtype Failure: Error
   /// Who waits, in the ``WaitGraph``.
   var identity: UInt { get }
-  /// The wait to record while waiting for `owner`'s filling.
-  func wait(on owner: UInt) -> WaitGraph.Wait
+  /// The wait to record while waiting for `creation`.
+  func wait(on creation: PendingInstance) -> WaitGraph.Wait
   /// The error of a wait that would close `loop` (see ``WaitGraph/beginWait(_:_:)``).
   func cycle(_ loop: [(identity: UInt, wait: WaitGraph.Wait)]) -> Failure
   /// The error this waiter is told when the filling it waited for (or, with the keeping policy,
@@ -261,4 +278,12 @@ protocol SlotWaiter {
   func waited(_ failure: any Error) -> Failure
   /// The error of a synchronous wait that finds the filling running in a task.
   func asyncPending() -> Failure
+  /// Whether `failure`, thrown by this waiter's own filling, is the waiter's own rather than the
+  /// work's (it comes from where the waiter called from, not from what the filling made): the
+  /// filling is then abandoned, not failed, and every other waiter tries for itself.
+  func leavesOpen(_ failure: Failure) -> Bool
+}
+
+extension SlotWaiter {
+  func leavesOpen(_ failure: Failure) -> Bool { false }
 }

@@ -1,32 +1,49 @@
 import Dispatch
+import Synchronization
 
 /// A ``OnceSlot`` being filled by one thread or task, which others may wait for.
 final class PendingInstance: Sendable {
-  typealias Outcome = Result<OnceSlot.Stored, any Error>
+  /// How a filling ended.
+  enum Outcome: Sendable {
+    /// It made the object, which the slot keeps.
+    case made(OnceSlot.Stored)
+    /// Its work failed with this error: the outcome every waiter shares.
+    case failed(any Error)
+    /// It gave up for a reason of its caller's own (see ``SlotWaiter/leavesOpen(_:)``), with that
+    /// caller's error: the slot is empty again, and each waiter tries for itself.
+    case abandoned(any Error)
+  }
 
   private struct State {
-    var result: Outcome?
+    var outcome: Outcome?
     var waiters: [DispatchSemaphore] = []
     var continuations: [CheckedContinuation<Outcome, Never>] = []
   }
 
-  /// Who runs the factory, in the wait graph: the thread for a synchronous creation, the
-  /// creation's own identity for an asynchronous one.
+  /// Who runs the filling, in the ``WaitGraph``: the thread (or the resolve running in place on
+  /// it), or, for a filling in a task of its own, that task's identity.
   let owner: UInt
+  /// Whether the filling runs in a task of its own, where it may suspend: a thread must not block
+  /// on it. A filling run synchronously never suspends, whoever started it.
+  let suspends: Bool
+  /// Set once the outcome is known, before any waiter is woken: what the ``WaitGraph`` reads, so
+  /// that a finished filling is never taken for a wait in a loop.
+  private let ended = Atomic(false)
   private let state = Locked(State())
 
-  init(owner: UInt) {
+  init(owner: UInt, suspends: Bool) {
     self.owner = owner
+    self.suspends = suspends
   }
 
-  /// Whether the creation runs in a task.
-  var isAsynchronous: Bool { WaitIdentity.isAsynchronous(owner) }
+  /// Whether the filling has ended (read with acquiring order).
+  var hasEnded: Bool { ended.load(ordering: .acquiring) }
 
-  /// Suspends until the creation finishes and returns its result.
+  /// Suspends until the filling ends and returns its outcome.
   func waitAsync() async -> Outcome {
     await withCheckedContinuation { continuation in
       let early: Outcome? = state.withLock { state in
-        if let result = state.result { return result }
+        if let outcome = state.outcome { return outcome }
         state.continuations.append(continuation)
         return nil
       }
@@ -34,23 +51,24 @@ final class PendingInstance: Sendable {
     }
   }
 
-  /// Blocks until the creation finishes and returns its result.
+  /// Blocks until the filling ends and returns its outcome.
   func wait() -> Outcome {
     let semaphore = DispatchSemaphore(value: 0)
     let early: Outcome? = state.withLock { state in
-      if let result = state.result { return result }
+      if let outcome = state.outcome { return outcome }
       state.waiters.append(semaphore)
       return nil
     }
     if let early { return early }
     semaphore.wait()
-    return state.withLock { $0.result! }
+    return state.withLock { $0.outcome! }
   }
 
-  /// Records the result and wakes every waiter.
-  func finish(_ result: Outcome) {
+  /// Records the outcome and wakes every waiter.
+  func finish(_ outcome: Outcome) {
+    ended.store(true, ordering: .releasing)
     let (waiters, continuations) = state.withLock { state in
-      state.result = result
+      state.outcome = outcome
       defer {
         state.waiters = []
         state.continuations = []
@@ -58,6 +76,6 @@ final class PendingInstance: Sendable {
       return (state.waiters, state.continuations)
     }
     for waiter in waiters { waiter.signal() }
-    for continuation in continuations { continuation.resume(returning: result) }
+    for continuation in continuations { continuation.resume(returning: outcome) }
   }
 }

@@ -57,6 +57,9 @@ extension Container {
         let names = registration.declaredDependencies.map(\.edgeDescription)
         notes.append("depends on \(names.joined(separator: ", "))")
       }
+      if registration.resolvesThroughCapturedContainer {
+        notes.append("resolves through a captured container (a reference cycle: use its resolver)")
+      }
       if let replaced = registration.replaced {
         let origin = replaced.origin.map { " (\($0))" } ?? ""
         notes.append("replaces \(replaced.location)\(origin)")

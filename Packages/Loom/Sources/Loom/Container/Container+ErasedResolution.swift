@@ -25,7 +25,10 @@ extension Container {
     }
     let context = ResolutionContext(asynchronousAt: found.registration.location, requester: self)
     defer { context.finish() }
-    return try await found.registration.factory.resolveErased(
-      adopt(Located(entry: found, owner: owner)), in: self, context: context)
+    let located = adopt(Located(entry: found, owner: owner))
+    return try await context.completingGraph {
+      () async throws(ResolutionError) -> any Sendable in
+      try await found.registration.factory.resolveErased(located, in: self, context: context)
+    }
   }
 }

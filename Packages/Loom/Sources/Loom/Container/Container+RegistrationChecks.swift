@@ -19,8 +19,27 @@ extension Container {
   /// the registration is made; ``validate(_:)`` reports the same mistake in every build. Release
   /// builds are silent.
   func reportAtRegistration(_ defect: RegistrationDefect, at location: CodeLocation) {
+    reportWarning(summary: defect.summary, hint: defect.hint, at: location)
+  }
+
+  /// In debug builds, writes a warning about what was done at `location` to standard error (or to
+  /// the sink a test set); release builds are silent. The satellite packages warn through it too,
+  /// so every warning of Loom reads alike and tests collect them in one place.
+  ///
+  /// ```swift
+  /// container.reportWarning(
+  ///   summary: "the flow \"checkout\" was begun while another thread's flow is open",
+  ///   hint: "use withScope for flows that run at the same time", at: CodeLocation())
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - summary: What is wrong, without a final period.
+  ///   - hint: How to fix it, a sentence.
+  ///   - location: Where it was done.
+  @_spi(LoomInternals)
+  public func reportWarning(summary: String, hint: String, at location: CodeLocation) {
     #if DEBUG
-      let text = "Loom: warning: \(location): \(defect.summary). To fix: \(defect.hint)\n"
+      let text = "Loom: warning: \(location): \(summary). To fix: \(hint)\n"
       if let sink = RegistrationWarnings.sink { return sink(text) }
       // NB: write(2) to the standard error descriptor: no shared `FILE *` is touched.
       var bytes = Array(text.utf8)

@@ -63,7 +63,9 @@ extension Container {
   /// are observed runs on this thread: a factory that resolves through a captured container.
   @usableFromInline
   func noteCapturedResolve(_ request: _ResolutionRequest, valueType: any Any.Type) {
-    ThreadState.current.joinable?.noteResolve(request, valueType: valueType)
+    guard let active = ThreadState.current.joinable else { return }
+    active.noteResolve(request, valueType: valueType)
+    active.noteResolveThroughContainer(self)
   }
 
   /// A published singleton for `request`, read in a read section of its own (for code that does
@@ -139,17 +141,31 @@ extension Container {
   ) throws(ResolutionError) -> Value {
     let thread = ThreadState.current
     if let active = thread.joinable {
+      active.noteResolveThroughContainer(self)
       // NB: `section` stays open until `body` returns: what the lookup found in it is served
       // there (the joined resolve may be an asynchronous one, which holds no section).
       return try body(active)
     }
-    var context = thread.takeContext() ?? ResolutionContext()
+    var context = thread.takeContext() ?? ResolutionContext(thread: thread)
     context.begin(at: location, requester: self, section: section)
     defer {
       context.finish()
       thread.recycle(&context)
     }
-    return try thread.run(context) { () throws(ResolutionError) -> Value in try body(context) }
+    return try thread.run(context) { () throws(ResolutionError) -> Value in
+      // NB: `completingGraph`'s steps written out here, on the path of every resolve that is not
+      // served from a published singleton: a closure more per resolve costs it about 60
+      // instructions.
+      let value: Value
+      do throws(ResolutionError) {
+        value = try body(context)
+      } catch {
+        if context.hasPendingCompletions { context.runKeptCompletions() }
+        throw error
+      }
+      if context.hasPendingCompletions { try context.runCompletions() }
+      return value
+    }
   }
 }
 

@@ -11,19 +11,24 @@ extension Container {
   func resolveAsync<Value>(
     _ request: _ResolutionRequest, as type: Value.Type, context: ResolutionContext?
   ) async throws(ResolutionError) -> Value {
-    let resolution =
-      context ?? ResolutionContext(asynchronousAt: request.location, requester: self)
-    defer { if context == nil { resolution.finish() } }
-    switch try locate(request, valueType: type, context: resolution) {
+    guard let context else {
+      let resolution = ResolutionContext(asynchronousAt: request.location, requester: self)
+      defer { resolution.finish() }
+      return try await resolution.completingGraph {
+        () async throws(ResolutionError) -> Value in
+        try await resolveAsync(request, as: type, context: resolution)
+      }
+    }
+    switch try locate(request, valueType: type, context: context) {
     case .handle(let handle): return handle as! Value  // made for `Value`'s type
     case .located(let located):
       if located.registration.isConfinedToMainActor {
         // NB: the caller's isolation is unknown here, so the shared instance cannot be handed to
         // it (bootstrap and the test kit, which drop the value, resolve it through
         // `resolveAsync(_:as:context:)` below, on the main actor).
-        throw .confinedFromAsync(located.registration.key, context: resolution)
+        throw .confinedFromAsync(located.registration.key, context: context)
       }
-      return try await resolveAsync(located, as: type, context: resolution)
+      return try await resolveAsync(located, as: type, context: context)
     }
   }
 
@@ -50,33 +55,9 @@ extension Container {
     let depth = context.frames.count
     var made = false
     let value = try await value(of: located, as: type, context: context, made: &made)
-    if made, registration.completes {
-      try await completeAsync(value, of: located, context: context)
-    }
+    if made, registration.completes { deferCompletion(value, of: located, context: context) }
     if let start { report(located, made: made, since: start, depth: depth) }
     return value
-  }
-
-  /// Runs the completion of a new instance made by an asynchronous factory, on the completion's
-  /// actor when it has one.
-  private func completeAsync<Value>(
-    _ value: Value, of located: Located, context: ResolutionContext
-  ) async throws(ResolutionError) {
-    guard let actor = located.registration.extras?.completion?.isolation else {
-      return try complete(value, of: located, context: context)
-    }
-    // NB: the completion runs on its actor while this task waits; `value` is this resolve's new
-    // instance, which nothing else holds yet unless its lifetime shares it, and a registration
-    // whose value is not `Sendable` takes no isolated completion with an asynchronous factory
-    // (see `Registered.onCreated`).
-    let handOver = HandOver(carried: (value, context))
-    try await run(on: actor) { () throws(ResolutionError) in
-      let (value, context) = handOver.carried
-      let outer = context.runsOn
-      context.runsOn = isMainActor(actor) ? nil : actor
-      defer { context.runsOn = outer }
-      try complete(value, of: located, context: context)
-    }
   }
 
   /// Resolves a synchronous registration from asynchronous code, on this thread, as the active
@@ -147,9 +128,11 @@ extension Container {
       let creation = ResolutionContext(
         creation: identity, frames: frames, location: location, requester: requester)
       defer { creation.finish() }
-      let value = try await self.makeAsync(
-        registration, as: type, builder: builder, context: creation)
-      return try keep(value, creation)
+      return try await creation.completingGraph { () async throws(ResolutionError) in
+        let value = try await self.makeAsync(
+          registration, as: type, builder: builder, context: creation)
+        return try keep(value, creation)
+      }
     }
   }
 

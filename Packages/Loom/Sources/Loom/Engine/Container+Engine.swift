@@ -164,14 +164,18 @@ extension Container {
     guard observers.isActive else {
       var made = false
       let value = try value(of: located, as: type, context: context, made: &made)
-      if made, located.registration.completes { try complete(value, of: located, context: context) }
+      if made, located.registration.completes {
+        deferCompletion(value, of: located, context: context)
+      }
       return value
     }
     let start = ContinuousClock.now
     let depth = context.frames.count
     var made = false
     let value = try value(of: located, as: type, context: context, made: &made)
-    if made, located.registration.completes { try complete(value, of: located, context: context) }
+    if made, located.registration.completes {
+      deferCompletion(value, of: located, context: context)
+    }
     report(located, made: made, since: start, depth: depth)
     return value
   }
@@ -194,7 +198,11 @@ extension Container {
         context.graphInstances[id] = Publication(value)
         return value
       case .slot(let slot, let weakly):
-        try context.checkCycle(registration)
+        if let held = try heldWhileBuilding(
+          registration, in: slot, weakly: weakly, context: context)
+        {
+          return try served(held, as: type, weakly: true, from: located, context: context)
+        }
         let (object, didMake) = try slot.object(
           for: ChainWaiter(key: registration.key, context: context),
           orMake: { () throws(ResolutionError) -> OnceSlot.Stored in
@@ -264,6 +272,21 @@ extension Container {
         return .kept(box)
       }
       return .custom(cache, generation: generation)
+    }
+  }
+
+  /// Throws the cycle of a registration whose factory (or completion) is on this resolve's chain,
+  /// unless it is a weak one whose instance is alive already (its completion resolving a
+  /// back-reference to it): that instance, to serve.
+  func heldWhileBuilding(
+    _ registration: Registration, in slot: OnceSlot, weakly: Bool, context: ResolutionContext
+  ) throws(ResolutionError) -> OnceSlot.Stored? {
+    do {
+      try context.checkCycle(registration)
+      return nil
+    } catch {
+      guard weakly, let object = slot.currentObject() else { throw error }
+      return object
     }
   }
 

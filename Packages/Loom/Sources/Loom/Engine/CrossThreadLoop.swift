@@ -86,13 +86,55 @@ extension ResolutionError {
     return error
   }
 
-  /// This error as seen by a resolve that waited for the creation that failed with it: a
-  /// cross-thread cycle is retold from the waiter's side (it may be one of the loop's threads);
-  /// any other error is the creation's own, unchanged.
+  /// This error as seen by a resolve that waited for the creation of `key` that failed with it:
+  /// the waiter's own chain to `key`, then the part of the creation's chain below `key`, and the
+  /// waiter's location; a cross-thread cycle is retold from the waiter's side (it may be one of
+  /// the loop's threads).
+  ///
+  /// ```
+  /// creation's error:  Screen → Session → Database      (requested at Screen.swift:4)
+  /// waiter's chain:    Sync → Session
+  /// waiter is told:    Sync → Session → Database        (requested at Sync.swift:9)
+  /// ```
   func seen(by viewer: UInt, key: DependencyKey, chain: [DependencyKey], location: CodeLocation)
     -> ResolutionError
   {
-    guard let loop = crossThreadLoop else { return self }
-    return .crossThreadCycle(loop, viewer: viewer, key: key, chain: chain, location: location)
+    if let loop = crossThreadLoop {
+      return .crossThreadCycle(loop, viewer: viewer, key: key, chain: chain, location: location)
+    }
+    var retold = ResolutionError(
+      code: code, key: self.key, chain: chain + below(key), summary: summary, hint: hint,
+      underlying: underlying, location: location)
+    retold.places = places
+    retold.details = details
+    return retold
+  }
+
+  /// This error with `chain` put above its own chain: the error of a completion, told from where
+  /// its instance was made.
+  func below(_ chain: [DependencyKey]) -> ResolutionError {
+    guard !chain.isEmpty else { return self }
+    var retold = ResolutionError(
+      code: code, key: key, chain: chain + self.chain, summary: summary, hint: hint,
+      underlying: underlying, location: location)
+    retold.places = places
+    retold.details = details
+    retold.crossThreadLoop = crossThreadLoop
+    return retold
+  }
+
+  /// The keys of the chain after the first `key`; the whole chain when `key` is not on it.
+  private func below(_ key: DependencyKey) -> ArraySlice<DependencyKey> {
+    guard let index = self.chain.firstIndex(of: key) else { return self.chain[...] }
+    return self.chain[(index + 1)...]
+  }
+
+  /// Whether this error comes from where the resolve was called rather than from what its
+  /// factories do: a synchronous resolve of an asynchronous factory or of one running in a task, a
+  /// resolve off the main actor of a main-actor factory, a scope that is not current, a chain
+  /// deeper than the caller's stack. A creation that fails with it is left for a caller that can
+  /// complete it (``SlotWaiter/leavesOpen(_:)``).
+  var isCallersOwn: Bool {
+    code == .asyncRequired || code == .scopeRequired || code == .tooDeep
   }
 }

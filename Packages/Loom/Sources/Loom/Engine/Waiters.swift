@@ -5,8 +5,8 @@ struct ChainWaiter: SlotWaiter {
 
   var identity: UInt { context.waitIdentity }
 
-  func wait(on owner: UInt) -> WaitGraph.Wait {
-    WaitGraph.Wait(owner: owner, key: key, chain: context.keys)
+  func wait(on creation: PendingInstance) -> WaitGraph.Wait {
+    WaitGraph.Wait(creation: creation, key: key, chain: context.keys)
   }
 
   func cycle(_ loop: [(identity: UInt, wait: WaitGraph.Wait)]) -> ResolutionError {
@@ -23,6 +23,8 @@ struct ChainWaiter: SlotWaiter {
   func asyncPending() -> ResolutionError {
     .asyncPending(key, chain: context.chain(to: key), location: context.location)
   }
+
+  func leavesOpen(_ failure: ResolutionError) -> Bool { failure.isCallersOwn }
 }
 
 /// An asynchronous resolve waiting for a slot's creation (its chain copied, as it may hop threads).
@@ -39,8 +41,8 @@ struct CopiedChainWaiter: SlotWaiter, Sendable {
     self.location = context.location
   }
 
-  func wait(on owner: UInt) -> WaitGraph.Wait {
-    WaitGraph.Wait(owner: owner, key: key, chain: keys)
+  func wait(on creation: PendingInstance) -> WaitGraph.Wait {
+    WaitGraph.Wait(creation: creation, key: key, chain: keys)
   }
 
   func cycle(_ loop: [(identity: UInt, wait: WaitGraph.Wait)]) -> ResolutionError {
@@ -56,6 +58,8 @@ struct CopiedChainWaiter: SlotWaiter, Sendable {
   func asyncPending() -> ResolutionError {
     .asyncPending(key, chain: keys + [key], location: location)
   }
+
+  func leavesOpen(_ failure: ResolutionError) -> Bool { failure.isCallersOwn }
 }
 
 extension ResolutionError {

@@ -47,7 +47,7 @@ extension Container {
         }
         for dependency in registration.deferredDependencies {
           edges.append(
-            DependencyGraph.Edge(from: registration.key, to: dependency, isDeferred: true))
+            DependencyGraph.Edge(from: registration.key, to: dependency, isAfterCreation: true))
         }
       }
       container = current.parent

@@ -67,6 +67,16 @@ extension DependencyGraph {
     /// let deferred = graph.edges.filter(\.isDeferred)
     /// ```
     public let isDeferred: Bool
+    /// Whether the dependency is resolved by ``from``'s completion
+    /// (``Registered/onCreated(dependencies:_:)``), when the graph of the resolve that made
+    /// ``from`` is complete: it holds captive and resolves synchronously as ``from``'s factory
+    /// would, but forms a cycle only when ``from`` is transient (a cached instance is found again,
+    /// a transient one would be made again).
+    ///
+    /// ```swift
+    /// let completions = graph.edges.filter(\.isAfterCreation)
+    /// ```
+    public let isAfterCreation: Bool
 
     /// Makes an edge, for a graph built by hand with ``DependencyGraph/init(nodes:edges:)``.
     ///
@@ -83,16 +93,20 @@ extension DependencyGraph {
     ///   - to: The key it depends on.
     ///   - kind: Whether the edge is declared or observed.
     ///   - isDeferred: Whether the dependency is taken through a ``Lazy`` or a ``Provider``.
+    ///   - isAfterCreation: Whether `from`'s completion resolves it, after `from` is made.
     public init(
-      from: DependencyKey, to: DependencyKey, kind: Kind = .declared, isDeferred: Bool = false
+      from: DependencyKey, to: DependencyKey, kind: Kind = .declared, isDeferred: Bool = false,
+      isAfterCreation: Bool = false
     ) {
       self.from = from
       self.to = to
       self.kind = kind
       self.isDeferred = isDeferred
+      self.isAfterCreation = isAfterCreation
     }
 
-    /// `UserService → Database`, with `(observed)` or `(deferred)` when they apply.
+    /// `UserService → Database`, with `(observed)`, `(deferred)` or `(after creation)` when they
+    /// apply.
     ///
     /// ```swift
     /// print(edge)  // Storefront → Checkout (deferred)
@@ -101,6 +115,7 @@ extension DependencyGraph {
       var notes: [String] = []
       if kind == .observed { notes.append("observed") }
       if isDeferred { notes.append("deferred") }
+      if isAfterCreation { notes.append("after creation") }
       let suffix = notes.isEmpty ? "" : " (\(notes.joined(separator: ", ")))"
       return "\(from) → \(to)\(suffix)"
     }

@@ -171,7 +171,8 @@ struct GraphRenderer {
         section.links.append(
           Link(
             from: "n\(vertex)", to: "n\(index.targets[position])",
-            isDeferred: index.deferred[position], isObserved: index.observed[position]))
+            isDeferred: index.deferred[position] || index.afterCreation[position],
+            isObserved: index.observed[position]))
       }
     }
     sections = [section]
@@ -217,8 +218,8 @@ struct GraphRenderer {
         }
         section.links.append(
           Link(
-            from: from, to: target!, isDeferred: edge.isDeferred, isObserved: edge.kind == .observed
-          ))
+            from: from, to: target!, isDeferred: edge.isDeferred || edge.isAfterCreation,
+            isObserved: edge.kind == .observed))
       }
       if cluster.owner != nil {
         let seen = cluster.graph.nodes.filter {
@@ -448,6 +449,7 @@ struct GraphExporter {
         var marks: [String] = []
         if index.observed[nextEdge] { marks.append("observed") }
         if index.deferred[nextEdge] { marks.append("deferred") }
+        if index.afterCreation[nextEdge] { marks.append("after creation") }
         var text = indent + (isLast ? "└─ " : "├─ ") + label(for: target)
         if !marks.isEmpty { text += " [\(marks.joined(separator: ", "))]" }
         let hasChildren = !index.edgeRange(of: target).isEmpty

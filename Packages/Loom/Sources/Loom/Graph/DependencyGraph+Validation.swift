@@ -98,9 +98,13 @@ struct GraphValidator {
   private let nodes: [DependencyGraph.Node]
   private let index: GraphIndex
   private let rules: ValidationRules
-  /// The edges that count for cycles, captives and async: not deferred, between nodes.
+  /// The edges that count for captives and async: not deferred, between nodes.
   private let strongStart: [Int]
   private let strongTargets: [Int]
+  /// The edges that count for cycles: the strong ones, but a completion's from a registration
+  /// whose instance is kept while its completion runs (found again, not made again).
+  private let cycleStart: [Int]
+  private let cycleTargets: [Int]
   private var findings: [Finding] = []
 
   init(index: GraphIndex, nodes: [DependencyGraph.Node], rules: ValidationRules) {
@@ -109,23 +113,33 @@ struct GraphValidator {
     self.rules = rules
     var start = [Int](repeating: 0, count: index.nodeCount + 1)
     var targets: [Int] = []
+    var loopStart = start
+    var loopTargets: [Int] = []
     targets.reserveCapacity(index.targets.count)
     for vertex in 0..<index.nodeCount {
       start[vertex] = targets.count
+      loopStart[vertex] = loopTargets.count
+      let isKeptWhileCompleting = nodes[vertex].lifetime != .transient
       for position in index.edgeRange(of: vertex)
       where !index.deferred[position] && index.isNode(index.targets[position]) {
         targets.append(index.targets[position])
+        if !(index.afterCreation[position] && isKeptWhileCompleting) {
+          loopTargets.append(index.targets[position])
+        }
       }
     }
     start[index.nodeCount] = targets.count
+    loopStart[index.nodeCount] = loopTargets.count
     self.strongStart = start
     self.strongTargets = targets
+    self.cycleStart = loopStart
+    self.cycleTargets = loopTargets
   }
 
   mutating func run() -> ValidationReport {
     findMissing()
     let components = StronglyConnectedComponents(
-      vertexCount: index.nodeCount, edgeStart: strongStart, targets: strongTargets)
+      vertexCount: index.nodeCount, edgeStart: cycleStart, targets: cycleTargets)
     findCycles(components)
     findCaptives(components)
     findAsyncFromSync()
@@ -223,7 +237,7 @@ struct GraphValidator {
     for number in 0..<components.count {
       let members = components.members(of: number)
       guard let start = members.min() else { continue }
-      if members.count == 1, !strongEdges(of: start).contains(start) { continue }
+      if members.count == 1, !cycleEdges(of: start).contains(start) { continue }
       // The shortest loop through `start` inside its component.
       var queue = [start]
       parents[start] = -1
@@ -232,7 +246,7 @@ struct GraphValidator {
       search: while head < queue.count {
         let vertex = queue[head]
         head += 1
-        for target in strongEdges(of: vertex) where components.component[target] == number {
+        for target in cycleEdges(of: vertex) where components.component[target] == number {
           if target == start {
             closing = vertex
             break search
@@ -512,6 +526,11 @@ struct GraphValidator {
   /// The targets of the non-deferred edges from `vertex` to nodes.
   private func strongEdges(of vertex: Int) -> ArraySlice<Int> {
     strongTargets[strongStart[vertex]..<strongStart[vertex + 1]]
+  }
+
+  /// The targets of the edges from `vertex` to nodes that count for cycles.
+  private func cycleEdges(of vertex: Int) -> ArraySlice<Int> {
+    cycleTargets[cycleStart[vertex]..<cycleStart[vertex + 1]]
   }
 
   /// `Database (singleton) at MyApp/Wiring.swift:12`.

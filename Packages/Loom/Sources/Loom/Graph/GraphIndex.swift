@@ -22,6 +22,8 @@ struct GraphIndex: Sendable {
   let deferred: [Bool]
   /// Whether each edge is observed (not declared), parallel to `targets`.
   let observed: [Bool]
+  /// Whether each edge is resolved by its source's completion, parallel to `targets`.
+  let afterCreation: [Bool]
   /// The graph's `edges`, made on first use.
   let edgeCache: EdgeCache
 
@@ -48,7 +50,8 @@ struct GraphIndex: Sendable {
   func edge(at position: Int, from source: Int) -> DependencyGraph.Edge {
     DependencyGraph.Edge(
       from: keys[source], to: keys[targets[position]],
-      kind: observed[position] ? .observed : .declared, isDeferred: deferred[position])
+      kind: observed[position] ? .observed : .declared, isDeferred: deferred[position],
+      isAfterCreation: afterCreation[position])
   }
 
   /// The edges of `vertex`.
@@ -79,6 +82,7 @@ struct GraphIndex: Sendable {
     var target: Int
     let isObserved: Bool
     let isDeferred: Bool
+    let isAfterCreation: Bool
   }
 
   /// Sorts and numbers the nodes, drops what ``DependencyGraph/init(nodes:edges:)`` says it drops,
@@ -152,7 +156,7 @@ struct GraphIndex: Sendable {
       numbered.append(
         NumberedEdge(
           source: source, target: vertex.unsafelyUnwrapped, isObserved: edge.kind == .observed,
-          isDeferred: isDeferred))
+          isDeferred: isDeferred, isAfterCreation: edge.isAfterCreation))
     }
 
     // Open targets come after the nodes, sorted by description.
@@ -182,17 +186,20 @@ struct GraphIndex: Sendable {
     var packed = [UInt64](repeating: 0, count: numbered.count)
     for edge in numbered {
       packed[fill[edge.source]] =
-        UInt64(edge.target) << 2 | (edge.isObserved ? 2 : 0) | (edge.isDeferred ? 1 : 0)
+        UInt64(edge.target) << 3 | (edge.isAfterCreation ? 4 : 0) | (edge.isObserved ? 2 : 0)
+        | (edge.isDeferred ? 1 : 0)
       fill[edge.source] += 1
     }
 
     var targets: [Int] = []
     var deferred: [Bool] = []
     var observed: [Bool] = []
+    var afterCreation: [Bool] = []
     var edgeStart = [Int](repeating: 0, count: vertexCount + 1)
     targets.reserveCapacity(packed.count)
     deferred.reserveCapacity(packed.count)
     observed.reserveCapacity(packed.count)
+    afterCreation.reserveCapacity(packed.count)
     for vertex in 0..<vertexCount {
       edgeStart[vertex] = targets.count
       let bucket = bucketStart[vertex]..<bucketStart[vertex + 1]
@@ -200,7 +207,8 @@ struct GraphIndex: Sendable {
       var previous: UInt64?
       for value in packed[bucket] where value != previous {
         previous = value
-        targets.append(Int(value >> 2))
+        targets.append(Int(value >> 3))
+        afterCreation.append(value & 4 != 0)
         observed.append(value & 2 != 0)
         deferred.append(value & 1 != 0)
       }
@@ -210,7 +218,7 @@ struct GraphIndex: Sendable {
     let index = GraphIndex(
       keys: keys, labels: labels, nodeCount: nodeCount, table: table,
       edgeStart: edgeStart, targets: targets, deferred: deferred, observed: observed,
-      edgeCache: EdgeCache())
+      afterCreation: afterCreation, edgeCache: EdgeCache())
     return (nodes, index)
   }
 }

@@ -31,7 +31,7 @@ struct ResolutionModel {
     let lookup: Container
     /// How many containers up from the validated one the builder is.
     let depth: Int
-    var edges: [(target: Int, isDeferred: Bool, isObserved: Bool)] = []
+    var edges: [(target: Int, isDeferred: Bool, isObserved: Bool, isAfterCreation: Bool)] = []
   }
 
   private let root: Container
@@ -84,7 +84,7 @@ struct ResolutionModel {
         + registration.deferredDependencies.map { ($0, false, true) }
       for (dependency, isObserved, isAfterCreation) in dependencies {
         var key = dependency
-        var isDeferred = isAfterCreation
+        var isDeferred = false
         if let (deferred, _) = dependency.deferredTarget,
           builder.lineageEntry(for: dependency) == nil
         {
@@ -92,7 +92,7 @@ struct ResolutionModel {
           isDeferred = true
         }
         let target = vertex(for: key, from: builder)
-        vertices[index].edges.append((target, isDeferred, isObserved))
+        vertices[index].edges.append((target, isDeferred, isObserved, isAfterCreation))
         queue.append(target)
       }
     }
@@ -193,6 +193,7 @@ struct ResolutionModel {
     var targets: [Int] = []
     var deferred: [Bool] = []
     var observed: [Bool] = []
+    var afterCreation: [Bool] = []
     for vertex in order {
       let model = vertices[vertex]
       var label = namer.describe(model.key)
@@ -211,10 +212,13 @@ struct ResolutionModel {
             origin: registration.origin))
         var seen = Set<Int>()
         for edge in model.edges.sorted(by: { number[$0.target] < number[$1.target] })
-        where seen.insert(number[edge.target] * 2 + (edge.isDeferred ? 1 : 0)).inserted {
+        where seen.insert(
+          number[edge.target] * 4 + (edge.isAfterCreation ? 2 : 0) + (edge.isDeferred ? 1 : 0)
+        ).inserted {
           targets.append(number[edge.target])
           deferred.append(edge.isDeferred)
           observed.append(edge.isObserved)
+          afterCreation.append(edge.isAfterCreation)
         }
       }
     }
@@ -222,7 +226,7 @@ struct ResolutionModel {
     let index = GraphIndex(
       keys: order.map { vertices[$0].key }, labels: labels, nodeCount: nodeVertices.count,
       table: [:], edgeStart: edgeStart, targets: targets, deferred: deferred, observed: observed,
-      edgeCache: EdgeCache())
+      afterCreation: afterCreation, edgeCache: EdgeCache())
     let lookups = order.map { (vertices[$0].lookup, vertices[$0].registration) }
     return (index, nodes, lookups)
   }

@@ -30,13 +30,14 @@ extension Dependency {
     return declaration
   }
 
-  /// Runs `body` after each new instance of the declaration's default is made and kept by its
-  /// lifetime, in the resolve that made it: Swinject's `initCompleted`.
+  /// Runs `body` on each new instance of the declaration's default once the graph of the resolve
+  /// that made it is complete: Swinject's `initCompleted`.
   ///
   /// What `body` resolves finds the instance where its lifetime keeps it, so a `.graph` parent and
-  /// the child it resolves here can point at each other. See ``Registered/onCreated(dependencies:_:)``
-  /// for the details; a second `onCreated` replaces the first. A body marked `@MainActor` (or
-  /// written in a `@MainActor` function) runs on the main actor, with the factory.
+  /// the child it resolves here can point at each other, whichever of the two is resolved first.
+  /// See ``Registered/onCreated(dependencies:_:)`` for the details; a second `onCreated` replaces
+  /// the first. A body marked `@MainActor` (or written in a `@MainActor` function) runs on the
+  /// main actor, with the factory.
   ///
   /// ```swift
   /// var parent: Dependency<Parent> {
@@ -48,7 +49,7 @@ extension Dependency {
   /// ```
   ///
   /// - Parameters:
-  ///   - dependencies: The keys `body` resolves, shown as deferred edges in the graph.
+  ///   - dependencies: The keys `body` resolves, shown as edges after creation in the graph.
   ///   - body: Receives a resolver of the resolve that made the instance, and the instance.
   /// - Returns: The declaration with the completion.
   public func onCreated(

@@ -76,25 +76,30 @@ public struct Registered<Value>: Sendable {
     }
   }
 
-  /// Runs `body` after each new instance is made *and kept* by its lifetime, in the resolve that
-  /// made it: Swinject's `initCompleted`, for back-references.
+  /// Runs `body` on each new instance once the graph of the resolve that made it is complete:
+  /// Swinject's `initCompleted` timing, for back-references.
   ///
-  /// Because the instance is kept first, what `body` resolves finds it: a `.graph` parent's child
-  /// whose initializer takes the parent gets this very parent, and so does a singleton's. Use it
-  /// to close a loop that initializers alone cannot (a parent and a child that point at each
-  /// other). A back-reference to a `.weak` instance from its own completion is reported as a
-  /// ``ResolutionError/Code/cycle``; a transient resolving itself likewise.
+  /// When the outermost resolve's factories have all returned, the completions of the instances
+  /// it made run, in the order the instances were made (a child's before its parent's), before the
+  /// resolve returns; completions of instances they make in turn run after them. Each instance is
+  /// completed once. Because its instance is kept by then, what `body` resolves finds it: a
+  /// `.graph`, singleton or weak parent's child whose initializer takes the parent gets this very
+  /// parent, whichever of the two was resolved first. A transient one cannot be found again, so a
+  /// transient parent whose completion makes a child that takes a parent is a
+  /// ``ResolutionError/Code/cycle``, which ``Container/validate(_:)`` reports before anything runs.
+  /// If the resolve fails, the completions of the instances that stay kept (cached) still run.
   ///
-  /// For a cached lifetime, another thread may receive the instance while `body` still runs: set
-  /// up only what such a reader may safely see half done.
+  /// For a cached lifetime, another thread may receive the instance before `body` has run: set up
+  /// only what such a reader may safely see half done.
   ///
   /// A body marked `@MainActor` (or written in a `@MainActor` function) runs on the main actor,
   /// and so does the factory then (a synchronous factory with no isolation of its own runs there
   /// with it; one isolated to another actor fails with a message saying so).
   ///
-  /// The graph shows the keys in `dependencies` as deferred edges (they do not form a cycle:
-  /// they are resolved after the instance exists), and ``Container/validate(_:)`` reports them when
-  /// missing.
+  /// The graph shows the keys in `dependencies` as edges after creation
+  /// (``DependencyGraph/Edge/isAfterCreation``): ``Container/validate(_:)`` reports them when
+  /// missing, checks them for captive lifetimes and asynchronous factories as the factory's own,
+  /// and counts them in a cycle only from a transient registration.
   ///
   /// ```swift
   /// final class Parent: @unchecked Sendable { var child: Child? }  // guarded by its owner

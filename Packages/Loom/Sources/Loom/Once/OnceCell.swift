@@ -110,7 +110,9 @@ private struct CellWaiter<Failure: Error>: SlotWaiter, Sendable {
   let identity: UInt
   let recursion: Failure
 
-  func wait(on owner: UInt) -> WaitGraph.Wait { WaitGraph.Wait(owner: owner, key: nil, chain: []) }
+  func wait(on creation: PendingInstance) -> WaitGraph.Wait {
+    WaitGraph.Wait(creation: creation, key: nil, chain: [])
+  }
 
   func cycle(_ loop: [(identity: UInt, wait: WaitGraph.Wait)]) -> Failure { recursion }
 

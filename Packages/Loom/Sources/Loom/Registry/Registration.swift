@@ -142,6 +142,17 @@ final class Registration: Sendable {
     }
   }
 
+  /// Whether its factory was seen resolving through a container it holds (a top-level resolve
+  /// made while it ran) instead of through the resolver it receives.
+  var resolvesThroughCapturedContainer: Bool {
+    observation?.throughContainer.load(ordering: .relaxed) ?? false
+  }
+
+  /// Records that its factory resolved through a container it holds; true the first time.
+  func noteResolveThroughCapturedContainer() -> Bool {
+    observation?.throughContainer.exchange(true, ordering: .relaxed) == false
+  }
+
   /// Stops recording: the factory has run to completion once.
   func finishObserving() {
     guard observing.load(ordering: .relaxed) else { return }
@@ -165,4 +176,7 @@ enum LifetimeKind: Sendable {
 /// The edges a closure factory is seen resolving until it first succeeds.
 final class EdgeObservation: Sendable {
   let keys = Locked<[DependencyKey]>([])
+  /// Whether the factory resolved through a container it holds (see
+  /// ``Registration/resolvesThroughCapturedContainer``).
+  let throughContainer = Atomic(false)
 }

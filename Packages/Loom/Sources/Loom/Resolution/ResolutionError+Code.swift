@@ -7,7 +7,7 @@ extension ResolutionError {
   public struct Code: Hashable, Sendable, CustomStringConvertible {
     private enum Base: String, Hashable, Sendable {
       case notRegistered, cycle, typeMismatch, factoryFailed, asyncRequired, scopeRequired
-      case argumentMismatch, duplicateRegistration, captiveDependency, unimplemented
+      case argumentMismatch, duplicateRegistration, captiveDependency, unimplemented, tooDeep
     }
 
     private let base: Base
@@ -86,6 +86,14 @@ extension ResolutionError {
     /// error.code == .unimplemented
     /// ```
     public static let unimplemented = Code(.unimplemented)
+    /// The chain of synchronous factories grew deeper than the thread's stack can hold: the
+    /// resolve stopped before the stack overflowed. A chain this deep is almost always a cycle too
+    /// long to fit on the stack; the error shows the chain's head and tail.
+    ///
+    /// ```swift
+    /// error.code == .tooDeep
+    /// ```
+    public static let tooDeep = Code(.tooDeep)
 
     /// The code's name, such as `notRegistered`.
     ///

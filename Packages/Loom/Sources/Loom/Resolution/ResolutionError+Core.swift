@@ -76,6 +76,31 @@ extension ResolutionError {
       location: location)
   }
 
+  /// A resolve whose chain of synchronous factories would outgrow the thread's stack at `key`.
+  static func tooDeep(_ key: DependencyKey, chain: [DependencyKey], location: CodeLocation)
+    -> ResolutionError
+  {
+    let shown = 4
+    let path =
+      chain.count <= 2 * shown
+      ? chain.map(\.description).joined(separator: " → ")
+      : (chain.prefix(shown).map(\.description)
+        + ["… \(chain.count - 2 * shown) more …"]
+        + chain.suffix(shown).map(\.description)).joined(separator: " → ")
+    var error = ResolutionError(
+      code: .tooDeep, key: key, chain: chain,
+      summary: "resolving \(key) needs a chain of \(chain.count) synchronous factories, more than"
+        + " this thread's stack can hold",
+      hint: "a chain this deep is almost always a cycle through closure factories: look for the"
+        + " keys that repeat a pattern in the chain (`error.chain` has every key), and break the"
+        + " cycle with Lazy<T> or Provider<T>; if the chain is meant to be this deep, resolve it on"
+        + " a thread with a larger stack, or make its factories async (an asynchronous chain does"
+        + " not grow the thread's stack).",
+      location: location)
+    error.places = ["Resolved via: \(path)", "Requested at: \(location)"]
+    return error
+  }
+
   static func factoryFailed(
     _ key: DependencyKey, chain: [DependencyKey], registeredAt: CodeLocation,
     underlying: any Error, location: CodeLocation

@@ -75,6 +75,13 @@ extension ResolutionError {
   /// do { _ = try container.tryResolve(Profile.self) } catch ResolutionError.captiveDependency { ... }
   /// ```
   public static var captiveDependency: Code { .captiveDependency }
+
+  /// The pattern of a ``Code/tooDeep`` error: `catch ResolutionError.tooDeep`.
+  ///
+  /// ```swift
+  /// do { _ = try container.tryResolve(Report.self) } catch ResolutionError.tooDeep { ... }
+  /// ```
+  public static var tooDeep: Code { .tooDeep }
 }
 
 extension ResolutionError.Code {

@@ -112,7 +112,7 @@ struct InjectableType {
   /// The parameters of a struct's memberwise initializer that have no default value: its stored
   /// instance properties without an initial value, in order. `@Inject` properties are computed,
   /// and the core's property wrappers have default values, so neither is a parameter.
-  private static func memberwiseParameters(of declaration: some DeclGroupSyntax)
+  static func memberwiseParameters(of declaration: some DeclGroupSyntax)
     -> [ResolvedParameter]
   {
     let skipped = ["Inject", "WeakInject", "Injected", "OptionalInjected", "WeakInjected"]

@@ -1,4 +1,4 @@
-public import Loom
+@_spi(LoomInternals) public import Loom
 
 extension Container {
   /// Makes a flow scope that resolves in this container.
@@ -49,11 +49,42 @@ extension Container {
   /// }
   /// ```
   ///
-  /// - Parameter name: What the flow is, for messages and debugging (`"checkout"`).
+  /// Because a begun flow is current for the whole container, it suits one flow at a time (a
+  /// screen's, on the main actor). Flows that run at the same time on several threads or tasks (a
+  /// server's requests, parallel jobs) each need a scope current for their own task tree only:
+  ///
+  /// ```swift
+  /// func handle(_ request: Request) async throws -> Response {
+  ///   try await container.withScope("request") { _ in
+  ///     try await RequestHandler(container.resolve()).respond(to: request)
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// Beginning a flow while another thread's begun flow is open on the same container writes a
+  /// warning in debug builds, and a `.flow` resolve that meets another thread's flow ending says
+  /// so in its `scopeRequired` error.
+  ///
+  /// - Parameters:
+  ///   - name: What the flow is, for messages and debugging (`"checkout"`).
+  ///   - fileID: Where the flow is begun, for warnings.
+  ///   - line: The line where it is begun.
   /// - Returns: The running flow; keep it and call `FlowScope.end()` when the flow finishes.
-  public func beginScope(_ name: String) -> FlowScope {
+  public func beginScope(_ name: String, fileID: StaticString = #fileID, line: UInt = #line)
+    -> FlowScope
+  {
     let scope = FlowScope(name: name, container: self, isOneRun: true, isOpenOnContainer: true)
-    OpenFlows.of(self).open(scope)
+    let others = OpenFlows.of(self).open(scope)
+    if let other = others.last(where: { $0.beganOn != scope.beganOn }) {
+      reportWarning(
+        summary: "the flow \"\(name)\" was begun on this container while the flow"
+          + " \"\(other.name)\", begun on another thread, is open: a flow begun with beginScope is"
+          + " current for the whole container, so each thread's resolves would use the newest",
+        hint: "for flows that run at the same time on several threads or tasks, use"
+          + " `container.withScope(\"\(name)\") { flow in ... }` or `flow.run { ... }`, which make a"
+          + " flow current for one task tree only.",
+        at: CodeLocation(fileID: fileID, line: line))
+    }
     return scope
   }
 

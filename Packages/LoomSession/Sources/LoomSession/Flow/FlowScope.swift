@@ -1,6 +1,14 @@
 public import Loom
 import Synchronization
 
+#if canImport(Darwin)
+  import Darwin
+#elseif canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#endif
+
 /// One run of a multi-step flow (sign-up, checkout): it holds the instances of the
 /// `Lifetime.flow` lifetime and drops them when it ends.
 ///
@@ -57,6 +65,8 @@ public final class FlowScope: Sendable {
   private let isOpenOnContainer: Bool
   /// Whether a one-run scope has ended.
   private let ended = Atomic(false)
+  /// The thread that made the scope (for a flow begun on its container, the thread that began it).
+  let beganOn = currentThread()
 
   /// Makes a scope; `Container.makeScope(_:)` is the usual spelling.
   ///
@@ -184,7 +194,19 @@ extension FlowScope {
 
   /// The error of a `.flow` resolve in this scope after it ended.
   func endedError(_ context: LifetimeContext) -> ResolutionError {
-    ResolutionError(
+    if isOpenOnContainer, beganOn != currentThread() {
+      // Another thread's flow, current for the whole container, ended under this resolve.
+      return ResolutionError(
+        code: .scopeRequired, key: context.key, chain: context.chain,
+        summary: "\(context.key) has the flow lifetime, and the flow \"\(name)\" current for its"
+          + " container, begun on another thread, ended while it was resolved",
+        hint: "a flow begun with `container.beginScope(_:)` is current for the whole container:"
+          + " for flows that run at the same time on several threads or tasks, use"
+          + " `container.withScope(\"\(name)\") { flow in ... }` or `flow.run { ... }`, which make a"
+          + " flow current for one task tree only.",
+        location: context.location)
+    }
+    return ResolutionError(
       code: .scopeRequired, key: context.key, chain: context.chain,
       summary: "\(context.key) has the flow lifetime, but the flow \"\(name)\" it was resolved in"
         + " has ended",
@@ -193,4 +215,13 @@ extension FlowScope {
         + " that ended.",
       location: context.location)
   }
+}
+
+/// The calling thread, as a number that tells threads apart.
+private func currentThread() -> UInt {
+  #if canImport(Darwin)
+    UInt(bitPattern: pthread_self())
+  #else
+    UInt(pthread_self())
+  #endif
 }

@@ -30,9 +30,15 @@ final class OpenFlows: Sendable {
   }
 
   /// Opens `scope`: it is the newest flow of this container until it is closed.
-  func open(_ scope: FlowScope) {
-    scopes.withLock { $0.append(scope) }
+  /// Opens `scope`; returns the flows that were open already.
+  @discardableResult
+  func open(_ scope: FlowScope) -> [FlowScope] {
+    let others = scopes.withLock { scopes in
+      defer { scopes.append(scope) }
+      return scopes
+    }
     Self.openCount.wrappingAdd(1, ordering: .relaxed)
+    return others
   }
 
   /// Closes `scope`, wherever it is among the open flows (an outer flow may end first).
