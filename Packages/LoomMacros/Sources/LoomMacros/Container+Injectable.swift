@@ -21,7 +21,7 @@ extension Container {
   ///   - fileID: Where the registration is made, for `dump()` and errors.
   ///   - line: The line of the registration.
   @inlinable
-  public func register<Value: Injectable>(
+  public func register<Value: Injectable & Sendable>(
     _ type: Value.Type, name: String? = nil, lifetime: Lifetime = .transient,
     fileID: StaticString = #fileID, line: UInt = #line
   ) {
@@ -37,6 +37,56 @@ extension Container {
         fileID: fileID, line: line, factory: make)
     case .mainActor(let make):
       _registerMainActor(
+        type, name: name, lifetime: lifetime, dependencies: injection.dependencies,
+        fileID: fileID, line: line, factory: make)
+    }
+  }
+
+  /// Registers an `@Injectable` type that is not `Sendable`, with no factory closure: each
+  /// instance is made for one caller and handed over (transient unless stated), so the type needs
+  /// no change.
+  ///
+  /// A cached lifetime is refused at compile time for such a type (it would share one instance
+  /// between isolation domains): make the type `Sendable`, isolate it to a global actor, or keep it
+  /// transient; ``ConfinedLifetime`` says what else it takes. A `@MainActor` initializer makes a
+  /// main-actor factory, as for a `Sendable` type.
+  ///
+  /// ```swift
+  /// @Injectable
+  /// final class ReportBuilder {  // not Sendable: it keeps mutable state
+  ///   var lines: [String] = []
+  ///   init(api: any APIClient) {}
+  /// }
+  ///
+  /// container.register(ReportBuilder.self)
+  /// container.register(ReportBuilder.self, name: "pass", lifetime: .graph)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The `@Injectable` type to register.
+  ///   - name: A name that tells apart several registrations of the same type.
+  ///   - lifetime: How long instances live, among the lifetimes that never share an instance
+  ///     across isolation domains; transient unless stated.
+  ///   - fileID: Where the registration is made, for `dump()` and errors.
+  ///   - line: The line of the registration.
+  @inlinable
+  public func register<Value: Injectable>(
+    _ type: Value.Type, name: String? = nil, lifetime: ConfinedLifetime = .transient,
+    fileID: StaticString = #fileID, line: UInt = #line
+  ) {
+    let injection = Value._injection
+    switch injection.factory {
+    case .sync(let make):
+      register(
+        type, name: name, lifetime: lifetime, dependencies: injection.dependencies,
+        fileID: fileID, line: line, factory: make)
+    case .async(let make):
+      register(
+        type, name: name, lifetime: lifetime, dependencies: injection.dependencies,
+        fileID: fileID, line: line, factory: make)
+    case .mainActor(let make):
+      // A main-actor function is an `@isolated(any)` factory of the main actor.
+      register(
         type, name: name, lifetime: lifetime, dependencies: injection.dependencies,
         fileID: fileID, line: line, factory: make)
     }

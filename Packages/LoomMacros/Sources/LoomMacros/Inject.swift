@@ -4,7 +4,8 @@
 /// current when the owner is made, resolves on first access, keeps the instance and is safe to
 /// read from any thread), without a mutable stored property: the property becomes computed and
 /// its storage is a private `let`. So it works in a `Sendable` class, an actor or a `@MainActor`
-/// type, where `@Injected` cannot.
+/// type, where `@Injected` cannot, as well as in a class that is not `Sendable`; the property's
+/// type need not be `Sendable` either (the owner then is not).
 ///
 /// ```swift
 /// final class ProfileModel: Sendable {
@@ -51,7 +52,7 @@ public macro Inject(name: String) = #externalMacro(module: "LoomMacrosPlugin", t
 /// - Parameter keyPath: The key path to the `Dependency` property.
 @attached(accessor)
 @attached(peer, names: prefixed(_))
-public macro Inject<Value: Sendable>(_ keyPath: DependencyKeyPath<Value>) =
+public macro Inject<Value>(_ keyPath: DependencyKeyPath<Value>) =
   #externalMacro(module: "LoomMacrosPlugin", type: "InjectMacro")
 
 /// Injects the dependency registered for the property's type, held weakly.

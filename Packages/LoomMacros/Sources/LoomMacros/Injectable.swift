@@ -10,7 +10,10 @@
 ///
 /// container.register(UserService.self, lifetime: .singleton)
 /// ```
-public protocol Injectable: Sendable {
+///
+/// A type that is not `Sendable` can be `@Injectable` too: it registers with a
+/// ``ConfinedLifetime`` (transient unless stated), since sharing one instance of it could race.
+public protocol Injectable: _InjectableMetatype {
   /// How the container makes an instance: the factory written from the chosen initializer and
   /// the keys it resolves. Written by the macro.
   ///
@@ -34,12 +37,12 @@ public protocol Injectable: Sendable {
 /// }
 /// ```
 @_documentation(visibility: private)
-public struct _Injection<Value: Sendable>: Sendable {
+public struct _Injection<Value>: Sendable {
   @usableFromInline
   enum Factory: Sendable {
-    case sync(@Sendable (Resolver) throws -> Value)
-    case async(@Sendable (Resolver) async throws -> Value)
-    case mainActor(@MainActor @Sendable (Resolver) throws -> Value)
+    case sync(@Sendable (Resolver) throws -> sending Value)
+    case async(@Sendable (Resolver) async throws -> sending Value)
+    case mainActor(@MainActor @Sendable (Resolver) throws -> sending Value)
   }
 
   @usableFromInline let dependencies: [DependencyKey]
@@ -56,7 +59,7 @@ public struct _Injection<Value: Sendable>: Sendable {
   ///   - make: Makes the value.
   /// - Returns: The injection.
   public static func sync(
-    dependencies: [DependencyKey], _ make: @escaping @Sendable (Resolver) throws -> Value
+    dependencies: [DependencyKey], _ make: @escaping @Sendable (Resolver) throws -> sending Value
   ) -> Self {
     Self(dependencies: dependencies, factory: .sync(make))
   }
@@ -72,7 +75,8 @@ public struct _Injection<Value: Sendable>: Sendable {
   ///   - make: Makes the value.
   /// - Returns: The injection.
   public static func async(
-    dependencies: [DependencyKey], _ make: @escaping @Sendable (Resolver) async throws -> Value
+    dependencies: [DependencyKey],
+    _ make: @escaping @Sendable (Resolver) async throws -> sending Value
   ) -> Self {
     Self(dependencies: dependencies, factory: .async(make))
   }
@@ -88,8 +92,32 @@ public struct _Injection<Value: Sendable>: Sendable {
   ///   - make: Makes the value on the main actor.
   /// - Returns: The injection.
   public static func mainActor(
-    dependencies: [DependencyKey], _ make: @escaping @MainActor @Sendable (Resolver) throws -> Value
+    dependencies: [DependencyKey],
+    _ make: @escaping @MainActor @Sendable (Resolver) throws -> sending Value
   ) -> Self {
     Self(dependencies: dependencies, factory: .mainActor(make))
   }
 }
+
+#if compiler(>=6.2)
+  /// What ``Injectable`` refines: a metatype that may cross isolation domains (SE-0470), so that
+  /// a factory made for an `Injectable` type that is not `Sendable` can capture the type.
+  ///
+  /// Plumbing: a type gets it by being `@Injectable`.
+  ///
+  /// ```swift
+  /// func isInjectable<T: _InjectableMetatype>(_: T.Type) {}
+  /// ```
+  @_documentation(visibility: private)
+  public typealias _InjectableMetatype = SendableMetatype
+#else
+  /// What ``Injectable`` refines: nothing before Swift 6.2, which has no `SendableMetatype`.
+  ///
+  /// Plumbing: a type gets it by being `@Injectable`.
+  ///
+  /// ```swift
+  /// func isInjectable<T: _InjectableMetatype>(_: T.Type) {}
+  /// ```
+  @_documentation(visibility: private)
+  public protocol _InjectableMetatype {}
+#endif
