@@ -108,6 +108,21 @@ struct InjectableTwoInitializers {
 }
 SOURCE
 
+# Issue 31: an @Injectable type that is not Sendable, shared by a cached lifetime.
+source_file WrongUses InjectableSingleton <<'SOURCE'
+import LoomMacros
+
+@Injectable
+final class InjectableSingleton {
+  var lines: [String] = []
+  init() {}
+}
+
+func registerInjectableSingleton(_ container: Container) {
+  container.register(InjectableSingleton.self, lifetime: .singleton)
+}
+SOURCE
+
 source_file WrongUses ProvidesNoResult <<'SOURCE'
 import LoomMacros
 
@@ -174,6 +189,23 @@ struct InjectableTwoInitializers {
 
 struct StartupInstanceMethod {
   @Startup static func warmUp() {}
+}
+
+// InjectableSingleton registered transient (or .graph): handed over, never shared; and a class
+// that is not Sendable holding it with @Inject.
+@Injectable
+final class InjectableSingleton {
+  var lines: [String] = []
+  init() {}
+}
+
+final class DraftEditor {
+  @Inject var draft: InjectableSingleton
+}
+
+func registerInjectableSingleton(_ container: Container) {
+  container.register(InjectableSingleton.self)
+  container.register(InjectableSingleton.self, name: "pass", lifetime: .graph)
 }
 
 // BindNotConforming and BindKeyPathNotConforming, with the conformance Swift's fix-it adds.
@@ -276,6 +308,7 @@ cases=(
   "WeakInjectNotOptional.swift|4|@WeakInject property 'parent' must be optional: it reads nil once the instance is released"
   "InjectableNotFinal.swift|4|@Injectable class 'InjectableNotFinal' must be 'final': its factory makes exactly this class"
   "InjectableTwoInitializers.swift|4|'InjectableTwoInitializers' has 2 initializers; mark the one the container calls with @InjectableInit"
+  "InjectableSingleton.swift|10|type 'InjectableSingleton' does not conform to the 'Sendable' protocol"
   "ProvidesNoResult.swift|5|@Provides method 'configure' must return the dependency it provides"
   "BindNotConforming.swift|4|in @Bind expansion: cannot convert value of type 'BindNotConforming' to closure result type 'any Payments'"
   "BindKeyPathNotConforming.swift|4|in @Bind expansion: cannot convert value of type 'BindKeyPathNotConforming' to closure result type 'any Payments'"
