@@ -4,7 +4,7 @@
 /// threads race, detects cycles and reports errors; a custom lifetime only picks the cache for a
 /// resolve, or throws when there is none (for example ``ResolutionError/Code/scopeRequired`` when
 /// no scope is current). Ending the lifetime means calling
-/// ``InstanceCache/removeAllWaitingForCreations()`` (or ``InstanceCache/removeAll()``) on the
+/// ``InstanceCache/removeAllWaitingForCreations()-32ofn`` (or ``InstanceCache/removeAll()``) on the
 /// cache it handed out and telling the values it returns; an instance made while its cache was
 /// emptied, which that call could not return, is handed to ``discard(_:)`` instead, so that every
 /// instance a factory made is told once.

@@ -4,7 +4,7 @@ import Synchronization
 ///
 /// The core creates each entry exactly once however many threads race for it, and never runs a
 /// factory under the cache's lock. A kept instance is read again without a lock, as a published
-/// singleton is. A lifetime ends by calling ``removeAllWaitingForCreations()`` (or
+/// singleton is. A lifetime ends by calling ``removeAllWaitingForCreations()-32ofn`` (or
 /// ``removeAll()``): the instances are dropped, their values handed back (so the caller can
 /// notify them outside any lock), and ``generation`` advances, which tells property wrappers such
 /// as ``Injected`` that hold one of them to resolve again on next access.
