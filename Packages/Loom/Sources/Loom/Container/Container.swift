@@ -64,6 +64,9 @@ public final class Container: Sendable {
   let registry = Locked(RegistryState())
   /// The read sections of ``index``, shared by the whole family (made with the root).
   @usableFromInline let sections: ReadSections
+  /// The caches of ``instanceCache(for:)``, read without a lock in ``sections``; changed under the
+  /// lock.
+  let instanceCaches = InstanceCacheDirectory()
   /// Observers of this container and its whole family, shared by parent and children.
   @usableFromInline let observers: ObserverHub
   /// See ``checksCaptiveDependencies``.
@@ -207,9 +210,6 @@ struct RegistryState {
   var startupTasks: [StartupTask] = []
   /// Objects other packages keep per container, by type (``Container/extensionStorage(_:makeIfAbsent:)``).
   var extensions: [ObjectIdentifier: any AnyObject & Sendable] = [:]
-  /// The caches handed out by ``Container/instanceCache(for:)``, with their identifiers: a
-  /// handful at most, so a search beats hashing the identifier.
-  var instanceCaches: [(identifier: String, cache: InstanceCache)] = []
 }
 
 /// Key-path objects kept alive until no read can still compare their addresses.
