@@ -94,6 +94,40 @@ import Testing
     #expect(resolved.timesEnded == 0)
   }
 
+  /// An asynchronous factory runs as a filling of its own, not as its thread's: ending its own
+  /// session, by the synchronous or the asynchronous call, must not wait for itself.
+  @Test(.timeLimit(.minutes(1)), arguments: [false, true])
+  func anAsyncFactoryThatEndsItsOwnSessionDoesNotWaitForItself(endsAsynchronously: Bool)
+    async throws
+  {
+    let container = Container()
+    let made = Locked<[Tracked]>([])
+    container.register(Tracked.self, lifetime: .session) { _ async in
+      let tracked = Tracked(tag: made.value.count)
+      made.append(tracked)
+      if tracked.tag == 0 {
+        if endsAsynchronously {
+          await container.endSession()
+        } else {
+          Self.endSynchronously(container)
+        }
+      }
+      return tracked
+    }
+
+    let resolved = try await container.tryResolveAsync(Tracked.self)
+
+    let instances = made.value
+    try #require(instances.count == 2)
+    #expect(instances[0].timesEnded == 1)
+    #expect(resolved === instances[1])
+    #expect(resolved.timesEnded == 0)
+  }
+
+  /// `endSession()` from a synchronous function: in an `async` one the call picks the
+  /// asynchronous overload.
+  private static func endSynchronously(_ container: Container) { container.endSession() }
+
   /// Runs `resolve` on this thread and `end` on another at the same time, until this thread has
   /// resolved ``resolves`` times or ``limit`` has passed; returns how many times `end` ran.
   private func race(

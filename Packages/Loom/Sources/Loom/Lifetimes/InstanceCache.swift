@@ -118,9 +118,8 @@ public final class InstanceCache: Sendable {
   /// - Returns: The values that were cached or being made, in no particular order.
   @discardableResult
   public func removeAllWaitingForCreations() -> [any Sendable] {
-    let me = WaitIdentity.currentThread
     let taken = detachAll(taking: { entry in
-      if let creation = entry.slot.pendingCreation() { return creation.owner != me }
+      if let creation = entry.slot.pendingCreation() { return !creation.isRunningHere }
       return entry.slot.currentObject() != nil
     })
     return taken.compactMap { entry in
@@ -140,10 +139,8 @@ public final class InstanceCache: Sendable {
   /// - Returns: The values that were cached or being made, in no particular order.
   @discardableResult
   public func removeAllWaitingForCreations() async -> [any Sendable] {
-    // An asynchronous factory that ends its own lifetime would wait for itself.
-    let me = WaitIdentity.current
     let taken = detachAll(taking: { entry in
-      if let creation = entry.slot.pendingCreation() { return creation.owner != me }
+      if let creation = entry.slot.pendingCreation() { return !creation.isRunningHere }
       return entry.slot.currentObject() != nil
     })
     var values: [any Sendable] = []
