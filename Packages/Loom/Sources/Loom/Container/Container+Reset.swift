@@ -94,7 +94,7 @@ extension Container {
     var retired: [any AnyObject & Sendable] = []
     let (caches, extensions, dropped) = registry.withLock {
       state -> ([InstanceCache], [any AnyObject & Sendable], [Registration]) in
-      let caches = state.instanceCaches.map(\.cache)
+      let caches = instanceCaches.caches.map(\.cache)
       switch scope {
       case .instances:
         for key in state.order {
@@ -123,6 +123,7 @@ extension Container {
         for key in state.order { remove(key, in: &state, retiring: &retired) }
         let extensions = Array(state.extensions.values)
         state = RegistryState()
+        instanceCaches.removeAll(retiring: &retired)
         return (caches, extensions, [])
       }
     }
@@ -131,7 +132,7 @@ extension Container {
     // Outside the lock: the last references to instances may go here.
     switch scope {
     case .instances, .everything:
-      for cache in caches { cache.removeAll() }
+      for cache in caches { cache.drop() }
     case .lifetime(let lifetime):
       if case .once = lifetime.kind { onceInstances.remove(dropped) }
       for cache in caches { cache.remove(dropped) }
