@@ -17,15 +17,21 @@ import Testing
 /// - every error's chain starts at the key the caller asked for, and a missing key it names is one
 ///   of the wiring's;
 /// - a cached factory (singleton, once, session, flow) succeeds at most once per container, and
-///   every caller of such a key receives the one instance.
+///   every caller of such a key receives the one instance;
+/// - while another thread ends the session over and over, every session instance made is told
+///   once.
 ///
 /// Bounded: each seed is a few hundred resolves per caller on 8 threads, 8 tasks and the main
 /// actor, within a minute. `LOOM_STRESS_SEEDS=<n>` runs more seeds; a failure names its seed, and
 /// `LOOM_STRESS_SEED=<seed>` runs that one again.
 @Suite struct ContractStressTests {
-  final class Node: Sendable {
+  final class Node: Sendable, SessionScoped, FlowScoped {
     let key: Int
+    /// How many times its session or flow told it that it ended.
+    let ends = Atomic<Int>(0)
     init(key: Int) { self.key = key }
+    func sessionDidEnd() { ends.add(1, ordering: .relaxed) }
+    func flowDidEnd() { ends.add(1, ordering: .relaxed) }
   }
 
   struct Planted: Error {
@@ -75,6 +81,61 @@ import Testing
   }
 }
 
+extension ContractStressTests {
+  /// "Each dropped instance is told once" under random wirings: six threads resolve while
+  /// another ends the session over and over; afterwards every instance a session factory made
+  /// has been told `sessionDidEnd()` exactly once, and every outcome still follows the model.
+  ///
+  /// Plain threads only: a task blocked waiting for threads would hold one of the cooperative
+  /// pool's few threads, and parallel cases could then wait for each other's tasks.
+  /// The first four seeds whose wiring has a session key that a thread always builds.
+  static let sessionSeeds = seeds.filter { seed in
+    let model = StressModel(seed: seed, count: 60)
+    return model.keys.indices.contains { key in
+      model.keys[key].lifetime == .session && model.allowed(key, from: .thread).codes.isEmpty
+    }
+  }.prefix(4)
+
+  @Test(.timeLimit(.minutes(1)), arguments: sessionSeeds)
+  func everySessionInstanceIsToldOnceWhileTheSessionEnds(seed: UInt64) throws {
+    let model = StressModel(seed: seed, count: 60)
+    let world = World(model: model, seed: seed, endsSessions: true)
+    let flow = world.container.beginScope("stress")
+    let resolvers = 6
+    let finished = Locked(0)
+    let ends = Locked(0)
+
+    let completed = runOnThreads(count: resolvers + 1) { index in
+      guard index < resolvers else {
+        while finished.value < resolvers {
+          world.container.endSession()
+          ends.withLock { $0 += 1 }
+          usleep(200)
+        }
+        return
+      }
+      var random = SplitMix64(seed: seed &+ UInt64(index) &* 7919)
+      for _ in 0..<300 { world.resolveSynchronously(random.next(model.keys.count), as: .thread) }
+      finished.withLock { $0 += 1 }
+    }
+    world.container.endSession()
+    flow.end()
+
+    #expect(completed, "seed \(seed): the threads did not finish in time")
+    #expect(ends.value > 1)
+    let made = world.sessionInstances.value
+    #expect(!made.isEmpty, "seed \(seed): no session factory ran")
+    let untold = made.filter { $0.ends.load(ordering: .relaxed) != 1 }
+    #expect(
+      untold.isEmpty,
+      "seed \(seed): \(untold.count) of \(made.count) session instances not told exactly once")
+    let violations = world.violations.value
+    #expect(
+      violations.isEmpty,
+      "seed \(seed): \(violations.count) violations, first: \(violations.prefix(3))")
+  }
+}
+
 /// One container wired from a model, and what its resolves found.
 final class World: Sendable {
   typealias Node = ContractStressTests.Node
@@ -89,13 +150,19 @@ final class World: Sendable {
   /// registration of a key made at one place, so each world's keys are its own.
   let prefix: String
   let violations = Locked<[String]>([])
+  /// Whether another thread ends the session while resolves run: session instances are then
+  /// made again and again, and each must be told once.
+  let endsSessions: Bool
+  /// Every instance a session factory made, when ``endsSessions``.
+  let sessionInstances = Locked<[Node]>([])
   /// Successful runs of each cached factory, by key.
   private let made = Locked<[Int: Int]>([:])
   /// The instance each cached key was first resolved to, by key.
   private let instances = Locked<[Int: ObjectIdentifier]>([:])
 
-  init(model: StressModel, seed: UInt64) {
+  init(model: StressModel, seed: UInt64, endsSessions: Bool = false) {
     self.model = model
+    self.endsSessions = endsSessions
     self.prefix = "\(seed)."
     for (index, spec) in model.keys.enumerated() where !spec.missing {
       register(index, spec)
@@ -135,6 +202,11 @@ final class World: Sendable {
   /// A factory's last step: throws for a throwing key, counts the run of a cached one.
   private func made(_ index: Int, _ spec: StressModel.Key) throws -> Node {
     if spec.throwing { throw ContractStressTests.Planted(key: index) }
+    if endsSessions, spec.lifetime == .session {
+      let node = Node(key: index)
+      sessionInstances.withLock { $0.append(node) }
+      return node
+    }
     if isShared(spec.lifetime) {
       let runs = made.withLock { made in
         made[index, default: 0] += 1
@@ -147,7 +219,8 @@ final class World: Sendable {
 
   /// Whether every resolve of a key of `lifetime` in this world shares one instance.
   private func isShared(_ lifetime: Lifetime) -> Bool {
-    lifetime == .singleton || lifetime == .once || lifetime == .session || lifetime == .flow
+    lifetime == .singleton || lifetime == .once || lifetime == .flow
+      || (lifetime == .session && !endsSessions)
   }
 
   func resolveSynchronously(_ key: Int, as caller: StressModel.Caller) {

@@ -46,15 +46,15 @@ struct Payload {
   static let shared = StoreActor()
 }
 
-@StoreActor final class Store {
+@StoreActor final class RecordStore {
   var items: [String] = []
   init() {}
 }
 
 /// A class isolated to the custom actor that depends on the store, both made there.
 @StoreActor final class StoreReader {
-  let store: Store
-  init(store: Store) { self.store = store }
+  let store: RecordStore
+  init(store: RecordStore) { self.store = store }
 }
 
 /// A non-`Sendable` service whose only dependent is a main-actor registration.
@@ -254,20 +254,21 @@ private func mainActorWiring(_ container: Container) {
 
   @Test func aFactoryOfACustomGlobalActorRunsThereFromAwait() async throws {
     let container = Container()
-    container.register(Store.self, lifetime: .singleton) { @StoreActor _ in Store() }
+    container.register(RecordStore.self, lifetime: .singleton) { @StoreActor _ in RecordStore() }
     container.register(StoreReader.self) { @StoreActor r in StoreReader(store: try r.resolve()) }
     #expect(container.dump().contains("on StoreActor"))
     // Synchronously, Loom cannot tell that StoreActor runs: it says how to resolve it.
     let error = #expect(throws: ResolutionError.self) {
-      _ = try container.tryResolve(Store.self)
+      _ = try container.tryResolve(RecordStore.self)
     }
-    #expect(error?.summary == "Store is made on StoreActor and was resolved synchronously off it")
+    #expect(
+      error?.summary == "RecordStore is made on StoreActor and was resolved synchronously off it")
     // With await, the factory runs on StoreActor, and so does what it resolves there.
     let reader = try await container.tryResolveAsync(StoreReader.self)
-    let store = try await container.tryResolveAsync(Store.self)
+    let store = try await container.tryResolveAsync(RecordStore.self)
     #expect(reader.store === store)
     // Once made, the `Sendable` singleton is served anywhere.
-    #expect(try container.tryResolve(Store.self) === store)
+    #expect(try container.tryResolve(RecordStore.self) === store)
   }
 
   @Test func onCreatedOnTheMainActorMakesTheRegistrationAMainActorOne() async throws {
@@ -285,7 +286,7 @@ private func mainActorWiring(_ container: Container) {
 
   @Test func aCompletionOfACustomGlobalActorRunsThereWhenTheGraphIsComplete() async throws {
     let container = Container()
-    container.register(Store.self, lifetime: .singleton) { @StoreActor _ in Store() }
+    container.register(RecordStore.self, lifetime: .singleton) { @StoreActor _ in RecordStore() }
       .onCreated { @StoreActor _, store in store.items.append("completed") }
     container.register(StoreReader.self) { @StoreActor r in StoreReader(store: try r.resolve()) }
     // The store's completion waits for the reader's graph to be complete, then hops back to

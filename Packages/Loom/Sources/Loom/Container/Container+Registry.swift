@@ -30,6 +30,7 @@ extension Container {
     release(retired)
     switch (outcome, mode) {
     case (.success(let entry), _):
+      reportRegistration(entry.registration)
       return entry
     case (.failure(let error), .collecting(let collisions)):
       collisions.withLock { $0.append(error) }

@@ -12,12 +12,25 @@ final class ObserverHub: Sendable {
     let handler: Handler
   }
 
+  typealias RegistrationHandler = @Sendable (RegistrationEvent) -> Void
+
+  private struct RegistrationEntry {
+    let container: ObjectIdentifier
+    let handler: RegistrationHandler
+  }
+
   private struct State {
     var nextID: UInt64 = 0
     var entries: [UInt64: Entry] = [:]
+    var registrationEntries: [UInt64: RegistrationEntry] = [:]
   }
 
   @usableFromInline let activeCount = Atomic<Int>(0)
+  /// The number of registration observers: registering reads only this while it is zero.
+  private let registrationCount = Atomic<Int>(0)
+
+  /// Whether a registration observer is added: registrations then report themselves.
+  var hasRegistrationObservers: Bool { registrationCount.load(ordering: .relaxed) > 0 }
 
   /// Whether an observer is registered: resolves then report what they do.
   var isActive: Bool { activeCount.load(ordering: .relaxed) > 0 }
@@ -37,36 +50,73 @@ final class ObserverHub: Sendable {
     return ObservationToken(id: id, hub: self)
   }
 
+  func addRegistrationObserver(
+    for container: Container, _ handler: @escaping RegistrationHandler
+  ) -> ObservationToken {
+    let id = state.withLock { state in
+      state.nextID += 1
+      state.registrationEntries[state.nextID] = RegistrationEntry(
+        container: ObjectIdentifier(container), handler: handler)
+      registrationCount.store(state.registrationEntries.count, ordering: .releasing)
+      return state.nextID
+    }
+    return ObservationToken(id: id, hub: self)
+  }
+
   /// Removes every observer added on `container`.
   func removeAll(for container: Container) {
     let id = ObjectIdentifier(container)
     state.withLock { state in
       state.entries = state.entries.filter { $0.value.container != id }
-      activeCount.store(state.entries.count, ordering: .releasing)
+      state.registrationEntries = state.registrationEntries.filter { $0.value.container != id }
+      store(counts: state)
     }
   }
 
   func remove(_ id: UInt64) {
     state.withLock { state in
       state.entries[id] = nil
-      activeCount.store(state.entries.count, ordering: .releasing)
+      state.registrationEntries[id] = nil
+      store(counts: state)
     }
+  }
+
+  private func store(counts state: State) {
+    activeCount.store(state.entries.count, ordering: .releasing)
+    registrationCount.store(state.registrationEntries.count, ordering: .releasing)
   }
 
   /// Calls, outside the lock, every observer registered on `requester` or one of its ancestors.
   func notify(_ event: ResolutionEvent, requester: Container) {
-    var lineage: Set<ObjectIdentifier> = []
-    var container: Container? = requester
-    while let current = container {
-      lineage.insert(ObjectIdentifier(current))
-      container = current.parent
-    }
+    let lineage = Self.lineage(of: requester)
     let handlers = state.withLock { state in
       state.entries.sorted { $0.key < $1.key }.compactMap {
         lineage.contains($0.value.container) ? $0.value.handler : nil
       }
     }
     for handler in handlers { handler(event) }
+  }
+
+  /// Calls, outside the lock, every registration observer added on `registrar` or one of its
+  /// ancestors, in the order they were added.
+  func notify(_ event: RegistrationEvent, registrar: Container) {
+    let lineage = Self.lineage(of: registrar)
+    let handlers = state.withLock { state in
+      state.registrationEntries.sorted { $0.key < $1.key }.compactMap {
+        lineage.contains($0.value.container) ? $0.value.handler : nil
+      }
+    }
+    for handler in handlers { handler(event) }
+  }
+
+  private static func lineage(of container: Container) -> Set<ObjectIdentifier> {
+    var lineage: Set<ObjectIdentifier> = []
+    var next: Container? = container
+    while let current = next {
+      lineage.insert(ObjectIdentifier(current))
+      next = current.parent
+    }
+    return lineage
   }
 }
 

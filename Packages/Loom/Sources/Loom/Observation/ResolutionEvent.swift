@@ -72,7 +72,8 @@ public struct ResolutionEvent: Sendable, CustomStringConvertible {
   }
 }
 
-/// A handle to an observer added with ``Container/onResolve(_:)``; ``cancel()`` removes it.
+/// A handle to an observer added with ``Container/onResolve(_:)`` or ``Container/onRegister(_:)``;
+/// ``cancel()`` removes it.
 ///
 /// The observer stays until it is cancelled, even when the token is dropped.
 ///
