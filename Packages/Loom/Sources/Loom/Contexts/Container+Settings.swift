@@ -68,9 +68,37 @@ extension Container {
   /// container.register(Analytics.init)  // a singleton
   /// container.register(Request.self, lifetime: .transient) { _ in Request() }
   /// ```
+  ///
+  /// Inside ``withDefaultLifetime(_:_:)`` it reads that block's lifetime, for every container.
   public var defaultLifetime: Lifetime {
-    get { settings.withLock { $0.defaultLifetime } }
+    get { DefaultLifetimeOverride.current ?? settings.withLock { $0.defaultLifetime } }
     set { settings.withLock { $0.defaultLifetime = newValue } }
+  }
+
+  /// Runs `body` with `lifetime` as the lifetime of every registration in it that names none, in
+  /// any container: a default for a group of registrations, such as one module's (LoomAssembly's
+  /// `Assembly.defaultLifetime` uses it), where an app used a container subclass with its own
+  /// default scope. Nested calls replace it for their duration. It is a task-local value: it
+  /// follows `async` code and child tasks, and changes no container's ``defaultLifetime``.
+  ///
+  /// ```swift
+  /// Container.withDefaultLifetime(.singleton) {
+  ///   container.register(HTTPClient.init)     // a singleton
+  ///   container.register(ImageCache.init)     // a singleton
+  ///   container.register(Request.self, lifetime: .transient) { _ in Request() }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - lifetime: The lifetime of the registrations in `body` that name none.
+  ///   - body: The registrations.
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws.
+  @discardableResult
+  public static func withDefaultLifetime<Result>(
+    _ lifetime: Lifetime, _ body: () throws -> Result
+  ) rethrows -> Result {
+    try DefaultLifetimeOverride.$current.withValue(lifetime, operation: body)
   }
 
   /// Where this container reports a resolve that reached an unimplemented value, if anywhere.
@@ -148,4 +176,9 @@ extension Container {
         try await withCurrent(isolation: isolation, operation)
       }, isolation: isolation)
   }
+}
+
+/// The lifetime ``Container/withDefaultLifetime(_:_:)`` gives the registrations in its body.
+enum DefaultLifetimeOverride {
+  @TaskLocal static var current: Lifetime?
 }
