@@ -57,7 +57,7 @@ public protocol Assembly: Sendable {
 
   /// The lifetime of the assembly's registrations that name none (those its ``assemble(into:)``
   /// makes with the core's API; the registration DSL always names one), or `nil` for the container's
-  /// ``Loom/Container/defaultLifetime`` (the default): for a module whose registrations are
+  /// `Container.defaultLifetime` (the default): for a module whose registrations are
   /// mostly of one lifetime, as a Swinject container made with `defaultObjectScope:` or a Factory
   /// container subclass with its own default scope.
   ///

@@ -42,7 +42,7 @@ extension Container {
   /// ``DependencyContext/test`` to each test's container. Alternatives are chosen when an instance
   /// is made, by the contexts of the container that makes it (the one holding a singleton's
   /// registration, the one resolving a transient): change contexts before resolving, or
-  /// ``reset(_:)`` the instances made before.
+  /// ``reset(_:)->()`` the instances made before.
   ///
   /// ```swift
   /// Container.default.contexts.insert(.argument("-mock-api"))  // as if launched with it
