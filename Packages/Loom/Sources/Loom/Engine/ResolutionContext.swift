@@ -92,6 +92,9 @@ final class ResolutionContext {
   /// The completions (``Registered/onCreated(dependencies:_:)``) of the instances this resolve
   /// made, in the order they were made, waiting for its graph to be complete.
   @exclusivity(unchecked) var pendingCompletions: [PendingCompletion] = []
+  /// While a completion runs: the registrations whose completions made its instance, then its
+  /// own (see ``PendingCompletion/ancestry``).
+  @exclusivity(unchecked) var completionAncestry: [CompletionOrigin] = []
 
   /// A context for synchronous resolves on the calling thread, whose state is `thread`;
   /// ``begin(at:requester:section:)`` starts each one.
@@ -313,8 +316,20 @@ final class ResolutionContext {
     }
   }
 
-  /// Runs one completion; on failure, its error is told from the chain above the instance.
+  /// Runs one completion; on failure, its error is told from the chain above the instance. A
+  /// completion of a registration whose own completion made this instance (through the
+  /// completions in between) would make instances without end: that is a cycle.
   private func run(_ pending: PendingCompletion) throws(ResolutionError) {
+    if let first = pending.ancestry.firstIndex(where: { $0.id == pending.origin.id }) {
+      pendingCompletions.removeAll()
+      throw .cycle(
+        pending.origin.key,
+        chain: pending.ancestry[first...].map(\.key) + [pending.origin.key], acrossThreads: false,
+        location: location)
+    }
+    let outer = completionAncestry
+    completionAncestry = pending.ancestry + [pending.origin]
+    defer { completionAncestry = outer }
     do {
       try pending.run(self)
     } catch {

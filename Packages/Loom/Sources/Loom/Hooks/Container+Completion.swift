@@ -11,8 +11,19 @@ struct PendingCompletion {
   let isKept: Bool
   /// Whether the completion must run on the main actor (a main-actor registration's).
   let onMainActor: Bool
+  /// The registration whose completion it is.
+  let origin: CompletionOrigin
+  /// The registrations whose completions, one making an instance of the next, made this
+  /// instance, outermost first (empty for an instance the resolve itself made).
+  let ancestry: [CompletionOrigin]
   /// Runs the completion in a context.
   let run: (ResolutionContext) throws(ResolutionError) -> Void
+}
+
+/// A registration whose completion is running, or made the instance of a pending completion.
+struct CompletionOrigin {
+  let id: ObjectIdentifier
+  let key: DependencyKey
 }
 
 extension Container {
@@ -27,6 +38,8 @@ extension Container {
       PendingCompletion(
         chainAbove: context.keys, isKept: !registration.lifetimeKind.isOwnedByHolder,
         onMainActor: registration.requiresMainActor,
+        origin: CompletionOrigin(id: ObjectIdentifier(registration), key: registration.key),
+        ancestry: context.completionAncestry,
         run: { context throws(ResolutionError) in
           try self.complete(value, of: located, context: context)
         }))
