@@ -59,12 +59,13 @@ extension Container {
     let registration = located.registration
     guard let completion = registration.extras?.completion else { return }
     let builder = registration.lifetimeKind.isBuiltByOwner ? located.owner : self
-    try context.enter(registration, builder: builder)
+    try context.enterCompletion(registration, builder: builder)
     defer { context.leave() }
     do {
       // NB: a registration's completion is made for the registration's value type.
       try unsafeDowncast(completion, to: Completion<Value>.self).run(
         Resolver(container: builder, context: context), value)
+      registration.finishObservingCompletion()
     } catch {
       throw context.failure(error, making: registration)
     }
