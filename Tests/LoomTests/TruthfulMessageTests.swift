@@ -40,6 +40,14 @@ extension Container {
       .unimplemented(in: DependencyContext("messages-staging"))
   }
 
+  /// A key path whose default resolves a log sink, which nothing registers here.
+  fileprivate var loggingService: Dependency<Service> {
+    Dependency(dependencies: [DependencyKey(LogSink.self)]) { r in
+      _ = try r.resolve(LogSink.self)
+      return Service()
+    }
+  }
+
   /// A key path declared with no lifetime, auto-wired.
   fileprivate var defaultedDatabase: Dependency<Database> {
     Dependency(dependencies: []) { _ in Database() }
@@ -424,6 +432,21 @@ extension Container {
   }
 
   // MARK: - Defaults
+
+  @Test func aKeyPathsDefaultIsCheckedBeforeItsFirstUse() {
+    // Named by a registration, or declared: either way validate() sees the default's edges.
+    let named = Container()
+    named.register(Held.self, dependencies: [DependencyKey(\Container.loggingService)]) { r in
+      _ = try r.resolve(\.loggingService)
+      return Held()
+    }
+    let declared = Container()
+    declared.declare(\.loggingService)
+    for container in [named, declared] {
+      #expect(container.validate().problems.map(\.summary) == ["no registration for LogSink"])
+      #expect(throws: ResolutionError.self) { try container.tryResolve(\.loggingService) }
+    }
+  }
 
   @Test func everySpellingWithoutALifetimeTakesTheContainersDefault() throws {
     let container = Container()
