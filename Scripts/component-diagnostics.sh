@@ -16,7 +16,8 @@ client="$work/client"
 # The client is written afresh on every run, so SwiftPM always expands the macros again (it does
 # not recompile a client when only the macro implementation changed).
 rm -rf "$client"
-mkdir -p "$client/Sources/WrongComponents" "$client/Sources/GoodComponent"
+mkdir -p "$client/Sources/WrongComponents" "$client/Sources/GoodComponent" \
+  "$client/Sources/ShadowNames" "$client/Sources/Shadowing"
 
 cat >"$client/Package.swift" <<MANIFEST
 // swift-tools-version: 6.0
@@ -29,8 +30,15 @@ let package = Package(
   targets: [
     .target(
       name: "WrongComponents", dependencies: [.product(name: "LoomMacros", package: "LoomMacros")]),
+    // Issue 34: a module that declares the names generated code uses, and one that imports them.
+    .target(name: "ShadowNames"),
+    .target(
+      name: "Shadowing", dependencies: [.product(name: "LoomMacros", package: "LoomMacros")]),
     .executableTarget(
-      name: "GoodComponent", dependencies: [.product(name: "LoomMacros", package: "LoomMacros")]),
+      name: "GoodComponent",
+      dependencies: [
+        "ShadowNames", "Shadowing", .product(name: "LoomMacros", package: "LoomMacros"),
+      ]),
   ],
   swiftLanguageModes: [.v6]
 )
@@ -61,6 +69,16 @@ final class Legacy: Sendable { init(configuration: Config) {} }
 final class A: Sendable { init(b: B) {} }
 final class B: Sendable { init(c: C) {} }
 final class C: Sendable { init(a: A) {} }
+final class Holder: Sendable { init(config: Config) {} }
+protocol Clock: Sendable {}
+final class SystemClock: Clock { init() {} }
+struct Plain: Sendable {}
+enum Chooser {
+  static var shared: ComponentLifetime { .transient }
+  static var async: ComponentEffects { [] }
+}
+struct OtherRoot { var config: Config }
+@propertyWrapper struct Box<Value: Sendable>: Sendable { var wrappedValue: Value }
 
 @Component
 struct SessionComponent {
@@ -285,6 +303,220 @@ struct MainActorFactory {
 }
 SOURCE
 
+# Issue 34: mistakes that compiled and meant something else, cascades, and names that collide.
+
+source_file WrongComponents LifetimeNotLiteral <<'SOURCE'
+import LoomMacros
+
+@Component
+struct LifetimeNotLiteral {
+  @Provide(Chooser.shared, with: []) var database: Database
+}
+SOURCE
+
+source_file WrongComponents EffectsNotLiteral <<'SOURCE'
+import LoomMacros
+
+@Component
+struct EffectsNotLiteral {
+  @Provide(.shared, Database.open, effects: Chooser.async) var database: Database
+}
+SOURCE
+
+source_file WrongComponents KeyPathOfOtherRoot <<'SOURCE'
+import LoomMacros
+
+@Component
+struct KeyPathOfOtherRoot {
+  @Provide(.input) var config: Config
+  @Provide(.shared, with: [\OtherRoot.config]) var api: API
+}
+SOURCE
+
+source_file WrongComponents OpaqueMember <<'SOURCE'
+import LoomMacros
+
+@Component
+struct OpaqueMember {
+  @Provide(.shared, factory: { () in SystemClock() }) var clock: some Clock
+}
+SOURCE
+
+source_file WrongComponents ImplicitlyUnwrappedInput <<'SOURCE'
+import LoomMacros
+
+@Component
+struct ImplicitlyUnwrappedInput {
+  @Provide(.input) var config: Config!
+}
+SOURCE
+
+source_file WrongComponents ComputedMember <<'SOURCE'
+import LoomMacros
+
+@Component
+struct ComputedMember {
+  @Provide(.input) var config: Config
+  @Provide(.shared, with: [\Self.config]) var api: API { API(config: config) }
+}
+SOURCE
+
+source_file WrongComponents ObservedMember <<'SOURCE'
+import LoomMacros
+
+@Component
+struct ObservedMember {
+  @Provide(.input) var config: Config { didSet {} }
+}
+SOURCE
+
+source_file WrongComponents WrappedMember <<'SOURCE'
+import LoomMacros
+
+@Component
+struct WrappedMember {
+  @Box @Provide(.input) var config: Config
+}
+SOURCE
+
+source_file WrongComponents WeakSharedMember <<'SOURCE'
+import LoomMacros
+
+@Component
+struct WeakSharedMember {
+  @Provide(.shared, factory: { () in Database() }) weak var database: Database?
+}
+SOURCE
+
+source_file WrongComponents PlainStructChild <<'SOURCE'
+import LoomMacros
+
+@Component
+struct PlainStructChild {
+  @Child var plain: Plain
+}
+SOURCE
+
+source_file WrongComponents KeyPathToAsyncMember <<'SOURCE'
+import LoomMacros
+
+@Component
+struct KeyPathToAsyncMember {
+  @Provide(.shared, Database.open, effects: .async) var database: Database
+  @Provide(.shared, with: [\Self.database], effects: .async) var users: Users
+}
+SOURCE
+
+source_file WrongComponents ChildOfAsyncMember <<'SOURCE'
+import LoomMacros
+
+@Component
+struct ChildOfAsyncMember {
+  @Provide(.shared, factory: { () async in "token" }) var token: String
+  @Child(with: [\Self.token]) var session: SessionComponent
+}
+SOURCE
+
+source_file WrongComponents MemberListedTwice <<'SOURCE'
+import LoomMacros
+
+@Component
+struct MemberListedTwice {
+  @Provide(.input) var config: Config
+  @Provide(.shared, with: [\Self.config, \Self.config]) var api: API
+}
+SOURCE
+
+source_file WrongComponents FactoryParameterTwice <<'SOURCE'
+import LoomMacros
+
+@Component
+struct FactoryParameterTwice {
+  @Provide(.input) var config: Config
+  @Provide(.shared, factory: { (config: Config, config: Config) in API(config: config) }) var api: API
+}
+SOURCE
+
+source_file WrongComponents BindingTypo <<'SOURCE'
+import LoomMacros
+
+@Component
+struct BindingTypo {
+  @Provide(.input) var authToken: String
+  @Child(bindings: ["token": \Self.authTokn]) var session: SessionComponent
+}
+SOURCE
+
+source_file WrongComponents MainActorStruct <<'SOURCE'
+import LoomMacros
+
+@MainActor
+@Component
+struct MainActorStruct {
+  @Provide(.input) var api: API
+  @Provide(.shared, ViewModel.init(api:)) var model: ViewModel
+}
+SOURCE
+
+source_file WrongComponents InitializerSettingMembers <<'SOURCE'
+import LoomMacros
+
+@Component
+struct InitializerSettingMembers {
+  @Provide(.input) var config: Config
+  init(config: Config) { self.config = config }
+}
+SOURCE
+
+source_file WrongComponents InitializerOfItsOwn <<'SOURCE'
+import LoomMacros
+
+@Component
+struct InitializerOfItsOwn {
+  @Provide(.input) var config: Config
+  init() {}
+}
+SOURCE
+
+source_file WrongComponents MemberNamedComponent <<'SOURCE'
+import LoomMacros
+
+@Component
+struct MemberNamedComponent {
+  @Provide(.input) var component: Config
+}
+SOURCE
+
+source_file WrongComponents OverridesDeclaredInside <<'SOURCE'
+import LoomMacros
+
+@Component
+struct OverridesDeclaredInside {
+  @Provide(.input) var config: Config
+  struct Overrides {}
+}
+SOURCE
+
+source_file WrongComponents OverridesAsMemberType <<'SOURCE'
+import LoomMacros
+
+struct Overrides: Sendable {}
+
+@Component
+struct OverridesAsMemberType {
+  @Provide(.input) var overrides: Overrides
+}
+SOURCE
+
+source_file WrongComponents ReservedName <<'SOURCE'
+import LoomMacros
+
+@Component
+struct ReservedName {
+  @Provide(.input) var _loomConfig: Config
+}
+SOURCE
+
 # MARK: - The same components with their fix-it applied, and correct components.
 
 source_file GoodComponent Fixed <<'SOURCE'
@@ -408,8 +640,237 @@ struct AnalyticsComponent {
 }
 SOURCE
 
+# MARK: - Correct components in modules that declare or import the names generated code uses.
+
+source_file ShadowNames ShadowNames <<'SOURCE'
+// Types with the names of the modules and types that generated code uses, for a module that
+// imports them.
+public struct Loom { public init() {} }
+public struct LoomMacros { public init() {} }
+public struct LoomAssembly { public init() {} }
+public struct Sendable { public init() {} }
+public struct MainActor { public init() {} }
+public struct Container { public init() {} }
+SOURCE
+
+source_file Shadowing Shadowing <<'SOURCE'
+import LoomMacros
+
+// File-scope declarations with the names generated code uses; this module's own code reaches the
+// real ones with module selectors, as generated code does.
+struct Loom {}
+struct LoomMacros {}
+struct LoomAssembly {}
+struct Sendable {}
+struct MainActor {}
+enum Swift {}
+enum _Concurrency {}
+func fatalError(_ message: String) {}
+
+final class Config: Swift::Sendable {
+  let name: String
+  init(name: String) { self.name = name }
+}
+final class API: Swift::Sendable {
+  let config: Config
+  init(config: Config) { self.config = config }
+}
+final class Tracker: Swift::Sendable { init() {} }
+final class Analytics: Swift::Sendable {
+  let tracker: Lazy<Tracker>
+  init(tracker: Lazy<Tracker>) { self.tracker = tracker }
+}
+@_Concurrency::MainActor final class ViewModel {
+  let api: API
+  init(api: API) { self.api = api }
+}
+
+@Component
+struct ShadowedChild {
+  @Provide(.input) var token: Swift::String
+}
+
+@Component
+struct ShadowedComponent {
+  @Provide(.input) var config: Config
+  @Provide(.shared, with: [\Self.config]) var api: API
+  @Provide(.shared, factory: { (tracker: Lazy<Tracker>) in Analytics(tracker: tracker) })
+  var analytics: Analytics
+  @Provide(.lazy, with: []) var tracker: Tracker
+  @Provide(.once, with: []) var clock: Tracker
+  @Provide(.transient, API.init(config:)) var fresh: API
+  @Provide(.input) var token: Swift::String
+  @Child(with: [\Self.token]) var child: ShadowedChild
+  @Perform func start(api: API) {}
+}
+
+@Component(mainActor: true)
+struct ShadowedRoot {
+  @Provide(.input) var api: API
+  @Provide(.shared, ViewModel.init(api:)) var model: ViewModel
+}
+
+@Injectable
+final class Service: Swift::Sendable {
+  let api: API
+  init(api: API) { self.api = api }
+}
+
+final class Screen: Swift::Sendable {
+  @Inject var service: Service
+  @WeakInject var tracker: Tracker?
+}
+
+@Module
+struct AppModule {
+  @Provides(lifetime: .singleton) func api() -> API { API(config: Config(name: "module")) }
+}
+
+// NB: not a protocol here: Swift 6.3.1 reads `protocol P: Swift::Sendable` as not refining
+// Sendable when the module declares a type called Sendable (user code; generated code declares
+// no protocol).
+@Bind
+final class StripePayments: Swift::Sendable { init() {} }
+
+@Startup func announce() {}
+
+/// What the components and registrations of this module build, one line each.
+public func shadowingReport() async throws -> [Swift::String] {
+  let component = ShadowedComponent(config: Config(name: "shadowed"), token: "t")
+  let resolved = try await component.resolve()
+  let container = Loom::Container()
+  container.install { AppModule() }
+  container.register(Service.self)
+  let service = try container.tryResolve(Service.self)
+  let root = await ShadowedRoot(api: API(config: Config(name: "root")))
+  let model = await root.model
+  let payments = try Loom::Container.default.tryResolve(StripePayments.self)
+  return [
+    "component: \(resolved.api.config.name) \(resolved.child.token) \(component.fresh.config.name)",
+    "registrations: \(service.api.config.name) \(type(of: payments))",
+    "main actor: \(model.api.config.name)",
+    "graph: \(ShadowedComponent.graph.nodes.count) nodes",
+  ]
+}
+SOURCE
+
+source_file GoodComponent Hygiene <<'SOURCE'
+import LoomMacros
+import ShadowNames
+
+// Names Swift allows, in a file that imports types called Loom, LoomMacros, LoomAssembly,
+// Sendable, MainActor and Container: nested and enclosing types of those names, backticked
+// names, a member declared in both clauses of an #if, inputs called `configure` and
+// `LoomMacros`, members called like generated locals, inputs held weakly and unowned.
+final class Holder: Swift::Sendable {
+  let value: Config
+  init(default: Config) { value = `default` }
+}
+final class Label: Swift::Sendable {
+  let text: String
+  init(_ text: String) { self.text = text }
+}
+final class Delegate: Swift::Sendable { init() {} }
+final class Wrapper: Swift::Sendable {
+  let value: Config
+  init(LoomMacros: Config) { value = LoomMacros }
+}
+
+@Component
+struct TokenComponent {
+  @Provide(.input) var token: String
+}
+
+@Component
+struct NestedNames {
+  struct Loom {}
+  struct LoomMacros {}
+  struct Sendable {}
+  struct MainActor {}
+  struct Bool {}
+  struct Void {}
+  func fatalError(_ message: String) {}
+  @Provide(.input) var `default`: Config
+  @Provide(.shared, with: [\Self.default]) var holder: Holder
+  @Provide(.shared, factory: { (`default`: Config) in API(config: `default`) }) var api: API
+  @Provide(.input) var `class`: String
+  @Child(bindings: ["token": \Self.class]) var `extension`: TokenComponent
+  @Provide(.input) var configure: Config
+  @Provide(.shared, with: []) var merged: Tracker
+  @Provide(.shared, with: []) var newer: Tracker
+}
+
+// The names of InnoDI's generated-identifier-hygiene fixture, as inputs.
+@Component
+struct ConvenienceNames {
+  struct Task<Success, Failure> {}
+  struct Never {}
+  @Provide(.input) var applyOverrides: Int
+  @Provide(.input) var overrides: Int
+  @Provide(.input) var operation: Int
+  @Provide(.input) var container: Int
+  @Provide(.input) var inputs: Int
+  @Provide(.input) var cells: Int
+  @Provide(.input) var Task: Int
+  @Provide(.input) var Swift: Int
+  @Provide(.input) var _Concurrency: Int
+  @Provide(.input) var Lazy: Int
+  @Provide(.input) var Provider: Int
+  @Provide(.input) var preconditionFailure: Int
+  @Provide(.shared, factory: { (label: Lazy<Label>) in Holder(default: Config()) }) var holder: Holder
+  @Provide(.transient, factory: { () in Label("lazy") }) var label: Label
+}
+
+enum LoomMacros {
+  @Component
+  struct Enclosed {
+    @Provide(.input) var Wrapper: Int
+    @Provide(.input) var LoomMacros: Config
+    @Provide(.shared, with: [\Self.LoomMacros]) var wrapper: Wrapper
+  }
+}
+
+@Component
+struct Conditional {
+  #if DEBUG
+  @Provide(.shared, factory: { () in Label("debug") }) var label: Label
+  #else
+  @Provide(.shared, factory: { () in Label("release") }) var label: Label
+  #endif
+}
+
+@Component
+struct WeakInputs {
+  @Provide(.input) weak var delegate: Delegate?
+  @Provide(.input) unowned var owner: Delegate
+}
+
+/// What the components of this file build, one line each.
+func hygieneReport() async throws -> [String] {
+  let nested = NestedNames(default: Config(), class: "t", configure: Config())
+  let resolved = try await nested.resolve()
+  let enclosed = LoomMacros.Enclosed(Wrapper: 1, LoomMacros: Config())
+  let names = ConvenienceNames(
+    applyOverrides: 1, overrides: 2, operation: 3, container: 4, inputs: 5, cells: 6, Task: 7,
+    Swift: 8, _Concurrency: 9, Lazy: 10, Provider: 11, preconditionFailure: 12)
+  let owner = Delegate()
+  var delegate: Delegate? = Delegate()
+  let inputs = WeakInputs(delegate: delegate, owner: owner)
+  let held = inputs.delegate != nil
+  delegate = nil
+  return [
+    "nested: \(resolved.holder.value.url) \(nested.extension.token) \(resolved.extension.token)",
+    "enclosed: \(enclosed.wrapper.value.url)",
+    "names: \(names.applyOverrides + names.preconditionFailure) \(names.holder.value.url)",
+    "if: \(Conditional().label.text)",
+    "weak input: \(held) then \(inputs.delegate == nil ? "nil" : "kept") \(inputs.owner === owner)",
+  ]
+}
+SOURCE
+
 source_file GoodComponent main <<'SOURCE'
 import LoomMacros
+import Shadowing
 
 let demo = DemoComponent(config: Config(), authToken: "t", format: { "\($0)" })
 let resolved = try await demo.resolve()
@@ -419,6 +880,8 @@ _ = demo.screen
 print(DemoComponent.graph.export(.text))
 _ = LibraryComponent(config: Config()).api
 _ = try await ReferenceComponent(config: Config()).resolve()
+for line in try await hygieneReport() { print(line) }
+for line in try await shadowingReport() { print(line) }
 
 var analytics: Analytics?
 do {
@@ -468,8 +931,35 @@ cases=(
   "MainActorFactory.swift|6|in @Provide expansion: call to main actor-isolated initializer 'init(api:)' in a synchronous nonisolated context"
   "ChildFactoryOfThisModule.swift|6|'SessionComponent' cannot be constructed because it has no accessible initializers"
   "ParentsNotLiteral.swift|4|list the components that may mount ParentsNotLiteral as string literals, such as parents: [\"AppComponent\"]; loom-graph reads them from the source, not their value"
+  "LifetimeNotLiteral.swift|5|'Chooser.shared' is not a lifetime; write .input, .shared, .lazy, .transient or .once"
+  "EffectsNotLiteral.swift|5|'Chooser.async' is not an effect; write .async, .throwing or [.async, .throwing]"
+  "KeyPathOfOtherRoot.swift|6|'\\OtherRoot.config' is a key path of OtherRoot, but a member is taken from KeyPathOfOtherRoot itself; write \\Self.config"
+  "OpaqueMember.swift|5|@Provide member 'clock' cannot have an opaque type"
+  "ImplicitlyUnwrappedInput.swift|5|@Provide member 'config' cannot be implicitly unwrapped; declare it 'Config?'"
+  "ComputedMember.swift|6|@Provide member 'api' cannot have accessors; the component writes its getter"
+  "ObservedMember.swift|5|@Provide member 'config' cannot have accessors; the component writes its getter"
+  "WrappedMember.swift|5|property wrapper cannot be applied to a computed property"
+  "WeakSharedMember.swift|5|'database' is built and kept by the component, which holds it strongly; only an input can be 'weak': remove 'weak'"
+  "PlainStructChild.swift|5|in @Child expansion: type 'Plain' does not conform to protocol 'Component'"
+  "KeyPathToAsyncMember.swift|6|cannot form key path to property with 'throws' or 'async'"
+  "ChildOfAsyncMember.swift|6|cannot form key path to property with 'throws' or 'async'"
+  "MemberListedTwice.swift|6|'config' is listed twice for 'api'; remove one of them"
+  "FactoryParameterTwice.swift|6|invalid redeclaration of 'config'"
+  "BindingTypo.swift|6|value of type 'BindingTypo' has no member 'authTokn'"
+  "MainActorStruct.swift|3|MainActorStruct is isolated to the main actor with @Component(mainActor: true)"
+  "InitializerSettingMembers.swift|6|cannot assign to property: 'config' is a get-only property"
+  "InitializerOfItsOwn.swift|6|@Component writes the initializers of InitializerOfItsOwn, from its inputs; remove this one, or make it call self.init(...)"
+  "MemberNamedComponent.swift|5|'component' is a name @Component generates in MemberNamedComponent (Resolved.component, the component itself); rename this declaration"
+  "OverridesDeclaredInside.swift|6|'Overrides' is a name @Component generates in OverridesDeclaredInside (its typed overrides); rename this declaration"
+  "OverridesAsMemberType.swift|7|inside OverridesAsMemberType, 'Overrides' is the type @Component generates"
+  "ReservedName.swift|5|'_loomConfig' begins with '_loom', which @Component keeps for the names it generates; rename it"
 )
 loom_expect_cases "$log" "${cases[@]}"
+# Where Swift reports the mistake and offers no fix-it, a note beside its error offers one.
+loom_expect_output "$log" "note: 'confg' is not a member of KeyPathTypo; did you mean 'config'?"
+loom_expect_output "$log" "note: 'authTokn' is not a member of BindingTypo; did you mean 'authToken'?"
+loom_expect_output "$log" "note: @Provide gives the member a getter, so it is declared with 'var'"
+loom_expect_output "$log" "note: @Component writes the initializers of InitializerSettingMembers"
 
 echo "==> Building, with warnings as errors, the fixed and the correct components, and running them"
 out="$work/good-component.log"
@@ -483,6 +973,15 @@ loom_expect_output "$out" "database: sqlite://demo"
 loom_expect_output "$out" "session: t 7 #7"
 loom_expect_output "$out" "Users (name: \"users\") (singleton, async, from DemoComponent)"
 loom_expect_output "$out" "ResolutionError: Tracker (name: \"tracker\") is a member of AnalyticsComponent, which was released"
+loom_expect_output "$out" "nested: sqlite://demo t t"
+loom_expect_output "$out" "enclosed: sqlite://demo"
+loom_expect_output "$out" "names: 13 sqlite://demo"
+loom_expect_output "$out" "if: debug"
+loom_expect_output "$out" "weak input: true then nil true"
+loom_expect_output "$out" "component: shadowed t shadowed"
+loom_expect_output "$out" "registrations: module StripePayments"
+loom_expect_output "$out" "main actor: root"
+loom_expect_output "$out" "graph: 9 nodes"
 to_fix=$(grep -c "To fix" "$out" || true)
 if ((to_fix != 1)); then
   echo "error: the released handle's error has $to_fix 'To fix' lines, not 1; see $out" >&2

@@ -283,6 +283,8 @@ cases=(
   "StartupInstanceMethod.swift|4|an instance method cannot be a start-up hook, which runs with no instance; make 'warmUp' static"
 )
 loom_expect_cases "$log" "${cases[@]}"
+# Swift reports a `let` itself, with no fix-it: a note beside its error offers one.
+loom_expect_output "$log" "note: @Inject gives the property a getter, so it is declared with 'var'"
 
 # Builds, with warnings as errors, and runs the client's executable $1, its output in
 # $work/$2.log (in $out).

@@ -79,7 +79,8 @@ if syntaxSource == "toolchain" {
       ?? .package(url: "https://github.com/swiftlang/swift-syntax.git", "600.0.0"..<"700.0.0"))
   let product = { (name: String) in Target.Dependency.product(name: name, package: "swift-syntax") }
   syntaxDependencies = [
-    "SwiftSyntax", "SwiftSyntaxMacros", "SwiftSyntaxBuilder", "SwiftDiagnostics",
+    "SwiftSyntax", "SwiftSyntaxMacros", "SwiftSyntaxBuilder", "SwiftDiagnostics", "SwiftParser",
+    "SwiftIfConfig",
   ]
   .map(product)
   pluginDependencies = [product("SwiftCompilerPlugin")]

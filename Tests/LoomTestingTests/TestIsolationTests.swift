@@ -44,6 +44,28 @@ final class OnceProbe: Sendable {
   }
 }
 
+/// Factory's test trait isolates every container a test makes: a `Container()` made in a test
+/// keeps its `.once` instances with the test's, so two cases that each make one, register their
+/// marker and resolve the same `.once` declaration each get their own instance.
+@Suite struct ContainersATestMakesTests {
+  static let probes = Locked<[OnceProbe]>([])
+
+  @Test(.container, arguments: 0..<8)
+  func aContainerTheTestMakesHasTheTestsOnceInstances(index: Int) throws {
+    let mine = Container()
+    // Transient: a `.once` instance may not hold a singleton (it would outlive it).
+    mine.register(Marker.self, lifetime: .transient) { _ in Marker(value: index) }
+    let probe = try mine.tryResolve(\.onceProbe)
+    #expect(probe.marker.value == index)
+    #expect(try Container.default.tryResolve(\.onceProbe) === probe)  // one set per test
+    let sharedWithAnotherTest = Self.probes.withLock { probes in
+      defer { probes.append(probe) }
+      return probes.contains { $0 === probe }
+    }
+    #expect(!sharedWithAnotherTest)
+  }
+}
+
 extension Container {
   /// A value tests get without saying so, and the app gets live.
   fileprivate var analyticsMode: Dependency<String> {

@@ -40,6 +40,14 @@ final class ContainerTestCaseTests: ContainerTestCase {
     registerMarkerAndCheckFreshness(2)
   }
 
+  func testAContainerTheTestMakesSharesTheTestsOnceInstances() async throws {
+    let made = try Container().tryResolve(\.xcTestOnceProbe)
+    XCTAssertTrue(try container.tryResolve(\.xcTestOnceProbe) === made)
+    // A detached task does not inherit the test's task-locals: its container is the process's.
+    let elsewhere = try await Task.detached { try Container().tryResolve(\.xcTestOnceProbe) }.value
+    XCTAssertFalse(elsewhere === made)
+  }
+
   func testAsyncTestsSeeTheContainer() async throws {
     XCTAssertTrue(Container.current === container)
     try await Task.sleep(for: .milliseconds(1))
@@ -216,3 +224,11 @@ final class XCTAssertionTests: XCTestCase {
     XCTAssertEqual(recorder.factoryCount(of: Session.self), 2)
   }
 }
+
+extension Container {
+  /// A `.once` dependency: one instance per test in a `ContainerTestCase`, one per process outside.
+  fileprivate var xcTestOnceProbe: Dependency<OnceToken> { Dependency(.once) { _ in OnceToken() } }
+}
+
+/// An object whose identity tells which `.once` set made it.
+final class OnceToken: Sendable {}

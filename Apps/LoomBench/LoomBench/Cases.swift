@@ -89,7 +89,7 @@ let allCases: [CaseInfo] =
     CaseInfo("session.cached", goal: .ratioAtMostTimes(2, reference: "singleton.type")),
     CaseInfo("flow.cached", goal: .ratioAtMostTimes(2, reference: "singleton.type")),
     CaseInfo("endSession.1000"),
-  ] + MacroBench.cases + ComponentBench.cases
+  ] + MacroBench.cases + ComponentBench.cases + ContentionBench.cases
 
 /// `Top → Middle → Leaf`, auto-wired by an assembly, for `diag.chain3.assembly`.
 struct ChainAssembly: Assembly {
@@ -212,5 +212,5 @@ func makeRunners() -> [any Runner] {
         for name in names { _ = container.resolve(NamedKey.self, name: name) }
       }),
   ] + GraphBench.runners() + AsyncBench.runners() + SessionBench.runners() + MacroBench.runners()
-    + ComponentBench.runners()
+    + ComponentBench.runners() + ContentionBench.runners()
 }

@@ -38,6 +38,49 @@ enum ThreadRun {
   }
 }
 
+extension ThreadRun {
+  /// Operations in one call of `body` between two looks at the stop flag.
+  static let chunk = 64
+
+  /// The wall time per operation, in nanoseconds, of `threads` threads each calling
+  /// `body(chunk)` until about `nanoseconds` have passed since they were released: the latest end
+  /// minus the earliest start, over every operation of every thread.
+  static func throughput(
+    threads count: Int, nanoseconds: Double, body: @escaping @Sendable (Int) -> UInt
+  ) -> Double {
+    let barrier = Barrier(parties: count)
+    let stop = StopFlag()
+    let workers = (0..<count).map { _ in
+      Worker(barrier: barrier, iterations: chunk, body: body, stop: stop)
+    }
+    var handles: [pthread_t] = []
+    for worker in workers {
+      handles.append(worker.start())
+    }
+    // The launching thread sleeps for the run (it takes no core from the workers), then stops it.
+    // NB: every worker arrives at the barrier before any runs, so the run starts within the sleep.
+    var pause = timespec(
+      tv_sec: Int(nanoseconds / 1e9), tv_nsec: Int(nanoseconds.truncatingRemainder(dividingBy: 1e9))
+    )
+    var remaining = timespec()
+    while nanosleep(&pause, &remaining) != 0 { pause = remaining }
+    stop.value.store(true, ordering: .releasing)
+    for handle in handles {
+      pthread_join(handle, nil)
+    }
+    let start = workers.map(\.startNanoseconds).min()!
+    let end = workers.map(\.endNanoseconds).max()!
+    let operations = workers.reduce(0) { $0 + $1.operations }
+    for worker in workers { benchSink(worker.result) }
+    return Double(end - start) / Double(max(1, operations))
+  }
+}
+
+/// Tells the workers of a timed run to stop.
+final class StopFlag: Sendable {
+  let value = Atomic<Bool>(false)
+}
+
 /// Releases a fixed number of threads together once all of them have arrived.
 final class Barrier: Sendable {
   private let parties: Int
@@ -47,10 +90,13 @@ final class Barrier: Sendable {
     self.parties = parties
   }
 
-  /// Arrives, then spins until every party has (the wait is a few microseconds at most).
+  /// Arrives, then spins until every party has (the wait is a few microseconds at most on two
+  /// threads; with more threads than cores, the spin yields so that the others can arrive).
   func arriveAndWait() {
     arrived.wrappingAdd(1, ordering: .acquiringAndReleasing)
-    while arrived.load(ordering: .acquiring) < parties {}
+    while arrived.load(ordering: .acquiring) < parties {
+      if parties > 2 { sched_yield() }
+    }
   }
 }
 
@@ -66,11 +112,19 @@ final class Worker: @unchecked Sendable {
   var startNanoseconds: UInt64 = 0
   var endNanoseconds: UInt64 = 0
   var result: UInt = 0
+  /// Operations run (with a stop flag: chunks of `iterations` until it is set).
+  var operations = 0
+  /// When set, the worker runs `body(iterations)` again until this flag is.
+  let stop: StopFlag?
 
-  init(barrier: Barrier, iterations: Int, body: @escaping @Sendable (Int) -> UInt) {
+  init(
+    barrier: Barrier, iterations: Int, body: @escaping @Sendable (Int) -> UInt,
+    stop: StopFlag? = nil
+  ) {
     self.barrier = barrier
     self.iterations = iterations
     self.body = body
+    self.stop = stop
   }
 
   /// Starts the thread; it owns a +1 reference to this worker until it finishes.
@@ -100,6 +154,13 @@ final class Worker: @unchecked Sendable {
     barrier.arriveAndWait()
     startNanoseconds = monotonicNanoseconds()
     result = body(iterations)
+    operations = iterations
+    if let stop {
+      while !stop.value.load(ordering: .relaxed) {
+        result &+= body(iterations)
+        operations += iterations
+      }
+    }
     endNanoseconds = monotonicNanoseconds()
   }
 }

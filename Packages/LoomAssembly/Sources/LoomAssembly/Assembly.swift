@@ -95,6 +95,24 @@ public protocol Assembly: Sendable {
   ///
   /// - Parameter container: The container to register into.
   func assemble(into container: Container)
+
+  /// Swinject's name for ``assemble(into:)``, kept so that an assembly ported from Swinject
+  /// registers what it says instead of nothing.
+  ///
+  /// The default ``assemble(into:)`` calls it after registering ``registrations``, and
+  /// `Container.install(_:)` warns in debug builds that it should be renamed. Don't implement it
+  /// in new code; implement ``assemble(into:)``, which replaces it.
+  ///
+  /// ```swift
+  /// struct NetworkAssembly: Assembly {
+  ///   func assemble(container: Container) {  // warns: rename it assemble(into:)
+  ///     container.register(lifetime: .singleton, HTTPClient.init)
+  ///   }
+  /// }
+  /// ```
+  ///
+  /// - Parameter container: The container to register into.
+  func assemble(container: Container)
 }
 
 extension Assembly {
@@ -135,5 +153,18 @@ extension Assembly {
   /// - Parameter container: The container to register into.
   public func assemble(into container: Container) {
     registrations.register(into: container)
+    SwinjectSpelling.current?.defaultAssembleIntoRan()
+    assemble(container: container)
+  }
+
+  /// Nothing: an assembly implements ``assemble(into:)``.
+  ///
+  /// ```swift
+  /// struct EmptyAssembly: Assembly {}  // assemble(container:) does nothing
+  /// ```
+  ///
+  /// - Parameter container: The container to register into.
+  public func assemble(container: Container) {
+    SwinjectSpelling.current?.defaultAssembleContainerRan()
   }
 }

@@ -25,11 +25,21 @@ extension Container {
   ///
   /// > Important: Traps, naming the loop, if assemblies require each other in a cycle.
   ///
-  /// - Parameter assemblies: The assemblies to install, built with ``AssemblyBuilder``.
+  /// An assembly ported from Swinject that still implements `assemble(container:)` is installed
+  /// through it, with a warning in debug builds at this line (see
+  /// ``Assembly/assemble(container:)``).
+  ///
+  /// - Parameters:
+  ///   - fileID: Where the assemblies are installed, for warnings.
+  ///   - line: The line where they are installed.
+  ///   - assemblies: The assemblies to install, built with ``AssemblyBuilder``.
   /// - Returns: This container.
   @discardableResult
-  public func install(@AssemblyBuilder _ assemblies: () -> [any Assembly]) -> Container {
-    var installation = Installation(into: self)
+  public func install(
+    fileID: StaticString = #fileID, line: UInt = #line,
+    @AssemblyBuilder _ assemblies: () -> [any Assembly]
+  ) -> Container {
+    var installation = Installation(into: self, at: CodeLocation(fileID: fileID, line: line))
     installation.install(assemblies())
     return self
   }

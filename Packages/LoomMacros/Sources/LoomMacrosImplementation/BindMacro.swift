@@ -22,8 +22,8 @@ public import SwiftSyntaxMacros
 ///   @section("__DATA,__mod_init_func,mod_init_funcs")
 ///   #endif
 ///   @used private nonisolated static let <unique>: @convention(c) () -> Void = {
-///     Loom.DiscoveredBinding._enroll {
-///       Loom.DiscoveredBinding._injectable(LiveAPIClient.self, as: \.api, lifetime: .singleton,
+///     Loom::DiscoveredBinding._enroll {
+///       Loom::DiscoveredBinding._injectable(LiveAPIClient.self, as: \.api, lifetime: .singleton,
 ///         fileID: "App/LiveAPIClient.swift", line: 1) { $0 }
 ///     }
 ///   }
@@ -142,9 +142,9 @@ public enum BindMacro: ExtensionMacro {
         #elseif canImport(Darwin)
         @section("__DATA,__mod_init_func,mod_init_funcs")
         #endif
-        @used private nonisolated static let \(name): @convention(c) () -> Void = {
-          Loom.DiscoveredBinding._enroll {
-            Loom.DiscoveredBinding._injectable(
+        @used private nonisolated static let \(name): @convention(c) () -> \(raw: Qualified.swift("Void")) = {
+          \(raw: Qualified.loom("DiscoveredBinding"))._enroll {
+            \(raw: Qualified.loom("DiscoveredBinding"))._injectable(
               \(raw: call)
             ) { $0 }
           }

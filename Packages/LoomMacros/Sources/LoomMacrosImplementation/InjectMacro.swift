@@ -11,7 +11,7 @@ public import SwiftSyntaxMacros
 /// @Inject var api: any APIClient
 /// // becomes
 /// var api: any APIClient { get { _api.wrappedValue } }
-/// private let _api = Loom.Injected<any APIClient>(fileID: "App/Profile.swift", line: 3)
+/// private let _api = Loom::Injected<any APIClient>(fileID: "App/Profile.swift", line: 3)
 /// ```
 public enum InjectMacro: AccessorMacro, PeerMacro {
   /// Writes the getter that reads the storage.
@@ -70,7 +70,7 @@ public enum InjectMacro: AccessorMacro, PeerMacro {
 /// @WeakInject var coordinator: AppCoordinator?
 /// // becomes
 /// var coordinator: AppCoordinator? { get { _coordinator.wrappedValue } }
-/// private let _coordinator = Loom.WeakInjected<AppCoordinator>(fileID: "App/D.swift", line: 3)
+/// private let _coordinator = Loom::WeakInjected<AppCoordinator>(fileID: "App/D.swift", line: 3)
 /// ```
 public enum WeakInjectMacro: AccessorMacro, PeerMacro {
   /// Writes the getter that reads the storage.
@@ -141,7 +141,7 @@ extension InjectedProperty {
     """
   }
 
-  /// `private let _api = Loom.Injected<any APIClient>(fileID: ..., line: ...)`.
+  /// `private let _api = Loom::Injected<any APIClient>(fileID: ..., line: ...)`.
   func storage(location: String) -> DeclSyntax {
     "private let \(raw: storageName) = \(raw: storageType)(\(raw: keyArguments)\(raw: location))"
   }

@@ -4,7 +4,7 @@ public import SwiftSyntaxMacros
 
 /// `@Injectable`: makes a class, struct or actor registrable by type, with no factory closure.
 ///
-/// It writes a conformance to `LoomMacros.Injectable` whose factory calls the chosen initializer
+/// It writes a conformance to `LoomMacros::Injectable` whose factory calls the chosen initializer
 /// (the only one, the one marked `@InjectableInit`, or the implicit one), resolving each parameter
 /// that has no default value, and lists the keys it resolves so the graph sees them:
 ///
@@ -14,9 +14,9 @@ public import SwiftSyntaxMacros
 ///   init(api: any APIClient, @Named("users") database: Database) { ... }
 /// }
 /// // adds
-/// extension UserService: LoomMacros.Injectable {
-///   nonisolated static var _injection: LoomMacros._Injection<UserService> {
-///     .sync(dependencies: [Loom.DependencyKey((any APIClient).self), ...]) { r in
+/// extension UserService: LoomMacros::Injectable {
+///   nonisolated static var _injection: LoomMacros::_Injection<UserService> {
+///     .sync(dependencies: [Loom::DependencyKey((any APIClient).self), ...]) { r in
 ///       try UserService(api: r.tryResolve((any APIClient).self), ...)
 ///     }
 ///   }
@@ -78,7 +78,7 @@ public enum InjectableInitMacro: PeerMacro {
 }
 
 extension InjectableType {
-  /// `extension T: LoomMacros.Injectable { static var _injection ... }`.
+  /// `extension T: LoomMacros::Injectable { static var _injection ... }`.
   func conformance(extending type: some TypeSyntaxProtocol) -> ExtensionDeclSyntax {
     let kind =
       switch initializer.factoryKind {
@@ -88,8 +88,8 @@ extension InjectableType {
       }
     let name = type.trimmedDescription
     let decl: DeclSyntax = """
-      extension \(raw: name): LoomMacros.Injectable {
-        \(raw: access)nonisolated static var _injection: LoomMacros._Injection<\(raw: name)> {
+      extension \(raw: name): \(raw: Qualified.loomMacros("Injectable")) {
+        \(raw: access)nonisolated static var _injection: \(raw: Qualified.loomMacros("_Injection"))<\(raw: name)> {
           .\(raw: kind)(dependencies: \(raw: initializer.dependencies(indent: "    "))) { r in
             \(raw: initializer.call(name, indent: "      "))
           }

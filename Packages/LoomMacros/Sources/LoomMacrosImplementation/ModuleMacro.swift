@@ -12,10 +12,10 @@ public import SwiftSyntaxMacros
 ///   func http(config: Config) -> HTTPClient { HTTPClient(config: config) }
 /// }
 /// // adds
-/// extension NetworkModule: LoomAssembly.Assembly {
-///   nonisolated func assemble(into container: Loom.Container) {
+/// extension NetworkModule: LoomAssembly::Assembly {
+///   nonisolated func assemble(into container: Loom::Container) {
 ///     container.register(
-///       HTTPClient.self, lifetime: .singleton, dependencies: [Loom.DependencyKey(Config.self)],
+///       HTTPClient.self, lifetime: .singleton, dependencies: [Loom::DependencyKey(Config.self)],
 ///       fileID: "App/NetworkModule.swift", line: 3
 ///     ) { r in
 ///       try self.http(config: r.tryResolve(Config.self))
@@ -90,8 +90,8 @@ public enum ModuleMacro: ExtensionMacro {
     let body = registrations.map { "\n" + $0 }.joined()
     let decl = DeclSyntax(
       stringLiteral: """
-        extension \(type.trimmed): LoomAssembly.Assembly {
-          \(access)nonisolated func assemble(into container: Loom.Container) {\(body)
+        extension \(type.trimmed): \(Qualified.loomAssembly("Assembly")) {
+          \(access)nonisolated func assemble(into container: \(Qualified.loom("Container"))) {\(body)
           }
         }
         """)

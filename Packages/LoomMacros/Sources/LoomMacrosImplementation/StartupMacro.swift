@@ -6,7 +6,7 @@ public import SwiftSyntaxMacros
 /// `@Startup`: makes a function a start-up hook, discovered at link time like a `@Bind` binding.
 ///
 /// It adds a link-time record next to the function: a C function pointer in the image's
-/// initializer table that enrolls a `Loom.StartupHook` calling the function when the image loads.
+/// initializer table that enrolls a `Loom::StartupHook` calling the function when the image loads.
 /// `Container.default` installs the hooks when it is made, `installDiscoveredBindings()` into any
 /// container, and `bootstrap()` runs them in their order, once per process.
 ///
@@ -20,8 +20,8 @@ public import SwiftSyntaxMacros
 /// @section("__DATA,__mod_init_func,mod_init_funcs")
 /// #endif
 /// @used private nonisolated let _loomStartup_configureAnalytics: @convention(c) () -> Void = {
-///   Loom.StartupHook._enroll {
-///     Loom.StartupHook(
+///   Loom::StartupHook._enroll {
+///     Loom::StartupHook(
 ///       "App.configureAnalytics", order: 10, fileID: "App/Setup.swift", line: 1,
 ///       configureAnalytics(_:))
 ///   }
@@ -76,9 +76,10 @@ struct StartupFunction {
     else { return nil }
     let parameters = function.signature.parameterClause.parameters
     let labels = parameters.map { "\($0.firstName.text):" }.joined()
-    let name = function.name.text
+    let name = function.name.bareName
+    let written = function.name.text
     return StartupFunction(
-      name: name, reference: parameters.isEmpty ? name : "\(name)(\(labels))",
+      name: name, reference: parameters.isEmpty ? written : "\(written)(\(labels))",
       typePath: typePath)
   }
 
@@ -146,18 +147,23 @@ struct StartupFunction {
   }
 
   private static func isResolver(_ type: TypeSyntax) -> Bool {
-    ["Resolver", "Loom.Resolver"].contains(type.trimmedDescription)
+    [
+      "Resolver", "Loom.Resolver", "Loom::Resolver", "any Resolver", "any Loom.Resolver",
+      "any Loom::Resolver",
+    ].contains(type.trimmedDescription)
   }
 
   private static func isVoid(_ type: TypeSyntax) -> Bool {
-    ["Void", "()", "Swift.Void"].contains(type.trimmedDescription)
+    ["Void", "()", "Swift.Void", "Swift::Void"].contains(type.trimmedDescription)
   }
 
   /// The record: a static property beside a static method, a file-scope constant beside a
   /// global function.
   func record(attribute: AttributeSyntax, location: String, module: String?) -> [DeclSyntax] {
     let qualified = ((module.map { [$0] } ?? []) + typePath + [name]).joined(separator: ".")
-    var arguments = [attribute.argument(nil)?.expression.trimmedDescription ?? "\"\(qualified)\""]
+    var arguments = [
+      attribute.argument(nil)?.expression.trimmedDescription ?? stringLiteral(qualified)
+    ]
     if let order = attribute.argument("order") {
       arguments.append("order: \(order.expression.trimmedDescription)")
     }
@@ -170,9 +176,9 @@ struct StartupFunction {
       #elseif canImport(Darwin)
       @section("__DATA,__mod_init_func,mod_init_funcs")
       #endif
-      @used private nonisolated \(raw: isStatic)let _loomStartup_\(raw: name): @convention(c) () -> Void = {
-        Loom.StartupHook._enroll {
-          Loom.StartupHook(
+      @used private nonisolated \(raw: isStatic)let \(raw: identifier("_loomStartup_" + name)): @convention(c) () -> \(raw: Qualified.swift("Void")) = {
+        \(raw: Qualified.loom("StartupHook"))._enroll {
+          \(raw: Qualified.loom("StartupHook"))(
             \(raw: arguments.joined(separator: ", ")))
         }
       }

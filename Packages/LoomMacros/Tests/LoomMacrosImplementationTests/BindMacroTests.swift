@@ -19,9 +19,9 @@ import Testing
           init(api: any APIClient) {}
         }
 
-        extension StripePayments: LoomMacros.Injectable {
-          nonisolated static var _injection: LoomMacros._Injection<StripePayments> {
-            .sync(dependencies: [Loom.DependencyKey((any APIClient).self)]) { r in
+        extension StripePayments: LoomMacros::Injectable {
+          nonisolated static var _injection: LoomMacros::_Injection<StripePayments> {
+            .sync(dependencies: [Loom::DependencyKey((any APIClient).self)]) { r in
               try StripePayments(api: r.tryResolve((any APIClient).self))
             }
           }
@@ -33,9 +33,9 @@ import Testing
           #elseif canImport(Darwin)
           @section("__DATA,__mod_init_func,mod_init_funcs")
           #endif
-          @used private nonisolated static let __macro_local_7bindingfMu_: @convention(c) () -> Void = {
-            Loom.DiscoveredBinding._enroll {
-              Loom.DiscoveredBinding._injectable(
+          @used private nonisolated static let __macro_local_7bindingfMu_: @convention(c) () -> Swift::Void = {
+            Loom::DiscoveredBinding._enroll {
+              Loom::DiscoveredBinding._injectable(
                 StripePayments.self, as: (any PaymentService).self, name: "stripe", lifetime: .singleton,
                 fileID: "TestModule/test.swift", line: 1
               ) {
@@ -61,8 +61,8 @@ import Testing
       result.source == #"""
         final class Analytics: Sendable {}
 
-        extension Analytics: LoomMacros.Injectable {
-          nonisolated static var _injection: LoomMacros._Injection<Analytics> {
+        extension Analytics: LoomMacros::Injectable {
+          nonisolated static var _injection: LoomMacros::_Injection<Analytics> {
             .sync(dependencies: []) { r in
               Analytics()
             }
@@ -75,9 +75,9 @@ import Testing
           #elseif canImport(Darwin)
           @section("__DATA,__mod_init_func,mod_init_funcs")
           #endif
-          @used private nonisolated static let __macro_local_7bindingfMu_: @convention(c) () -> Void = {
-            Loom.DiscoveredBinding._enroll {
-              Loom.DiscoveredBinding._injectable(
+          @used private nonisolated static let __macro_local_7bindingfMu_: @convention(c) () -> Swift::Void = {
+            Loom::DiscoveredBinding._enroll {
+              Loom::DiscoveredBinding._injectable(
                 Analytics.self, as: Analytics.self, lifetime: .singleton,
                 fileID: "TestModule/test.swift", line: 1
               ) {
@@ -104,8 +104,8 @@ import Testing
       result.source == #"""
         struct SystemClock: Clock {}
 
-        extension SystemClock: LoomMacros.Injectable {
-          nonisolated static var _injection: LoomMacros._Injection<SystemClock> {
+        extension SystemClock: LoomMacros::Injectable {
+          nonisolated static var _injection: LoomMacros::_Injection<SystemClock> {
             .sync(dependencies: []) { r in
               SystemClock()
             }
@@ -118,9 +118,9 @@ import Testing
           #elseif canImport(Darwin)
           @section("__DATA,__mod_init_func,mod_init_funcs")
           #endif
-          @used private nonisolated static let __macro_local_7bindingfMu_: @convention(c) () -> Void = {
-            Loom.DiscoveredBinding._enroll {
-              Loom.DiscoveredBinding._injectable(
+          @used private nonisolated static let __macro_local_7bindingfMu_: @convention(c) () -> Swift::Void = {
+            Loom::DiscoveredBinding._enroll {
+              Loom::DiscoveredBinding._injectable(
                 SystemClock.self, as: \.clock,
                 fileID: "TestModule/test.swift", line: 2
               ) {
@@ -147,8 +147,8 @@ import Testing
       result.source == #"""
         final class LiveAPIClient: APIClient {}
 
-        extension LiveAPIClient: LoomMacros.Injectable {
-          nonisolated static var _injection: LoomMacros._Injection<LiveAPIClient> {
+        extension LiveAPIClient: LoomMacros::Injectable {
+          nonisolated static var _injection: LoomMacros::_Injection<LiveAPIClient> {
             .sync(dependencies: []) { r in
               LiveAPIClient()
             }
@@ -161,9 +161,9 @@ import Testing
           #elseif canImport(Darwin)
           @section("__DATA,__mod_init_func,mod_init_funcs")
           #endif
-          @used private nonisolated static let __macro_local_7bindingfMu_: @convention(c) () -> Void = {
-            Loom.DiscoveredBinding._enroll {
-              Loom.DiscoveredBinding._injectable(
+          @used private nonisolated static let __macro_local_7bindingfMu_: @convention(c) () -> Swift::Void = {
+            Loom::DiscoveredBinding._enroll {
+              Loom::DiscoveredBinding._injectable(
                 LiveAPIClient.self, as: \.api,
                 fileID: "TestModule/test.swift", line: 1
               ) {
@@ -182,9 +182,9 @@ import Testing
           #elseif canImport(Darwin)
           @section("__DATA,__mod_init_func,mod_init_funcs")
           #endif
-          @used private nonisolated static let __macro_local_7bindingfMu0_: @convention(c) () -> Void = {
-            Loom.DiscoveredBinding._enroll {
-              Loom.DiscoveredBinding._injectable(
+          @used private nonisolated static let __macro_local_7bindingfMu0_: @convention(c) () -> Swift::Void = {
+            Loom::DiscoveredBinding._enroll {
+              Loom::DiscoveredBinding._injectable(
                 LiveAPIClient.self, as: (any APIClient).self,
                 fileID: "TestModule/test.swift", line: 2
               ) {
@@ -214,8 +214,8 @@ import Testing
           struct Live: Sendable {}
         }
 
-        extension Feature.Live: LoomMacros.Injectable {
-          nonisolated static var _injection: LoomMacros._Injection<Feature.Live> {
+        extension Feature.Live: LoomMacros::Injectable {
+          nonisolated static var _injection: LoomMacros::_Injection<Feature.Live> {
             .sync(dependencies: []) { r in
               Feature.Live()
             }
@@ -228,9 +228,9 @@ import Testing
           #elseif canImport(Darwin)
           @section("__DATA,__mod_init_func,mod_init_funcs")
           #endif
-          @used private nonisolated static let __macro_local_7bindingfMu_: @convention(c) () -> Void = {
-            Loom.DiscoveredBinding._enroll {
-              Loom.DiscoveredBinding._injectable(
+          @used private nonisolated static let __macro_local_7bindingfMu_: @convention(c) () -> Swift::Void = {
+            Loom::DiscoveredBinding._enroll {
+              Loom::DiscoveredBinding._injectable(
                 Feature.Live.self, as: \.feature,
                 fileID: "TestModule/test.swift", line: 2
               ) {
@@ -272,8 +272,8 @@ import Testing
       result.source == #"""
         final class LiveAPIClient: APIClient {}
 
-        extension LiveAPIClient: LoomMacros.Injectable {
-          nonisolated static var _injection: LoomMacros._Injection<LiveAPIClient> {
+        extension LiveAPIClient: LoomMacros::Injectable {
+          nonisolated static var _injection: LoomMacros::_Injection<LiveAPIClient> {
             .sync(dependencies: []) { r in
               LiveAPIClient()
             }
@@ -286,9 +286,9 @@ import Testing
           #elseif canImport(Darwin)
           @section("__DATA,__mod_init_func,mod_init_funcs")
           #endif
-          @used private nonisolated static let __macro_local_7bindingfMu_: @convention(c) () -> Void = {
-            Loom.DiscoveredBinding._enroll {
-              Loom.DiscoveredBinding._injectable(
+          @used private nonisolated static let __macro_local_7bindingfMu_: @convention(c) () -> Swift::Void = {
+            Loom::DiscoveredBinding._enroll {
+              Loom::DiscoveredBinding._injectable(
                 LiveAPIClient.self, as: \.api,
                 fileID: "TestModule/test.swift", line: 1
               ) {

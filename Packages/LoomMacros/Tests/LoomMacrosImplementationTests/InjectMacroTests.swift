@@ -21,7 +21,7 @@ import Testing
             }
           }
 
-          private let _api = Loom.Injected<any APIClient>(fileID: "TestModule/test.swift", line: 2)
+          private let _api = Loom::Injected<any APIClient>(fileID: "TestModule/test.swift", line: 2)
         }
         """#)
   }
@@ -44,14 +44,14 @@ import Testing
             }
           }
 
-          private let _storage = Loom.Injected<Storage>(name: "disk", fileID: "TestModule/test.swift", line: 2)
+          private let _storage = Loom::Injected<Storage>(name: "disk", fileID: "TestModule/test.swift", line: 2)
           var clock: any Clock {
             get {
               _clock.wrappedValue
             }
           }
 
-          private let _clock = Loom.Injected<any Clock>(\.clock, fileID: "TestModule/test.swift", line: 3)
+          private let _clock = Loom::Injected<any Clock>(\.clock, fileID: "TestModule/test.swift", line: 3)
         }
         """#)
   }
@@ -76,14 +76,14 @@ import Testing
             }
           }
 
-          private let _analytics = Loom.OptionalInjected<any Analytics>(fileID: "TestModule/test.swift", line: 3)
+          private let _analytics = Loom::OptionalInjected<any Analytics>(fileID: "TestModule/test.swift", line: 3)
           var coordinator: Coordinator? {
             get {
               _coordinator.wrappedValue
             }
           }
 
-          private let _coordinator = Loom.WeakInjected<Coordinator>(name: "root", fileID: "TestModule/test.swift", line: 4)
+          private let _coordinator = Loom::WeakInjected<Coordinator>(name: "root", fileID: "TestModule/test.swift", line: 4)
         }
         """#)
   }
@@ -105,21 +105,30 @@ import Testing
             }
           }
 
-          private let _api = Loom.Injected<any APIClient>(fileID: "TestModule/test.swift", line: 2)
+          private let _api = Loom::Injected<any APIClient>(fileID: "TestModule/test.swift", line: 2)
         }
         """#)
   }
 
-  @Test func aLetIsLeftToSwift() {
+  @Test func aLetIsLeftToSwiftWithANoteThatFixesIt() {
     // Swift refuses an accessor macro on a `let` itself ("cannot expand accessor macro on
-    // variable declared with 'let'"): the macro reports nothing more, and adds no storage.
+    // variable declared with 'let'"), with no fix-it: the macro adds a note that has one, no
+    // second error, and no storage.
     let result = expand(
       #"""
       final class A: Sendable {
         @Inject let api: any APIClient
       }
       """#)
-    #expect(result.diagnostics == [])
+    #expect(
+      result.diagnostics == [
+        "2:11: note: @Inject gives the property a getter, so it is declared with 'var'"
+      ])
+    #expect(result.fixIts == ["replace 'let' with 'var'"])
+    #expect(
+      result.fixedSources == [
+        "final class A: Sendable {\n  @Inject var api: any APIClient\n}"
+      ])
     #expect(!result.source.contains("_api"))
   }
 
@@ -492,7 +501,7 @@ import Testing
             }
           }
 
-          private let _coordinator = Loom.WeakInjected<Coordinator>(\.coordinator, fileID: "TestModule/test.swift", line: 2)
+          private let _coordinator = Loom::WeakInjected<Coordinator>(\.coordinator, fileID: "TestModule/test.swift", line: 2)
         }
         """#)
   }
@@ -586,8 +595,8 @@ import Testing
           init() {}
         }
 
-        extension A: LoomMacros.Injectable {
-          nonisolated static var _injection: LoomMacros._Injection<A> {
+        extension A: LoomMacros::Injectable {
+          nonisolated static var _injection: LoomMacros::_Injection<A> {
             .sync(dependencies: []) { r in
               A()
             }

@@ -27,14 +27,14 @@ import Testing
           ) {}
         }
 
-        extension UserService: LoomMacros.Injectable {
-          nonisolated static var _injection: LoomMacros._Injection<UserService> {
+        extension UserService: LoomMacros::Injectable {
+          nonisolated static var _injection: LoomMacros::_Injection<UserService> {
             .sync(dependencies: [
-              Loom.DependencyKey((any APIClient).self),
-              Loom.DependencyKey(Database.self, name: "users"),
-              Loom.DependencyKey(\.clock),
-              Loom.DependencyKey(Loom.Lazy<Analytics>.self),
-              Loom.DependencyKey(Loom.Provider<Request>.self, name: "fresh"),
+              Loom::DependencyKey((any APIClient).self),
+              Loom::DependencyKey(Database.self, name: "users"),
+              Loom::DependencyKey(\.clock),
+              Loom::DependencyKey(Loom::Lazy<Analytics>.self),
+              Loom::DependencyKey(Loom::Provider<Request>.self, name: "fresh"),
             ]) { r in
               try UserService(
                 api: r.tryResolve((any APIClient).self),
@@ -65,9 +65,9 @@ import Testing
           public init(_ config: Config) async throws {}
         }
 
-        extension Store: LoomMacros.Injectable {
-          public nonisolated static var _injection: LoomMacros._Injection<Store> {
-            .async(dependencies: [Loom.DependencyKey(Config.self)]) { r in
+        extension Store: LoomMacros::Injectable {
+          public nonisolated static var _injection: LoomMacros::_Injection<Store> {
+            .async(dependencies: [Loom::DependencyKey(Config.self)]) { r in
               try await Store(r.tryResolveAsync(Config.self))
             }
           }
@@ -92,9 +92,9 @@ import Testing
           init(users: UserService) {}
         }
 
-        extension ProfileModel: LoomMacros.Injectable {
-          nonisolated static var _injection: LoomMacros._Injection<ProfileModel> {
-            .mainActor(dependencies: [Loom.DependencyKey(UserService.self)]) { r in
+        extension ProfileModel: LoomMacros::Injectable {
+          nonisolated static var _injection: LoomMacros::_Injection<ProfileModel> {
+            .mainActor(dependencies: [Loom::DependencyKey(UserService.self)]) { r in
               try ProfileModel(users: r.tryResolve(UserService.self))
             }
           }
@@ -119,8 +119,8 @@ import Testing
           nonisolated init() {}
         }
 
-        extension Formatter: LoomMacros.Injectable {
-          nonisolated static var _injection: LoomMacros._Injection<Formatter> {
+        extension Formatter: LoomMacros::Injectable {
+          nonisolated static var _injection: LoomMacros::_Injection<Formatter> {
             .sync(dependencies: []) { r in
               Formatter()
             }
@@ -157,14 +157,14 @@ import Testing
             }
           }
 
-          private let _api = Loom.Injected<any APIClient>(fileID: "TestModule/test.swift", line: 7)
+          private let _api = Loom::Injected<any APIClient>(fileID: "TestModule/test.swift", line: 7)
           var computed: Int { 1 }
           static let shared = 0
         }
 
-        extension Settings: LoomMacros.Injectable {
-          nonisolated static var _injection: LoomMacros._Injection<Settings> {
-            .sync(dependencies: [Loom.DependencyKey(Config.self)]) { r in
+        extension Settings: LoomMacros::Injectable {
+          nonisolated static var _injection: LoomMacros::_Injection<Settings> {
+            .sync(dependencies: [Loom::DependencyKey(Config.self)]) { r in
               try Settings(config: r.tryResolve(Config.self))
             }
           }
@@ -183,8 +183,8 @@ import Testing
       result.source == #"""
         final class Clock: Sendable {}
 
-        extension Clock: LoomMacros.Injectable {
-          nonisolated static var _injection: LoomMacros._Injection<Clock> {
+        extension Clock: LoomMacros::Injectable {
+          nonisolated static var _injection: LoomMacros::_Injection<Clock> {
             .sync(dependencies: []) { r in
               Clock()
             }
@@ -210,9 +210,9 @@ import Testing
           init() {}
         }
 
-        extension Cache: LoomMacros.Injectable {
-          nonisolated static var _injection: LoomMacros._Injection<Cache> {
-            .sync(dependencies: [Loom.DependencyKey(Storage.self)]) { r in
+        extension Cache: LoomMacros::Injectable {
+          nonisolated static var _injection: LoomMacros::_Injection<Cache> {
+            .sync(dependencies: [Loom::DependencyKey(Storage.self)]) { r in
               try Cache(storage: r.tryResolve(Storage.self))
             }
           }
@@ -603,8 +603,8 @@ import Testing
           func load() {}
         }
 
-        extension Cache: LoomMacros.Injectable {
-          nonisolated static var _injection: LoomMacros._Injection<Cache> {
+        extension Cache: LoomMacros::Injectable {
+          nonisolated static var _injection: LoomMacros::_Injection<Cache> {
             .sync(dependencies: []) { r in
               Cache()
             }

@@ -37,8 +37,8 @@ import Testing
           func helper() {}
         }
 
-        extension AppModule: LoomAssembly.Assembly {
-          public nonisolated func assemble(into container: Loom.Container) {
+        extension AppModule: LoomAssembly::Assembly {
+          public nonisolated func assemble(into container: Loom::Container) {
             container._registerMainActor(
               Config.self, lifetime: .singleton,
               dependencies: [],
@@ -48,7 +48,7 @@ import Testing
             }
             container.register(
               (any APIClient).self, name: "primary", lifetime: .weak,
-              dependencies: [Loom.DependencyKey(HTTPClient.self, name: "base")],
+              dependencies: [Loom::DependencyKey(HTTPClient.self, name: "base")],
               fileID: "TestModule/test.swift", line: 6
             ) { r in
               try await Self.api(http: r.tryResolveAsync(HTTPClient.self, name: "base"))
@@ -56,8 +56,8 @@ import Testing
             container._registerMainActor(
               ProfileModel.self,
               dependencies: [
-                Loom.DependencyKey(UserService.self),
-                Loom.DependencyKey(Loom.Lazy<Analytics>.self),
+                Loom::DependencyKey(UserService.self),
+                Loom::DependencyKey(Loom::Lazy<Analytics>.self),
               ],
               fileID: "TestModule/test.swift", line: 10
             ) { r in
@@ -89,8 +89,8 @@ import Testing
       result.source == #"""
         struct EmptyModule {}
 
-        extension EmptyModule: LoomAssembly.Assembly {
-          nonisolated func assemble(into container: Loom.Container) {
+        extension EmptyModule: LoomAssembly::Assembly {
+          nonisolated func assemble(into container: Loom::Container) {
           }
         }
         """#)
@@ -158,8 +158,8 @@ import Testing
           func backup() -> Config { Config() }
         }
 
-        extension AppModule: LoomAssembly.Assembly {
-          nonisolated func assemble(into container: Loom.Container) {
+        extension AppModule: LoomAssembly::Assembly {
+          nonisolated func assemble(into container: Loom::Container) {
             container.register(
               Config.self,
               dependencies: [],
@@ -213,8 +213,8 @@ import Testing
           var config: Config { Config() }
         }
 
-        extension AppModule: LoomAssembly.Assembly {
-          nonisolated func assemble(into container: Loom.Container) {
+        extension AppModule: LoomAssembly::Assembly {
+          nonisolated func assemble(into container: Loom::Container) {
           }
         }
         """#)
@@ -240,8 +240,8 @@ import Testing
           func configure() {}
         }
 
-        extension AppModule: LoomAssembly.Assembly {
-          nonisolated func assemble(into container: Loom.Container) {
+        extension AppModule: LoomAssembly::Assembly {
+          nonisolated func assemble(into container: Loom::Container) {
           }
         }
         """#)
@@ -279,8 +279,8 @@ import Testing
           func clock() -> some Clock { SystemClock() }
         }
 
-        extension AppModule: LoomAssembly.Assembly {
-          nonisolated func assemble(into container: Loom.Container) {
+        extension AppModule: LoomAssembly::Assembly {
+          nonisolated func assemble(into container: Loom::Container) {
           }
         }
         """#)
@@ -306,8 +306,8 @@ import Testing
           func make<T>() -> T { fatalError() }
         }
 
-        extension AppModule: LoomAssembly.Assembly {
-          nonisolated func assemble(into container: Loom.Container) {
+        extension AppModule: LoomAssembly::Assembly {
+          nonisolated func assemble(into container: Loom::Container) {
           }
         }
         """#)
@@ -345,8 +345,8 @@ import Testing
           mutating func config() -> Config { Config() }
         }
 
-        extension AppModule: LoomAssembly.Assembly {
-          nonisolated func assemble(into container: Loom.Container) {
+        extension AppModule: LoomAssembly::Assembly {
+          nonisolated func assemble(into container: Loom::Container) {
           }
         }
         """#)

@@ -20,9 +20,9 @@ import Testing
         #elseif canImport(Darwin)
         @section("__DATA,__mod_init_func,mod_init_funcs")
         #endif
-        @used private nonisolated let _loomStartup_configureAnalytics: @convention(c) () -> Void = {
-          Loom.StartupHook._enroll {
-            Loom.StartupHook(
+        @used private nonisolated let _loomStartup_configureAnalytics: @convention(c) () -> Swift::Void = {
+          Loom::StartupHook._enroll {
+            Loom::StartupHook(
               "TestModule.configureAnalytics", order: 10, fileID: "TestModule/test.swift", line: 1, configureAnalytics(_:))
           }
         }
@@ -52,9 +52,9 @@ import Testing
           #elseif canImport(Darwin)
           @section("__DATA,__mod_init_func,mod_init_funcs")
           #endif
-          @used private nonisolated static let _loomStartup_start: @convention(c) () -> Void = {
-            Loom.StartupHook._enroll {
-              Loom.StartupHook(
+          @used private nonisolated static let _loomStartup_start: @convention(c) () -> Swift::Void = {
+            Loom::StartupHook._enroll {
+              Loom::StartupHook(
                 "Start crash reporting", fileID: "TestModule/test.swift", line: 2, start)
             }
           }

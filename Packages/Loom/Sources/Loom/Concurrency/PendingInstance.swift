@@ -51,6 +51,13 @@ final class PendingInstance: Sendable {
     }
   }
 
+  /// Whether this filling is the caller's own: run by this thread's synchronous resolve, or by
+  /// the asynchronous filling this task runs. A caller must never wait for its own filling (a
+  /// factory that ends its own lifetime, synchronously or not, would wait for itself).
+  var isRunningHere: Bool {
+    owner == WaitIdentity.currentThread || owner == WaitIdentity.current
+  }
+
   /// Blocks until the filling ends and returns its outcome.
   func wait() -> Outcome {
     let semaphore = DispatchSemaphore(value: 0)

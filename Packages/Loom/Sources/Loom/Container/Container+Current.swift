@@ -20,7 +20,8 @@ extension Container {
 
   /// The one process-wide container behind ``default``.
   static let shared: Container = {
-    let container = Container()
+    // Made on first use, which may be inside a test: it keeps the process's `.once` instances.
+    let container = $defaultOverride.withValue(nil) { Container() }
     container.installDiscoveredBindingsForDefault()
     return container
   }()

@@ -212,13 +212,35 @@ extension Container {
   /// - Parameter identifier: A name unique to the lifetime that owns the cache.
   /// - Returns: The cache, the same object for the same identifier on every call.
   public func instanceCache(for identifier: String) -> InstanceCache {
-    registry.withLock { state in
-      if let found = state.instanceCaches.first(where: { $0.identifier == identifier }) {
+    var found: InstanceCache?
+    withInstanceCache(for: identifier) { found = $0 }
+    if let found { return found }
+    return registry.withLock { _ in
+      if let found = instanceCaches.caches.first(where: { $0.identifier == identifier }) {
         return found.cache
       }
-      let cache = InstanceCache()
-      state.instanceCaches.append((identifier, cache))
+      let cache = InstanceCache(readingWith: self)
+      instanceCaches.add(cache, for: identifier)
       return cache
+    }
+  }
+
+  /// Runs `body` with this container's cache for `identifier`, if ``instanceCache(for:)`` made
+  /// one, without a lock and without retaining it.
+  ///
+  /// ```swift
+  /// container.withInstanceCache(for: "request") { cache in print(cache.count) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - identifier: The identifier the cache was made for.
+  ///   - body: Reads the cache; must not keep it.
+  @_spi(LoomInternals)
+  public func withInstanceCache(for identifier: String, _ body: (InstanceCache) -> Void) {
+    let section = sections.enter()
+    _ = instanceCaches.withCache(for: identifier, in: section) { cache in
+      body(cache)
+      return 0
     }
   }
 }

@@ -94,7 +94,7 @@ extension Container {
     var retired: [any AnyObject & Sendable] = []
     let (caches, extensions, dropped) = registry.withLock {
       state -> ([InstanceCache], [any AnyObject & Sendable], [Registration]) in
-      let caches = state.instanceCaches.map(\.cache)
+      let caches = instanceCaches.caches.map(\.cache)
       switch scope {
       case .instances:
         for key in state.order {
@@ -123,6 +123,7 @@ extension Container {
         for key in state.order { remove(key, in: &state, retiring: &retired) }
         let extensions = Array(state.extensions.values)
         state = RegistryState()
+        instanceCaches.removeAll(retiring: &retired)
         return (caches, extensions, [])
       }
     }
@@ -131,7 +132,7 @@ extension Container {
     // Outside the lock: the last references to instances may go here.
     switch scope {
     case .instances, .everything:
-      for cache in caches { cache.removeAll() }
+      for cache in caches { cache.drop() }
     case .lifetime(let lifetime):
       if case .once = lifetime.kind { onceInstances.remove(dropped) }
       for cache in caches { cache.remove(dropped) }
@@ -153,8 +154,70 @@ extension Container {
   /// Removes the registration of `key` from this container; returns whether there was one.
   func uninstall(_ key: DependencyKey) -> Bool {
     var retired: [any AnyObject & Sendable] = []
-    let removed = registry.withLock { state in remove(key, in: &state, retiring: &retired) }
+    let removed = registry.withLock { state -> Registration? in
+      let registration = entry(for: key, in: &state)?.registration
+      return remove(key, in: &state, retiring: &retired) ? registration : nil
+    }
     release(retired)
-    return removed
+    // A `.once` instance goes with its registration, as `reset(_:)` of the key drops it: the
+    // declared default a key path falls back to may be the same declaration.
+    if let removed, case .once = removed.lifetimeKind { onceInstances.remove([removed]) }
+    return removed != nil
+  }
+
+  /// Drops the cached instance of one type, keeping its registration: the next resolve makes a
+  /// new one (Factory's `container.service.reset(.scope)`, Swinject's reset of one service).
+  ///
+  /// It drops what this container keeps for the key: a singleton, weak or expiring instance, the
+  /// instance of a custom-lifetime cache (a session's, dropped *without* being told), and a
+  /// `.once` instance (for every container that shares it). An ancestor's instance is not
+  /// touched. Safe while other threads resolve: a resolve that started before may still return
+  /// the old instance.
+  ///
+  /// ```swift
+  /// container.reset(ImageCache.self)                // a new cache on next resolve
+  /// container.reset(Database.self, name: "users")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type of the registration.
+  ///   - name: The name it was registered with, if any.
+  /// - Returns: Whether this container has a registration for the key.
+  @discardableResult
+  public func reset<Value>(_ type: Value.Type, name: String? = nil) -> Bool {
+    resetInstance(of: DependencyKey(type, name: name))
+  }
+
+  /// Drops the cached instance of a key path's dependency, keeping its registration (Factory's
+  /// `container.service.reset(.scope)`); see ``reset(_:name:)``.
+  ///
+  /// ```swift
+  /// container.reset(\.imageCache)  // a new cache on next resolve; the wiring stays
+  /// ```
+  ///
+  /// - Parameter keyPath: The key path to a ``Dependency`` declared in an extension of
+  ///   ``Container``.
+  /// - Returns: Whether this container has a registration for the key path (its declared
+  ///   default counts once a resolve installed it).
+  @discardableResult
+  public func reset<Value: Sendable>(_ keyPath: DependencyKeyPath<Value>) -> Bool {
+    resetInstance(of: DependencyKey(keyPath))
+  }
+
+  /// Drops the instances of `key`'s registration in this container; returns whether there is one.
+  private func resetInstance(of key: DependencyKey) -> Bool {
+    var retired: [any AnyObject & Sendable] = []
+    let (caches, dropped) = registry.withLock {
+      state -> ([InstanceCache], Registration?) in
+      guard let entry = entry(for: key, in: &state) else { return ([], nil) }
+      replace(entry, with: Entry(entry.registration), in: &state, retiring: &retired)
+      return (instanceCaches.caches.map(\.cache), entry.registration)
+    }
+    release(retired)
+    guard let dropped else { return false }
+    // Outside the lock: the last references to instances may go here.
+    if case .once = dropped.lifetimeKind { onceInstances.remove([dropped]) }
+    for cache in caches { cache.remove([dropped]) }
+    return true
   }
 }

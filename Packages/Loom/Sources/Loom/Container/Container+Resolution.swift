@@ -12,10 +12,17 @@ extension Container: TopLevelResolving {
   {
     let section = sections.enter()
     let found = lookUpInLineage(request, in: section)
-    if case .published(let bits) = found,
-      !ResolutionContext.isWatchingAnywhere || !noteCapturedResolve(request, valueType: type)
-    {
+    switch found {
+    case .published(let bits):
+      if ResolutionContext.isWatchingAnywhere, noteCapturedResolve(request, valueType: type) {
+        break
+      }
       return readPublishedSingleton(bits, as: type, in: section)
+    case .entry(let entry, _):
+      let bits = requesterCachedBits(entry, valueType: ObjectIdentifier(type), in: section)
+      if bits != 0 { return readPublishedSingleton(bits, as: type, in: section) }
+    case .none:
+      break
     }
     return try resolveTopLevel(request, as: type, found: found, section: section)
   }
@@ -103,35 +110,42 @@ extension Container {
     _ request: _ResolutionRequest, as type: Value.Type, found: FastLookup,
     section: consuming ReadSection
   ) throws(ResolutionError) -> Value {
-    if case .entry(let entry, _) = found,
-      let box = requesterCachedBox(entry, valueType: ObjectIdentifier(type))
-    {
-      return keptValue(box, as: type)
-    }
     return try withContext(request.location, section: section) { context throws(ResolutionError) in
       context.noteResolve(request, valueType: type)
       return try serve(request, as: type, found: found, context: context)
     }
   }
 
-  /// The instance this container's cache already holds for a registration whose lifetime finds
-  /// its cache from the requester alone (a session's, a flow's), when a resolve would only read it: the lookup
-  /// found it in a quiet, non-isolated lineage, for its type, and no resolve runs on this thread
-  /// (one would check captive dependencies) nor records edges anywhere. Not generic.
+  /// The bits of the box of the instance that this container's cache already holds for a
+  /// registration whose lifetime finds its cache from the requester alone (a session's, a flow's),
+  /// when a resolve would only read it; 0 otherwise. The instance is read as a published singleton
+  /// is, valid in `section`: the lookup found `entry` in a quiet, non-isolated lineage, for its
+  /// type, no resolve runs on this thread (one would check captive dependencies) nor records edges
+  /// anywhere, and the cache is read in `section` (its read sections are this family's). Nothing
+  /// here takes a lock or touches a reference count. Not generic.
   ///
   /// Call it in the read section of the lookup that found `entry`.
   @usableFromInline
-  func requesterCachedBox(_ entry: Unmanaged<Entry>, valueType: ObjectIdentifier)
-    -> (any AnyObject & Sendable)?
-  {
-    entry._withUnsafeGuaranteedRef { entry -> (any AnyObject & Sendable)? in
+  func requesterCachedBits(
+    _ entry: Unmanaged<Entry>, valueType: ObjectIdentifier, in section: borrowing ReadSection
+  ) -> UInt {
+    entry._withUnsafeGuaranteedRef { entry -> UInt in
       let registration = entry.registration
       guard registration.isRequesterCached, registration.valueTypeID == valueType,
         !isInIsolatedLineage, !ResolutionContext.isWatchingAnywhere,
-        ThreadState.current.joinable == nil,
-        let lifetime = registration.requesterCachedLifetime
-      else { return nil }
-      return lifetime.instanceCache(ofRequester: self)?.box(of: registration)
+        ThreadState.current.joinable == nil
+      else { return 0 }
+      let probe = InstanceCache.probe(of: registration)
+      if let identifier = registration.requesterCacheIdentifier {
+        return instanceCaches.withCache(for: identifier, in: section) { cache in
+          cache.keptBits(probe: probe, name: entry.name, onlyIn: section)
+        }
+      }
+      var bits: UInt = 0
+      registration.requesterCachedLifetime?.withInstanceCache(ofRequester: self) { cache in
+        bits = cache.keptBits(probe: probe, name: entry.name, onlyIn: section)
+      }
+      return bits
     }
   }
 

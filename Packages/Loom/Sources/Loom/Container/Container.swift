@@ -64,6 +64,9 @@ public final class Container: Sendable {
   let registry = Locked(RegistryState())
   /// The read sections of ``index``, shared by the whole family (made with the root).
   @usableFromInline let sections: ReadSections
+  /// The caches of ``instanceCache(for:)``, read without a lock in ``sections``; changed under the
+  /// lock.
+  let instanceCaches = InstanceCacheDirectory()
   /// Observers of this container and its whole family, shared by parent and children.
   @usableFromInline let observers: ObserverHub
   /// See ``checksCaptiveDependencies``.
@@ -72,7 +75,8 @@ public final class Container: Sendable {
   /// `Container+Settings.swift`); a child made later starts with a copy of its parent's.
   let settings: Locked<ContainerSettings>
   /// Where this container's `.once` instances live: the process's, or a test's own (see
-  /// `Container+Settings.swift`); shared by a child with its parent.
+  /// `Container+Settings.swift`); shared by a child with its parent, and by a container made
+  /// while a test's container is ``default``.
   let onceInstances: OnceInstances
 
   /// Makes an empty container.
@@ -81,6 +85,9 @@ public final class Container: Sendable {
   /// let container = Container()
   /// let strict = Container(overridePolicy: .forbid)
   /// ```
+  ///
+  /// Its `.once` instances are the process's, or, when it is made in a test that LoomTesting
+  /// isolates, that test's own.
   ///
   /// - Parameters:
   ///   - parent: A container whose registrations this one sees and may override.
@@ -94,7 +101,10 @@ public final class Container: Sendable {
     self.sections = parent?.sections ?? ReadSections()
     self.captiveCheck = Atomic(parent?.checksCaptiveDependencies ?? true)
     self.settings = Locked(parent?.settings.withLock { $0 } ?? ContainerSettings())
-    self.onceInstances = parent?.onceInstances ?? .shared
+    // A root container made inside a test (under LoomTesting's trait or a `ContainerTestCase`)
+    // keeps its `.once` instances with the test's, as Factory's test trait isolates them.
+    self.onceInstances =
+      parent?.onceInstances ?? Container.defaultOverride?.onceInstances ?? .shared
   }
 
   /// Makes a child: it sees this container's registrations and may override them locally.
@@ -207,9 +217,6 @@ struct RegistryState {
   var startupTasks: [StartupTask] = []
   /// Objects other packages keep per container, by type (``Container/extensionStorage(_:makeIfAbsent:)``).
   var extensions: [ObjectIdentifier: any AnyObject & Sendable] = [:]
-  /// The caches handed out by ``Container/instanceCache(for:)``, with their identifiers: a
-  /// handful at most, so a search beats hashing the identifier.
-  var instanceCaches: [(identifier: String, cache: InstanceCache)] = []
 }
 
 /// Key-path objects kept alive until no read can still compare their addresses.

@@ -89,15 +89,16 @@ extension Container {
         }
         made = started
         return try served(object, as: type, weakly: weakly, from: located, context: context)
-      case .custom(let cache, let generation):
+      case .custom(let cache, _):
+        let entry = cache.entry(for: registration)
         let (object, started) = try await madeOnce(
-          in: cache.slot(for: registration), registration, as: type, builder: self,
-          context: context
+          in: entry.slot, registration, as: type, builder: self, context: context
         ) { value, _ in Publication(value) }
         made = started
-        // Made or fetched while the cache was emptied: it belongs to the lifetime that ended.
-        guard cache.keep(object, of: registration, generation: generation) else { continue }
-        context.noteServingCache(cache, generation: generation)
+        // Made or fetched in an entry the cache dropped since (it was emptied): it belongs to the
+        // lifetime that ended, which took it or, if this call made it, is handed it by `keep`.
+        guard let kept = cache.keep(object, in: entry, made: started) else { continue }
+        context.noteServingCache(cache, generation: kept)
         return keptValue(object, as: type)
       }
     }

@@ -211,17 +211,19 @@ extension Container {
           })
         made = didMake
         return try served(object, as: type, weakly: weakly, from: located, context: context)
-      case .custom(let cache, let generation):
+      case .custom(let cache, _):
         try context.checkCycle(registration)
-        let (object, didMake) = try cache.slot(for: registration).object(
+        let entry = cache.entry(for: registration)
+        let (object, didMake) = try entry.slot.object(
           for: ChainWaiter(key: registration.key, context: context),
           orMake: { () throws(ResolutionError) -> OnceSlot.Stored in
             Publication(try make(registration, as: type, builder: self, context: context))
           })
         made = didMake
-        // Made or fetched while the cache was emptied: it belongs to the lifetime that ended.
-        guard cache.keep(object, of: registration, generation: generation) else { continue }
-        context.noteServingCache(cache, generation: generation)
+        // Made or fetched in an entry the cache dropped since (it was emptied): it belongs to the
+        // lifetime that ended, which took it or, if this call made it, is handed it by `keep`.
+        guard let kept = cache.keep(object, in: entry, made: didMake) else { continue }
+        context.noteServingCache(cache, generation: kept)
         return keptValue(object, as: type)
       }
     }

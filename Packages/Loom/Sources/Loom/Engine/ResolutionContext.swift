@@ -67,6 +67,8 @@ final class ResolutionContext {
   /// for a synchronous resolve; `.max` for an asynchronous one, which may move between threads
   /// and asks the thread it runs on (``checkStack(entering:)``).
   private let stackFloor: UInt
+  /// 1, read from memory by ``checkStack(entering:)`` (see ``ThreadState/stackPosition(size:)``).
+  private let stackProbeSize = 1
   /// Who waits when this resolve waits for another's creation (see ``WaitGraph``).
   @exclusivity(unchecked) private(set) var waitIdentity: UInt
   /// The read section the resolve holds until it ends (a synchronous resolve only): what its
@@ -199,7 +201,7 @@ final class ResolutionContext {
   /// between threads, asks the thread it runs on.
   @inline(never)
   private func checkStack(entering registration: Registration) throws(ResolutionError) {
-    let position = ThreadState.stackPosition()
+    let position = ThreadState.stackPosition(size: stackProbeSize)
     let floor = stackFloor == .max ? ThreadState.current.stackFloor : stackFloor
     guard position <= floor else { return }
     throw .tooDeep(registration.key, chain: chain(to: registration.key), location: location)

@@ -40,11 +40,17 @@ final class ThreadState {
     stackFloor = Self.stackEnd().map { $0 + Self.stackReserve } ?? 0
   }
 
-  /// The address of a local variable of the caller's frame: how far down the stack it runs.
+  /// An address in the caller's frame: how far down the thread's stack it runs.
+  ///
+  /// NB: the address of a dynamic allocation of `size` bytes (pass 1, read from memory), not of a
+  /// local variable: AddressSanitizer moves locals whose address is taken, and allocations of a
+  /// size known when compiling, to a "fake stack" on the heap, so their address says nothing about
+  /// the thread's stack; a dynamic one stays on it.
   @inline(__always)
-  static func stackPosition() -> UInt {
-    var marker: UInt8 = 0
-    return withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
+  static func stackPosition(size: Int) -> UInt {
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size) {
+      UInt(bitPattern: $0.baseAddress)
+    }
   }
 
   /// The lowest address of the calling thread's stack, when the system tells it.

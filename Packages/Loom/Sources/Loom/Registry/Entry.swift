@@ -1,6 +1,7 @@
 public import Synchronization
 
-/// A registration installed in one container, with the instances it made there.
+/// A registration installed in one container, with the instances it made there; or, in an
+/// ``InstanceCache``, a registration's entry in one generation of the cache.
 ///
 /// Replacing a registration, dropping a container's cached instances, or copying an ancestor's
 /// registration into an isolated child installs a new entry; the registration itself, which only
@@ -14,6 +15,10 @@ final class Entry: Sendable {
   @usableFromInline let publication = Atomic<UInt>(0)
   /// Where the singleton or weak instance is made exactly once; made on first use.
   private let instanceSlot = LazyReference<OnceSlot>()
+  /// For an entry of an ``InstanceCache`` that the cache dropped: whether its instance, made or
+  /// being made, is accounted for (the removal that dropped the entry takes it, or its maker handed
+  /// it to the lifetime's ``CustomLifetime/discard(_:)``). Changed under the cache's lock.
+  let isTaken = Atomic<Bool>(false)
 
   init(_ registration: Registration) {
     self.registration = registration

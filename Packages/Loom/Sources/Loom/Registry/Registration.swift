@@ -35,11 +35,13 @@ final class Registration: Sendable {
   /// The lifetime when it is a ``CustomLifetime``.
   let customLifetime: (any CustomLifetime)?
   /// The lifetime when its cache depends only on the requester (see
-  /// ``Container/requesterCachedBox(_:valueType:)``).
+  /// ``Container/requesterCachedBits(_:valueType:in:)``).
   let requesterCachedLifetime: (any _RequesterCachedLifetime)?
   /// Whether ``requesterCachedLifetime`` is set: read on every top-level resolve, where copying
   /// the existential out to test it would cost more than the test.
   let isRequesterCached: Bool
+  /// The lifetime's ``_RequesterCachedLifetime/requesterCacheIdentifier``, asked once.
+  let requesterCacheIdentifier: String?
   /// Whether a resolve only has to run its factory: a synchronous transient with no completion
   /// (the engine's shortest path, see ``Container/serve(_:owner:_:as:context:)``).
   let isPlainTransient: Bool
@@ -105,6 +107,7 @@ final class Registration: Sendable {
     }
     self.requesterCachedLifetime = customLifetime as? any _RequesterCachedLifetime
     self.isRequesterCached = requesterCachedLifetime != nil
+    self.requesterCacheIdentifier = requesterCachedLifetime?.requesterCacheIdentifier
     self.isPlainTransient =
       lifetimeKind == .transient && kind == .sync && extras?.completion == nil
     self.outranksSingletons = lifetime.isCached && lifetime.rank > .singleton

@@ -1,4 +1,5 @@
 @_spi(LoomInternals) import Loom
+import Synchronization
 
 /// Installs assemblies into one container: requirements first and once, each assembly inside
 /// `Container.withRegistrationOrigin(name)`.
@@ -17,9 +18,14 @@ struct Installation {
   /// Every assembly this installation installed, in order.
   private(set) var installed: [any Assembly] = []
 
-  init(into container: Container) {
+  /// Where the app installs the assemblies, for warnings; `nil` when LoomAssembly installs them
+  /// itself (a feature's child, a validation's scratch container).
+  let location: CodeLocation?
+
+  init(into container: Container, at location: CodeLocation? = nil) {
     self.container = container
     self.ledger = AssemblyLedger.of(container)
+    self.location = location
   }
 
   /// Installs `assemblies` in order, each after its requirements.
@@ -47,8 +53,19 @@ struct Installation {
       for requirement in assembly.requirements {
         install(requirement, isRequirement: true)
       }
-      Container.withRegistrationOrigin(assembly.name) {
-        assembly.assemble(into: container)
+      let spelling = SwinjectSpelling()
+      SwinjectSpelling.$current.withValue(spelling) {
+        Container.withRegistrationOrigin(assembly.name) {
+          assembly.assemble(into: container)
+        }
+      }
+      if spelling.wasUsed, let location {
+        container.reportWarning(
+          summary: "\(assembly.name) implements Swinject's `assemble(container:)`, which"
+            + " LoomAssembly calls only so that a ported assembly keeps registering",
+          hint: "rename it `func assemble(into container: Container)`, the requirement of"
+            + " LoomAssembly's Assembly.",
+          at: location)
       }
     }
     installed.append(assembly)
@@ -74,4 +91,21 @@ struct Installation {
           + " each of them requires.",
       ])
   }
+}
+
+/// Tells an installation whether an assembly's registrations came through Swinject's spelling,
+/// `assemble(container:)`: the default ``Assembly/assemble(into:)`` marks that it ran, and the
+/// default `assemble(container:)` that it ran too, so an assembly that implements only
+/// `assemble(container:)` leaves the first mark alone.
+final class SwinjectSpelling: Sendable {
+  @TaskLocal static var current: SwinjectSpelling?
+
+  /// 0: the assembly implements `assemble(into:)`; 1: the default `assemble(into:)` ran and
+  /// called the assembly's own `assemble(container:)`; 2: both defaults ran.
+  private let state = Atomic<Int>(0)
+
+  var wasUsed: Bool { state.load(ordering: .relaxed) == 1 }
+
+  func defaultAssembleIntoRan() { state.store(1, ordering: .relaxed) }
+  func defaultAssembleContainerRan() { state.store(2, ordering: .relaxed) }
 }

@@ -22,7 +22,7 @@
 ///   runs the steps in parallel, reports every failure in a ``ComponentError`` and returns the
 ///   immutable `Resolved` aggregate of the inputs, cached members and children (not the
 ///   transient members, made anew on every read);
-/// - `install(into:)`, which registers the members in a `Loom.Container`;
+/// - `install(into:)`, which registers the members in a `Container`;
 /// - `resetOnceMembers()` when there are `.once` members;
 /// - the conformance to ``Component``, which provides the graph and `withOverrides`.
 ///
@@ -168,6 +168,7 @@ public macro Provide(
 ///     instead of `with:` and `bindings:`.
 ///   - effects: Whether building the child suspends or throws, for `with:` and `bindings:`.
 @attached(accessor, names: named(get))
+@attached(peer, names: prefixed(_LoomChild_))
 public macro Child(
   with dependencies: [AnyKeyPath] = [], bindings: [String: AnyKeyPath] = [:],
   factory: Any? = nil, effects: ComponentEffects = []

@@ -81,29 +81,14 @@ struct ComponentChecker {
 
   // MARK: - References
 
-  /// Checks that every member `member` names exists, once each; false if one does not.
+  /// Checks that every member `member` names exists (``MemberReader`` checks they are named once
+  /// each); false if one does not.
   private func checkReferences(
     _ member: ComponentMember, _ problems: inout ComponentProblems
   ) -> Bool {
     var valid = true
-    var seen: [String: MemberReference] = [:]
-    for reference in member.dependencies {
-      guard resolve(reference, in: member, &problems) else {
-        valid = false
-        continue
-      }
-      let key = reference.label ?? reference.member
-      if let earlier = seen[key] {
-        let message: MacroMessage =
-          member.kind == .child
-          ? .duplicateChildInput(key, of: member.name) : .duplicateDependency(key, of: member.name)
-        problems.error(
-          message, at: reference.node, fixIt: removal(of: reference, in: member),
-          notes: [.at(earlier.node, "first listed here")])
-        valid = false
-      } else {
-        seen[key] = reference
-      }
+    for reference in member.dependencies where !resolve(reference, in: member, &problems) {
+      valid = false
     }
     return valid
   }
@@ -165,7 +150,12 @@ struct ComponentChecker {
       problems.error(message, at: reference.node, fixIt: fixIt)
     case .keyPath where component.functions.contains(name):
       problems.invalidate()
+      problems.refusedByCompiler(owner)
     case .keyPath:
+      problems.refusedByCompiler(owner)
+      // NB: Swift reports a key path to a name declared nowhere ("value of type has no
+      // member"), without a suggestion: a note beside it offers the closest member.
+      if fixIt != nil { problems.note(message.asNote, at: reference.node, fixIt: fixIt) }
       problems.unavailable(owner, message)
     case .label:
       guard let member else { break }
@@ -216,44 +206,17 @@ struct ComponentChecker {
       "{ \(signature) in \(member.effects.markers)\(callee)(\(arguments.joined(separator: ", "))) }"
   }
 
-  /// A fix-it that removes `reference` from the `with:` list it is written in, if it is in one.
-  private func removal(of reference: MemberReference, in member: ComponentMember) -> FixIt? {
-    // A child's `bindings: ["token": \Self.authToken]` entry.
-    if let entry = reference.node.ancestor(DictionaryElementSyntax.self),
-      let dictionary = entry.parent?.parent?.as(DictionaryExprSyntax.self),
-      case .elements(let elements) = dictionary.content
-    {
-      let kept = elements.filter { $0.id != entry.id }.map {
-        "\($0.key.trimmedDescription): \($0.value.trimmedDescription)"
-      }
-      guard kept.isEmpty, let argument = dictionary.parent?.as(LabeledExprSyntax.self),
-        let arguments = argument.parent?.as(LabeledExprListSyntax.self)
-      else {
-        let text = kept.isEmpty ? "[:]" : "[\(kept.joined(separator: ", "))]"
-        return .replace(dictionary, withText: text, FixItTitle.removeDuplicate)
-      }
-      // The last binding goes: so does the `bindings:` argument.
-      let others = arguments.filter { $0.id != argument.id }.map {
-        $0.with(\.trailingComma, nil).trimmedDescription
-      }
-      return .replace(
-        arguments, withText: others.joined(separator: ", "), FixItTitle.removeDuplicate)
-    }
-    guard let element = reference.node.ancestor(ArrayElementSyntax.self),
-      let array = element.parent?.parent?.as(ArrayExprSyntax.self)
-    else { return nil }
-    let kept = array.elements.filter { $0.id != element.id }.map {
-      $0.expression.trimmedDescription
-    }
-    return .replace(
-      array, withText: "[\(kept.joined(separator: ", "))]", FixItTitle.removeDuplicate)
-  }
-
   // MARK: - Effects
 
   private func checkEffects(_ member: ComponentMember, _ problems: inout ComponentProblems) {
     for reference in member.dependencies {
       guard let target = members[reference.member] else { continue }
+      if reference.spelling == .keyPath, target.effects != MemberEffects() {
+        // NB: Swift reports a key path to an asynchronous or throwing member itself ("cannot
+        // form key path to property with 'throws' or 'async'").
+        problems.invalidate()
+        continue
+      }
       if let deferral = reference.deferral {
         if target.effects.isAsync {
           problems.error(
@@ -362,6 +325,13 @@ struct ComponentChecker {
       let start = cycle[0]
       let edges = zip(cycle, cycle.dropFirst() + [start]).map { ($0, $1) }
       guard start >= graph.memberCount else {
+        if edges.allSatisfy({ isKeyPath(from: graph.names[$0], to: graph.names[$1]) }) {
+          // NB: Swift finds a ring of `with:` key paths itself, when it checks the attributes
+          // ("circular reference resolving attached macro"): each key path asks for the
+          // accessors of the member it names.
+          problems.invalidate()
+          continue
+        }
         let notes = edges.compactMap { from, to -> Note? in
           guard let node = graph.edgeNode(from: from, to: to) else { return nil }
           return .at(node, "'\(graph.names[from])' takes '\(graph.names[to])' here")
@@ -382,6 +352,12 @@ struct ComponentChecker {
         },
         notes: notes)
     }
+  }
+
+  /// Whether `from` takes `to` through a key path (`with:` or `bindings:`).
+  private func isKeyPath(from: String, to: String) -> Bool {
+    members[from]?.directDependencies.contains { $0.member == to && $0.spelling == .keyPath }
+      ?? false
   }
 
   /// A fix-it that removes the `after:` entry `entry` (the whole argument if it is the only one).

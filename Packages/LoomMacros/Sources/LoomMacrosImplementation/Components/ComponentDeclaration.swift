@@ -1,9 +1,11 @@
 import SwiftDiagnostics
+import SwiftIfConfig
 import SwiftSyntax
 import SwiftSyntaxMacros
 
 /// A `@Component` struct as the macro reads it: its members and steps, in declaration order.
 struct ComponentDeclaration {
+  /// The struct's name, without backticks.
   var name: String
   /// The access the struct is declared with: the most any generated declaration gets.
   var access: Access
@@ -18,26 +20,44 @@ struct ComponentDeclaration {
   var memberVariables: Set<String> = []
   var otherProperties: Set<String> = []
   var functions: Set<String> = []
+  /// What the body declares under a name the generated code declares too (`Overrides`,
+  /// `resolve()`, a member `component`): reported, and left out of what is generated.
+  var clashes: Set<String> = []
+  /// The members whose type names a type the component generates (`Overrides`): reported, and
+  /// left out of `Overrides`, which could not contain itself.
+  var typesNamingGenerated: Set<String> = []
+  /// The initializers of the body that do not delegate to a generated one.
+  var initializers: [InitializerDeclSyntax] = []
 
-  /// Reads `declaration`; every problem found, local or not, goes to `problems`.
+  /// The struct's name as an identifier of generated code.
+  var identifier: String { LoomMacrosImplementation.identifier(name) }
+
+  /// Reads `declaration`, with the members of the `#if` clauses active in `configuration`; every
+  /// problem found, local or not, goes to `problems`.
   static func read(
     _ declaration: some DeclGroupSyntax, attribute: AttributeSyntax,
-    problems: inout ComponentProblems
+    configuration: (any BuildConfiguration)?, problems: inout ComponentProblems
   ) -> ComponentDeclaration? {
     guard let structDecl = declaration.as(StructDeclSyntax.self) else {
       problems.error(.componentOnStruct, at: attribute)
       return nil
     }
     var component = ComponentDeclaration(
-      name: structDecl.name.text, access: Access(structDecl.modifiers),
+      name: structDecl.name.bareName, access: Access(structDecl.modifiers),
       isGeneric: structDecl.genericParameterClause != nil,
       isMainActor: attribute.argument("mainActor")?.expression.as(BooleanLiteralExprSyntax.self)?
         .literal.tokenKind == .keyword(.true))
     checkArguments(of: attribute, component: component.name, problems: &problems)
-    for item in structDecl.memberBlock.members {
-      if let variable = item.decl.as(VariableDeclSyntax.self) {
+    checkIsolation(of: structDecl, attribute: attribute, problems: &problems)
+    let (declarations, unread) = structDecl.memberBlock.activeDeclarations(in: configuration)
+    for ifConfig in unread where ifConfig.declaresMembers {
+      problems.error(.unreadIfConfig(component: component.name), at: ifConfig.clauses.first!)
+    }
+    for declaration in declarations {
+      component.checkName(of: declaration, problems: &problems)
+      if let variable = declaration.as(VariableDeclSyntax.self) {
         let names = variable.bindings.compactMap {
-          $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.text
+          $0.pattern.as(IdentifierPatternSyntax.self)?.identifier.bareName
         }
         if variable.attributes.memberAttributes.isEmpty {
           component.otherProperties.formUnion(names)
@@ -45,13 +65,14 @@ struct ComponentDeclaration {
           component.memberVariables.formUnion(names)
         }
         component.readMember(variable, problems: &problems)
-      } else if let function = item.decl.as(FunctionDeclSyntax.self) {
-        component.functions.insert(function.name.text)
+      } else if let function = declaration.as(FunctionDeclSyntax.self) {
+        component.functions.insert(function.name.bareName)
         if let perform = function.attributes.attributes(named: "Perform").first {
           component.readStep(function, attribute: perform, problems: &problems)
         }
       }
     }
+    component.checkInitializers(problems: &problems)
     return component
   }
 
@@ -65,7 +86,13 @@ struct ComponentDeclaration {
       return
     }
     localMembers.append(local)
-    guard let member = MemberReader(local: local).read(problems: &problems) else { return }
+    if let type = variable.bindings.first?.typeAnnotation?.type,
+      !checkGeneratedTypeReferences(in: type, problems: &problems)
+    {
+      typesNamingGenerated.insert(local.name)
+    }
+    guard let member = MemberReader(local: local, component: name).read(problems: &problems)
+    else { return }
     members.append(member)
   }
 
@@ -82,7 +109,7 @@ struct ComponentDeclaration {
         variable.bindingSpecifier.tokenKind == .keyword(.let)
           || binding.typeAnnotation?.type.optionalWrapped == nil
       else { continue }
-      problems.error(.storedProperty(pattern.identifier.text), at: pattern)
+      problems.error(.storedProperty(pattern.identifier.bareName), at: pattern)
     }
   }
 
@@ -96,12 +123,15 @@ struct ComponentDeclaration {
     var parameters: [MemberReference] = []
     for parameter in signature.parameterClause.parameters {
       let nameToken = parameter.secondName ?? parameter.firstName
-      let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.text
+      let label = parameter.firstName.tokenKind == .wildcard ? nil : parameter.firstName.bareName
       var tokens = [nameToken]
-      if let body = function.body { tokens += references(to: nameToken.text, in: Syntax(body)) }
+      if let body = function.body {
+        tokens += references(to: nameToken.bareName, in: Syntax(body))
+      }
       parameters.append(
         MemberReference(
-          label: label, member: nameToken.text, node: Syntax(nameToken), renamedTokens: tokens))
+          label: label, member: nameToken.bareName, node: Syntax(nameToken),
+          renamedTokens: tokens))
     }
     var after: [(String, StringLiteralExprSyntax)] = []
     if let argument = attribute.argument("after") {
@@ -113,7 +143,7 @@ struct ComponentDeclaration {
         guard let literal = element.as(StringLiteralExprSyntax.self),
           let text = literal.plainText
         else {
-          problems.error(.stepNamesAfter(step: function.name.text), at: element)
+          problems.error(.stepNamesAfter(step: function.name.bareName), at: element)
           continue
         }
         after.append((text, literal))
@@ -122,7 +152,7 @@ struct ComponentDeclaration {
     let specifiers = signature.effectSpecifiers
     steps.append(
       ComponentStep(
-        name: function.name.text, nameToken: function.name, function: function,
+        name: function.name.bareName, nameToken: function.name, function: function,
         effects: MemberEffects(
           isAsync: specifiers?.asyncSpecifier != nil, isThrowing: specifiers?.throwsClause != nil),
         parameters: parameters, after: after.map { (name: $0.0, node: $0.1) },
@@ -140,7 +170,9 @@ func references(to name: String, in node: Syntax) -> [TokenSyntax] {
       super.init(viewMode: .sourceAccurate)
     }
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-      if node.baseName.text == name, node.argumentNames == nil { found.append(node.baseName) }
+      if node.baseName.bareName == name, node.argumentNames == nil {
+        found.append(node.baseName)
+      }
       return .visitChildren
     }
   }
@@ -155,8 +187,43 @@ func references(to name: String, in node: Syntax) -> [TokenSyntax] {
 /// and generates, and what the member's own accessor builds it with (the same answer for both).
 struct MemberReader {
   let local: LocalMember
+  /// The component's name, which a key path's root may spell instead of `Self`.
+  let component: String
 
+  /// The member, or nil with the reasons in `problems`.
   func read(problems: inout ComponentProblems) -> ComponentMember? {
+    guard let member = readSource(problems: &problems) else { return nil }
+    // A name listed twice would pass one argument twice: reported here, where the accessor sees
+    // it too, so that it writes no call.
+    var seen: [String: MemberReference] = [:]
+    var unique = true
+    for reference in member.dependencies {
+      let key = reference.label ?? reference.member
+      guard let earlier = seen[key] else {
+        seen[key] = reference
+        continue
+      }
+      unique = false
+      // NB: Swift reports a closure's parameter declared twice ("invalid redeclaration") and a
+      // dictionary literal's key written twice itself.
+      let inBindings = { (node: Syntax) in node.ancestor(DictionaryElementSyntax.self) != nil }
+      if reference.spelling == .parameter
+        || (inBindings(reference.node) && inBindings(earlier.node))
+      {
+        problems.invalidate()
+        continue
+      }
+      let message: MacroMessage =
+        member.kind == .child
+        ? .duplicateChildInput(key, of: member.name) : .duplicateDependency(key, of: member.name)
+      problems.error(
+        message, at: reference.node, fixIt: removal(of: reference),
+        notes: [.at(earlier.node, "first listed here")])
+    }
+    return unique ? member : nil
+  }
+
+  private func readSource(problems: inout ComponentProblems) -> ComponentMember? {
     let attribute = local.attribute
     var member = ComponentMember(
       name: local.name, nameToken: local.nameToken, type: local.type, kind: local.kind,
@@ -194,7 +261,13 @@ struct MemberReader {
     if let factory { sources.append(factory) }
     if sources.isEmpty {
       problems.error(
-        .noSource(member: local.name, type: local.type.trimmedDescription), at: attribute)
+        .noSource(member: local.name, type: local.type.trimmedDescription), at: attribute,
+        fixIt: isBuildable(local.type) && attribute.arguments != nil
+          ? .replace(
+            attribute.argumentList,
+            withText: attribute.argumentList.trimmedDescription + ", with: []",
+            FixItTitle.addEmptyWith)
+          : nil)
       return nil
     }
     if sources.count > 1 {
@@ -276,7 +349,8 @@ struct MemberReader {
       }
       references.append(
         MemberReference(
-          label: argument.name.text, member: argument.name.text, node: Syntax(argument.name),
+          label: argument.name.bareName, member: argument.name.bareName,
+          node: Syntax(argument.name),
           renamedTokens: [argument.name], spelling: .label))
     }
     member.construction = .reference(expression.trimmed)
@@ -383,9 +457,20 @@ struct MemberReader {
       return nil
     }
     let name = property.declName.baseName
+    // NB: the macro reads the member's name; a key path of another type (`\Other.config`)
+    // compiles, and its name is not a member of this component.
+    if let root = keyPath.root, ![component, "Self"].contains(root.trimmedDescription) {
+      problems.error(
+        .keyPathRoot(
+          expression.trimmedDescription, root: root.trimmedDescription,
+          component: component, member: name.bareName),
+        at: root,
+        fixIt: .replace(root, withText: "Self", FixItTitle.write("\\Self.\(name.bareName)")))
+      return nil
+    }
     return MemberReference(
-      label: label ?? name.text, member: name.text, node: Syntax(name), renamedTokens: [name],
-      spelling: .keyPath)
+      label: label ?? name.bareName, member: name.bareName, node: Syntax(name),
+      renamedTokens: [name], spelling: .keyPath)
   }
 
   /// The members a factory closure's parameters take.
@@ -414,10 +499,11 @@ struct MemberReader {
         if let type = parameter.type, let identifier = deferredHandle(type) {
           deferral = identifier
         }
-        let tokens = [nameToken] + references(to: nameToken.text, in: Syntax(closure.statements))
+        let tokens =
+          [nameToken] + references(to: nameToken.bareName, in: Syntax(closure.statements))
         result.append(
           MemberReference(
-            label: nil, member: nameToken.text, node: Syntax(nameToken), renamedTokens: tokens,
+            label: nil, member: nameToken.bareName, node: Syntax(nameToken), renamedTokens: tokens,
             deferral: deferral))
       }
     @unknown default:
@@ -475,17 +561,40 @@ struct MemberReader {
     return name.flatMap(MemberReference.Deferral.init(rawValue:))
   }
 
-  /// Whether `Type(...)` can be written for `type`: not an existential, opaque or function type.
-  private func isBuildable(_ type: TypeSyntax) -> Bool {
-    let type = type.unparenthesized
-    if type.is(SomeOrAnyTypeSyntax.self) || type.is(FunctionTypeSyntax.self)
-      || type.is(CompositionTypeSyntax.self) || type.is(TupleTypeSyntax.self)
-      || type.is(AttributedTypeSyntax.self) || type.is(MetatypeTypeSyntax.self)
-    {
-      return false
+  private func isBuildable(_ type: TypeSyntax) -> Bool { type.isBuildable }
+}
+
+/// A fix-it that removes `reference` from the `with:` list it is written in, if it is in one.
+func removal(of reference: MemberReference) -> FixIt? {
+  // A child's `bindings: ["token": \Self.authToken]` entry.
+  if let entry = reference.node.ancestor(DictionaryElementSyntax.self),
+    let dictionary = entry.parent?.parent?.as(DictionaryExprSyntax.self),
+    case .elements(let elements) = dictionary.content
+  {
+    let kept = elements.filter { $0.id != entry.id }.map {
+      "\($0.key.trimmedDescription): \($0.value.trimmedDescription)"
     }
-    return type.optionalWrapped == nil
+    guard kept.isEmpty, let argument = dictionary.parent?.as(LabeledExprSyntax.self),
+      let arguments = argument.parent?.as(LabeledExprListSyntax.self)
+    else {
+      let text = kept.isEmpty ? "[:]" : "[\(kept.joined(separator: ", "))]"
+      return .replace(dictionary, withText: text, FixItTitle.removeDuplicate)
+    }
+    // The last binding goes: so does the `bindings:` argument.
+    let others = arguments.filter { $0.id != argument.id }.map {
+      $0.with(\.trailingComma, nil).trimmedDescription
+    }
+    return .replace(
+      arguments, withText: others.joined(separator: ", "), FixItTitle.removeDuplicate)
   }
+  guard let element = reference.node.ancestor(ArrayElementSyntax.self),
+    let array = element.parent?.parent?.as(ArrayExprSyntax.self)
+  else { return nil }
+  let kept = array.elements.filter { $0.id != element.id }.map {
+    $0.expression.trimmedDescription
+  }
+  return .replace(
+    array, withText: "[\(kept.joined(separator: ", "))]", FixItTitle.removeDuplicate)
 }
 
 /// Finds the `await` and `try` of a closure's own body (not those of nested closures or
@@ -526,6 +635,21 @@ private final class EffectFinder: SyntaxVisitor {
 
   override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
   override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+}
+
+extension TypeSyntax {
+  /// Whether `Type(...)` can be written for the type: not an existential, opaque, function,
+  /// tuple, metatype or optional type.
+  var isBuildable: Bool {
+    let type = unparenthesized
+    if type.is(SomeOrAnyTypeSyntax.self) || type.is(FunctionTypeSyntax.self)
+      || type.is(CompositionTypeSyntax.self) || type.is(TupleTypeSyntax.self)
+      || type.is(AttributedTypeSyntax.self) || type.is(MetatypeTypeSyntax.self)
+    {
+      return false
+    }
+    return type.optionalWrapped == nil
+  }
 }
 
 extension StringLiteralExprSyntax {

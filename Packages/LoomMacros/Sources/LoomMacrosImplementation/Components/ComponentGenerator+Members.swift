@@ -10,12 +10,24 @@ extension ComponentGenerator {
     }
   }
 
+  /// The type of a member as generated code writes it: a child's through its alias.
+  func type(of member: ComponentMember) -> String {
+    usesAlias(member.name) ? childAlias(member.name) + ".Value" : member.type.trimmedDescription
+  }
+
+  /// The metatype of a member, a child's through its alias, as an expression.
+  func metatype(of member: ComponentMember) -> String {
+    if member.kind == .child, usesAlias(member.name) { return type(of: member) + ".self" }
+    if capturesType(member.type) { return typeAlias(member.name) + ".self" }
+    return metatype(member.type)
+  }
+
   /// `private func _loomRead_api(_ make: ...) -> API`.
   private func signature(_ member: ComponentMember, make: String?) -> String {
     let effects = member.effects.specifiers
-    let parameters = make.map { "_ make: \($0)" } ?? ""
+    let parameters = make.map { "_ _loomMake: \($0)" } ?? ""
     return
-      "\(isolation)private func _loomRead_\(member.name)(\(parameters))\(effects.isEmpty ? "" : " " + effects) -> \(member.type.trimmedDescription)"
+      "\(isolation)private func \(identifier("_loomRead_" + member.name))(\(parameters))\(effects.isEmpty ? "" : " " + effects) -> \(type(of: member))"
   }
 
   // MARK: - Valid components
@@ -24,7 +36,7 @@ extension ComponentGenerator {
   /// what the read function supplies.
   private func makeType(_ member: ComponentMember) -> String? {
     let effects = member.effects.specifiers.isEmpty ? "" : " " + member.effects.specifiers
-    let type = member.type.trimmedDescription
+    let type = type(of: member)
     // NB: an asynchronous cell builds in a task of its own, so what it runs must be `@Sendable`;
     // in a main-actor component, the code that builds a member runs on the main actor.
     let escaping = member.effects.isAsync && member.kind.isCached ? "@escaping @Sendable " : ""
@@ -35,7 +47,7 @@ extension ComponentGenerator {
     case .initializer:
       return "\(escaping)\(isolation)(Self)\(effects) -> \(type)"
     case .reference:
-      let arguments = member.dependencies.compactMap { members[$0.member]?.type.trimmedDescription }
+      let arguments = member.dependencies.compactMap { members[$0.member].map(self.type(of:)) }
       return
         "\(escaping)() -> \(isolated)(\(arguments.joined(separator: ", ")))\(effects) -> \(type)"
     case .closure(let closure):
@@ -56,15 +68,15 @@ extension ComponentGenerator {
     let effects = member.effects
     switch member.kind {
     case .input:
-      return ["\(signature(member, make: nil)) {\n  _loom.inputs.\(member.name)\n}"]
+      return ["\(signature(member, make: nil)) {\n  _loom.inputs.\(member.identifier)\n}"]
     case .transient:
       let body =
-        "if let value = _loom.overrides.\(member.name) { return value }\n"
+        "if let _loomValue = _loom.overrides.\(member.identifier) { return _loomValue }\n"
         + "return \(effects.markers)\(build(member, receiver: "self"))"
       return ["\(signature(member, make: makeType(member))) {\n\(indent(body, 1))\n}"]
     case .shared, .lazy, .once, .child:
       let cell = "_loom.\(path(member.name))"
-      let built = build(member, receiver: effects.isAsync ? "component" : "self")
+      let built = build(member, receiver: effects.isAsync ? "_loomComponent" : "self")
       // NB: a child wired by `with:` and `bindings:` is made synchronously, whatever its
       // `effects:` say; marking that call would be a warning.
       var markers = effects.markers
@@ -79,10 +91,10 @@ extension ComponentGenerator {
       let body: String
       if effects.isAsync {
         // NB: the value is read before the closure is made, so that reading a built member
-        // allocates nothing (the closure captures `make`).
+        // allocates nothing (the closure captures `_loomMake`).
         body =
-          "if let value = \(cell).builtValue { return value }\n"
-          + "return \(getMarkers)\(cell).get(self) { component in\(closureBody)}"
+          "if let _loomValue = \(cell).builtValue { return _loomValue }\n"
+          + "return \(getMarkers)\(cell).get(self) { _loomComponent in\(closureBody)}"
       } else {
         body = "\(getMarkers)\(cell).get {\(closureBody)}"
       }
@@ -90,39 +102,40 @@ extension ComponentGenerator {
     }
   }
 
-  /// The expression that builds `member` from `make`, with its dependencies read from `receiver`.
+  /// The expression that builds `member` from `_loomMake`, with its dependencies read from
+  /// `receiver`.
   private func build(_ member: ComponentMember, receiver: String) -> String {
     let arguments = member.dependencies.map { argument($0, receiver: receiver) }
       .joined(separator: ", ")
     switch member.construction {
     case .input:
-      return "\(receiver).\(member.name)"
+      return "\(receiver).\(member.identifier)"
     case .initializer:
-      return "make(\(receiver))"
+      return "_loomMake(\(receiver))"
     case .reference:
-      return "make()(\(arguments))"
+      return "_loomMake()(\(arguments))"
     case .closure:
-      guard member.kind == .child else { return "make(\(arguments))" }
+      guard member.kind == .child else { return "_loomMake(\(arguments))" }
       // The child is made by the closure: the overrides inside it apply to a copy.
       return """
-        let child = \(member.effects.markers)make(\(arguments))
-        let inside = \(receiver)._loom.overrides.\(member.name).overrides
-        return inside.isEmpty ? child : child.overriding { $0 = inside }
+        let _loomChild = \(member.effects.markers)_loomMake(\(arguments))
+        let _loomInside = \(receiver)._loom.overrides.\(member.identifier).overrides
+        return _loomInside.isEmpty ? _loomChild : _loomChild.overriding { $0 = _loomInside }
         """
     case .child:
       return
-        "\(member.type.trimmedDescription)(_loomInputs: make(\(receiver)), overrides: \(receiver)._loom.overrides.\(member.name).overrides)"
+        "\(type(of: member))(_loomInputs: _loomMake(\(receiver)), overrides: \(receiver)._loom.overrides.\(member.identifier).overrides)"
     }
   }
 
   /// A member as an argument: read from `receiver`, or a `Lazy` / `Provider` handle of it.
   private func argument(_ reference: MemberReference, receiver: String) -> String {
     guard let deferral = reference.deferral, let target = members[reference.member] else {
-      return "\(receiver).\(reference.member)"
+      return "\(receiver).\(identifier(reference.member))"
     }
     let method = deferral == .lazy ? "lazy" : "provider"
     return
-      "\(receiver)._loom.handles.\(method)(\(metatype(target.type)), member: \"\(target.name)\", register: \(receiver)._loomRegisterHandles)"
+      "\(receiver)._loom.handles.\(method)(\(metatype(of: target)), member: \(stringLiteral(target.name)), register: \(receiver)._loomRegisterHandles)"
   }
 
   var registerHandles: String {
@@ -139,17 +152,17 @@ extension ComponentGenerator {
     let registrations = targets.map { target in
       let register = component.isMainActor ? "registerMainActor" : "register"
       return """
-        container.\(register)(\(metatype(target.type)), name: "\(target.name)") { [weak storage] _ in
-          guard let storage else {
-            throw LoomMacros._ComponentHandles.released(\(metatype(target.type)), component: "\(component.name)", member: "\(target.name)", \(location(target.name)))
+        _loomContainer.\(register)(\(metatype(of: target)), name: \(stringLiteral(target.name))) { [weak _loomStorage] _ in
+          guard let _loomStorage else {
+            throw \(loomMacros("_ComponentHandles")).released(\(metatype(of: target)), component: \(stringLiteral(component.name)), member: \(stringLiteral(target.name)), \(location(target.name)))
           }
-          return \(target.effects.isThrowing ? "try " : "")Self(_loomStorage: storage).\(target.name)
+          return \(target.effects.isThrowing ? "try " : "")Self(_loomStorage: _loomStorage).\(target.identifier)
         }
         """
     }
     return """
-      private func _loomRegisterHandles(_ container: Loom.Container) {
-        let storage = _loom
+      private func _loomRegisterHandles(_ _loomContainer: \(loom("Container"))) {
+        let _loomStorage = _loom
       \(indent(registrations.joined(separator: "\n"), 1))
       }
       """
@@ -158,15 +171,28 @@ extension ComponentGenerator {
   // MARK: - Components with errors
 
   /// The type of what the accessor passes, loose enough to accept it whatever the rest of the
-  /// component: only the member's own code is checked.
+  /// component: only the member's own code is checked. What a key path names is read from a
+  /// stub with every name, synchronous or with the member's effects, so that a member a key path
+  /// may not name (Swift says so at the key path) adds no error here.
   private func stubMakeType(_ member: ComponentMember) -> String? {
     let effects = member.effects.specifiers.isEmpty ? "" : " " + member.effects.specifiers
     switch member.construction {
     case .input: return nil
-    case .initializer: return "(Self)\(effects) -> \(member.type.trimmedDescription)"
+    case .initializer:
+      return "(\(loomMacros(stub(member.effects))))\(effects) -> \(type(of: member))"
     case .reference: return "() -> Any"
     case .closure: return "Any"
-    case .child: return "(Self) -> Any"
+    case .child: return "(\(loomMacros(stub(MemberEffects())))) -> Any"
+    }
+  }
+
+  /// The stub whose members have `effects`.
+  private func stub(_ effects: MemberEffects) -> String {
+    switch (effects.isAsync, effects.isThrowing) {
+    case (false, false): "_ComponentStub"
+    case (true, false): "_AsyncComponentStub"
+    case (false, true): "_ThrowingComponentStub"
+    case (true, true): "_AsyncThrowingComponentStub"
     }
   }
 
@@ -176,11 +202,8 @@ extension ComponentGenerator {
 
   /// A read function the compiler refuses, with `message`, when the accessor calls it.
   private func unavailableRead(_ member: ComponentMember, _ message: MacroMessage) -> [String] {
-    let text = message.message.flatMap { character -> [Character] in
-      character == "\\" || character == "\"" ? ["\\", character] : [character]
-    }
-    return [
-      "@available(*, unavailable, message: \"\(String(text))\")\n\(signature(member, make: stubMakeType(member))) {\n  \(stop)\n}"
+    [
+      "@available(*, unavailable, message: \(stringLiteral(message.message)))\n\(signature(member, make: stubMakeType(member))) {\n  \(stop)\n}"
     ]
   }
 }

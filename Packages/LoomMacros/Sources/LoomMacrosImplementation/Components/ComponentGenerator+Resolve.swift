@@ -9,33 +9,35 @@ extension ComponentGenerator {
   /// built on first read only), reading the value `resolve()` built (cells never change once
   /// built).
   var resolved: String {
-    var lines = ["\(access)let component: \(component.name)"]
-    var parameters = ["_ component: \(component.name)"]
-    var assignments = ["self.component = component"]
+    var lines = ["\(access)let component: \(componentType)"]
+    var parameters = ["_ _loomComponent: \(componentType)"]
+    var assignments = ["self.component = _loomComponent"]
     var getters: [String] = []
-    for member in shape where member.kind.isResolved {
-      let type = member.type.trimmedDescription
+    for member in shape where member.kind.isResolved && member.name != "component" {
+      let type = type(of: member)
+      let name = member.identifier
       switch member.kind {
       case .child where isValid:
-        lines.append("\(access(of: member))let \(member.name): \(type).Resolved")
-        parameters.append("\(member.name): \(type).Resolved")
-        assignments.append("self.\(member.name) = \(member.name)")
+        let parameter = identifier("_loomChild_" + member.name)
+        lines.append("\(access(of: member))let \(name): \(type).Resolved")
+        parameters.append("\(parameter): \(type).Resolved")
+        assignments.append("self.\(name) = \(parameter)")
       case .child:
-        getters.append("\(access(of: member))var \(member.name): \(type).Resolved { \(stop) }")
+        getters.append("\(access(of: member))var \(name): \(type).Resolved { \(stop) }")
       case .input:
         getters.append(
-          "\(access(of: member))var \(member.name): \(type) { \(isValid ? "component._loom.inputs.\(member.name)" : stop) }"
+          "\(access(of: member))var \(name): \(type) { \(isValid ? "component._loom.inputs.\(name)" : stop) }"
         )
       default:
         let value =
           isValid
-          ? "component._loom.\(path(member.name)).expectBuilt(\"\(component.name).\(member.name)\")"
+          ? "component._loom.\(path(member.name)).expectBuilt(\(stringLiteral("\(component.name).\(member.name)")))"
           : stop
-        getters.append("\(access(of: member))var \(member.name): \(type) { \(value) }")
+        getters.append("\(access(of: member))var \(name): \(type) { \(value) }")
       }
     }
     return """
-      \(access)struct Resolved: Sendable {
+      \(access)struct Resolved: \(Qualified.sendable) {
       \(indent((lines + [""] + getters).joined(separator: "\n"), 1))\(getters.isEmpty ? "" : "\n")
         fileprivate init(\(parameters.joined(separator: ", "))) {
       \(indent(assignments.joined(separator: "\n"), 2))
@@ -50,7 +52,7 @@ extension ComponentGenerator {
     guard isValid else {
       return [
         """
-        \(isolation)\(access)func resolve() async throws(LoomMacros.ComponentError) -> Resolved {
+        \(isolation)\(access)func resolve() async throws(\(loomMacros("ComponentError"))) -> Resolved {
           \(stop)
         }
         """
@@ -67,9 +69,9 @@ extension ComponentGenerator {
         isStep: { $0 >= memberCount }
       ).sorted()
       guard !found.isEmpty else { return "" }
-      return ", after: [\(found.map { "\"\(order.names[$0])\"" }.joined(separator: ", "))]"
+      return ", after: [\(found.map { stringLiteral(order.names[$0]) }.joined(separator: ", "))]"
     }
-    let hop = component.isMainActor ? "@MainActor in " : ""
+    let hop = component.isMainActor ? "\(Qualified.mainActor) in " : ""
     var lines: [String] = []
     var items: [String] = []
     /// The children's slots each item fills (`_sessionResolved: ...`), for the chunk helpers.
@@ -77,35 +79,37 @@ extension ComponentGenerator {
     var children: [String] = []
     for member in cached where member.kind.isBuiltByResolve {
       if member.kind == .child {
-        let slotType = "LoomMacros._ResolvedSlot<\(member.type.trimmedDescription).Resolved>"
-        lines.append("let _\(member.name)Resolved = \(slotType)()")
+        let slotType = loomMacros("_ResolvedSlot<\(type(of: member)).Resolved>")
+        let slot = identifier("_loomSlot_" + member.name)
+        lines.append("let \(slot) = \(slotType)()")
         items.append(
-          ".child(\"\(member.name)\"\(prerequisites(member.name))) { \(hop)_\(member.name)Resolved.fill(try await self.\(member.name).resolve()) }"
+          ".child(\(stringLiteral(member.name))\(prerequisites(member.name))) { \(hop)\(slot).fill(try await (self.\(member.identifier) as \(type(of: member))).resolve()) }"
         )
-        slots.append("_\(member.name)Resolved: \(slotType)")
-        children.append("\(member.name): _\(member.name)Resolved.value")
+        slots.append("\(slot): \(slotType)")
+        children.append("\(identifier("_loomChild_" + member.name)): \(slot).value")
       } else {
         items.append(
-          ".member(\"\(member.name)\"\(prerequisites(member.name))) { \(hop)_ = \(member.effects.markers)self.\(member.name) }"
+          ".member(\(stringLiteral(member.name))\(prerequisites(member.name))) { \(hop)_ = \(member.effects.markers)self.\(member.identifier) }"
         )
         slots.append(nil)
       }
     }
     for step in component.steps {
       items.append(
-        ".step(\"\(step.name)\"\(prerequisites(step.name))) { \(hop)\(call(step, on: "self")) }")
+        ".step(\(stringLiteral(step.name))\(prerequisites(step.name))) { \(hop)\(call(step, on: "self")) }"
+      )
       slots.append(nil)
     }
     // NB: one `append` per item, not one array literal: the type checker solves a literal of
     // closures as one expression, which takes seconds on a large component.
     var helpers: [String] = []
-    let scheduler = "LoomMacros._ComponentScheduler"
+    let scheduler = loomMacros("_ComponentScheduler")
     if items.isEmpty {
-      lines.append("try await \(scheduler).run(\"\(component.name)\", [])")
+      lines.append("try await \(scheduler).run(\(stringLiteral(component.name)), [])")
     } else {
-      lines.append("var items: [\(scheduler).Item] = []")
-      lines.append("items.reserveCapacity(\(items.count))")
-      let appends = items.map { "items.append(\($0))" }
+      lines.append("var _loomItems: [\(scheduler).Item] = []")
+      lines.append("_loomItems.reserveCapacity(\(items.count))")
+      let appends = items.map { "_loomItems.append(\($0))" }
       if items.count <= Self.statementChunkSize {
         lines += appends
       } else {
@@ -116,9 +120,9 @@ extension ComponentGenerator {
           let range = start..<min(start + Self.statementChunkSize, items.count)
           let number = start / Self.statementChunkSize
           let used = slots[range].compactMap { $0 }
-          let parameters = ["_ items: inout [\(scheduler).Item]"] + used
+          let parameters = ["_ _loomItems: inout [\(scheduler).Item]"] + used
           let arguments =
-            ["&items"]
+            ["&_loomItems"]
             + used.map { String($0.prefix(while: { $0 != ":" })) }
             .map { "\($0): \($0)" }
           helpers.append(
@@ -130,12 +134,12 @@ extension ComponentGenerator {
           lines.append("_loomResolveItems\(number)(\(arguments.joined(separator: ", ")))")
         }
       }
-      lines.append("try await \(scheduler).run(\"\(component.name)\", items)")
+      lines.append("try await \(scheduler).run(\(stringLiteral(component.name)), _loomItems)")
     }
     lines.append("return Resolved(\((["self"] + children).joined(separator: ", ")))")
     return helpers + [
       """
-      \(isolation)\(access)func resolve() async throws(LoomMacros.ComponentError) -> Resolved {
+      \(isolation)\(access)func resolve() async throws(\(loomMacros("ComponentError"))) -> Resolved {
       \(indent(lines.joined(separator: "\n"), 1))
       }
       """
@@ -148,17 +152,17 @@ extension ComponentGenerator {
     guard isValid else {
       return [
         """
-        \(isolation)\(access)func install(into container: Loom.Container) {
+        \(isolation)\(access)func install(into _loomContainer: \(loom("Container"))) {
           \(stop)
         }
         """
       ]
     }
     var lines: [String] = []
-    let hop = component.isMainActor ? "@MainActor in " : ""
+    let hop = component.isMainActor ? "\(Qualified.mainActor) in " : ""
     for member in checked {
       let kind = member.kind == .child ? "shared" : member.kind.rawValue
-      let dependencies = member.directDependencies.map { "\"\($0.member)\"" }
+      let dependencies = member.directDependencies.map { stringLiteral($0.member) }
       let dependencyArgument =
         dependencies.isEmpty ? "" : ", dependencies: [\(dependencies.joined(separator: ", "))]"
       let method: String
@@ -170,34 +174,34 @@ extension ComponentGenerator {
         method = component.isMainActor ? "mainActorMember" : "member"
       }
       lines.append(
-        "installer.\(method)(\(metatype(member.type)), \"\(member.name)\", .\(kind)\(dependencyArgument), \(location(member.name))) { \(readHop)\(member.effects.markers)component.\(member.name) }"
+        "_loomInstaller.\(method)(\(metatype(of: member)), \(stringLiteral(member.name)), .\(kind)\(dependencyArgument), \(location(member.name))) { \(readHop)\(member.effects.markers)_loomComponent.\(member.identifier) }"
       )
     }
     for step in component.steps {
-      let dependencies = step.parameters.map { "\"\($0.member)\"" }
+      let dependencies = step.parameters.map { stringLiteral($0.member) }
       var dependencyArgument =
         dependencies.isEmpty ? "" : ", dependencies: [\(dependencies.joined(separator: ", "))]"
       if !step.after.isEmpty {
         dependencyArgument +=
-          ", after: [\(step.after.map { "\"\($0.name)\"" }.joined(separator: ", "))]"
+          ", after: [\(step.after.map { stringLiteral($0.name) }.joined(separator: ", "))]"
       }
       lines.append(
-        "installer.step(\"\(step.name)\"\(dependencyArgument), \(location(step.name))) { \(hop)\(call(step, on: "component")) }"
+        "_loomInstaller.step(\(stringLiteral(step.name))\(dependencyArgument), \(location(step.name))) { \(hop)\(call(step, on: "_loomComponent")) }"
       )
     }
-    let installer = "LoomMacros._ComponentInstaller"
+    let installer = loomMacros("_ComponentInstaller")
     let (calls, helpers) = chunked(
       lines, helper: "_loomInstall", modifiers: "\(isolation)private static ",
-      signature: "_ installer: inout \(installer), _ component: Self",
-      arguments: "&installer, component")
+      signature: "_ _loomInstaller: inout \(installer), _ _loomComponent: Self",
+      arguments: "&_loomInstaller, _loomComponent")
     let body =
       [
-        "let component = self",
-        "var installer = \(installer)(container, component: \"\(component.name)\")",
-      ] + calls + ["installer.finish()"]
+        "let _loomComponent = self",
+        "var _loomInstaller = \(installer)(_loomContainer, component: \(stringLiteral(component.name)))",
+      ] + calls + ["_loomInstaller.finish()"]
     return helpers + [
       """
-      \(isolation)\(access)func install(into container: Loom.Container) {
+      \(isolation)\(access)func install(into _loomContainer: \(loom("Container"))) {
       \(indent(body.joined(separator: "\n"), 1))
       }
       """
@@ -210,10 +214,11 @@ extension ComponentGenerator {
     var effects = step.effects
     let arguments = step.parameters.map { parameter -> String in
       if let member = members[parameter.member] { effects = effects.union(member.effects) }
-      return parameter.label.map { "\($0): \(receiver).\(parameter.member)" }
-        ?? "\(receiver).\(parameter.member)"
+      let value = "\(receiver).\(identifier(parameter.member))"
+      return parameter.label.map { "\(label($0)): \(value)" } ?? value
     }
-    return "\(effects.markers)\(receiver).\(step.name)(\(arguments.joined(separator: ", ")))"
+    return
+      "\(effects.markers)\(receiver).\(identifier(step.name))(\(arguments.joined(separator: ", ")))"
   }
 
   // MARK: - The graph
@@ -221,30 +226,39 @@ extension ComponentGenerator {
   var describe: [String] {
     var lines: [String] = []
     for member in isValid ? checked : [] {
-      var arguments = ["\"\(member.name)\"", metatype(member.type)]
+      var arguments = [stringLiteral(member.name), metatype(of: member)]
       if member.kind != .child { arguments.append(".\(member.kind.rawValue)") }
       if member.effects != MemberEffects() {
         arguments.append("effects: \(member.effects.argumentText)")
       }
-      let direct = member.directDependencies.map { "\"\($0.member)\"" }
+      let direct = member.directDependencies.map { stringLiteral($0.member) }
       if !direct.isEmpty { arguments.append("dependencies: [\(direct.joined(separator: ", "))]") }
-      let deferred = member.deferredDependencies.map { "\"\($0.member)\"" }
+      let deferred = member.deferredDependencies.map { stringLiteral($0.member) }
       if !deferred.isEmpty { arguments.append("deferred: [\(deferred.joined(separator: ", "))]") }
       if member.kind == .child, case .child = member.construction, !member.dependencies.isEmpty {
         let inputs = member.dependencies.sorted {
           ($0.label ?? $0.member) < ($1.label ?? $1.member)
         }
-        .map { "\"\($0.label ?? $0.member)\": \"\($0.member)\"" }
+        .map { "\(stringLiteral($0.label ?? $0.member)): \(stringLiteral($0.member))" }
         arguments.append("inputs: [\(inputs.joined(separator: ", "))]")
       }
       arguments.append(location(member.name))
-      let method = member.kind == .child ? "child" : "member"
-      lines.append("graph.\(method)(\(arguments.joined(separator: ", ")))")
+      if member.kind == .child {
+        let describe =
+          usesAlias(member.name)
+          ? "\(childAlias(member.name)).describe"
+          : "\(loomMacros("_Child"))<\(member.type.trimmedDescription)>.describe"
+        arguments.remove(at: 1)
+        lines.append("\(describe)(&_loomGraph, \(arguments.joined(separator: ", ")))")
+      } else {
+        lines.append("_loomGraph.member(\(arguments.joined(separator: ", ")))")
+      }
     }
+    let graph = loomMacros("_ComponentGraph")
     let (body, helpers) = chunked(
       lines, helper: "_loomDescribe", modifiers: "private static ",
-      signature: "_ graph: inout LoomMacros._ComponentGraph", arguments: "&graph")
-    let header = "\(access)static func _describe(in graph: inout LoomMacros._ComponentGraph) {"
+      signature: "_ _loomGraph: inout \(graph)", arguments: "&_loomGraph")
+    let header = "\(access)static func _describe(in _loomGraph: inout \(graph)) {"
     return helpers + [
       body.isEmpty ? header + "}" : "\(header)\n\(indent(body.joined(separator: "\n"), 1))\n}"
     ]

@@ -5,8 +5,8 @@ extension ComponentGenerator {
   /// `cells.api`, or `cells.c3.api` in a component large enough to be split.
   func path(_ name: String) -> String {
     guard cellPositions.count > Self.chunkSize, let position = cellPositions[name]
-    else { return "cells.\(name)" }
-    return "cells.c\(position / Self.chunkSize).\(name)"
+    else { return "cells.\(identifier(name))" }
+    return "cells.c\(position / Self.chunkSize).\(identifier(name))"
   }
 
   var hasDeferred: Bool {
@@ -17,8 +17,13 @@ extension ComponentGenerator {
     var properties = [
       "let inputs: _LoomInputs", "let overrides: Overrides", "let cells: _LoomCells",
     ]
-    if hasDeferred { properties.insert("let handles = LoomMacros._ComponentHandles()", at: 2) }
-    let parameters = ["_overrides: Overrides", "_changed: Overrides", "_base: _LoomCells?"]
+    if hasDeferred {
+      properties.insert("let handles = \(loomMacros("_ComponentHandles"))()", at: 2)
+    }
+    let parameters = [
+      "_overrides _loomOverrides: Overrides", "_changed _loomChanged: Overrides",
+      "_base _loomBase: _LoomCells?",
+    ]
     let split = cached.count > Self.chunkSize
     var body: [String] = []
     var cells: [String]
@@ -27,20 +32,24 @@ extension ComponentGenerator {
     func cell(_ member: LocalMember, base: String, flag: String) -> String {
       let override =
         member.kind == .child
-        ? "_overrides.\(member.name).replacement" : "_overrides.\(member.name)"
-      var inherited = "\(base)?.\(member.name)"
+        ? "_loomOverrides.\(member.identifier).replacement" : "_loomOverrides.\(member.identifier)"
+      var inherited = "\(base)?.\(member.identifier)"
       if member.kind == .once {
-        inherited += " ?? \(component.name)._loomOnce_\(member.name).cell"
+        inherited += " ?? \(componentType).\(identifier("_loomOnce_" + member.name)).cell"
       }
-      return ".select(override: \(override), isChanged: \(flag), inherited: \(inherited))"
+      // NB: a child's cell type is named, so that a child type that is not a component (an error
+      // at its `@Child`) leaves no expression here without a type.
+      let select = member.kind == .child ? "\(cellType(member)).select" : ".select"
+      return "\(select)(override: \(override), isChanged: \(flag), inherited: \(inherited))"
     }
     if !split {
       body = changedFlags
       for member in cached {
         body.append(
-          "self.\(member.name) = \(cell(member, base: "_base", flag: "_\(member.name)Changed"))")
+          "self.\(member.identifier) = \(cell(member, base: "_loomBase", flag: flagName(member.name)))"
+        )
       }
-      cells = cached.map { "let \($0.name): \(cellType($0))" }
+      cells = cached.map { "let \($0.identifier): \(cellType($0))" }
     } else {
       // NB: a large component is built by helpers, each of a bounded size: the flags in an
       // array, each chunk of cells by a function of its own. In one initializer, the optimizer
@@ -50,21 +59,22 @@ extension ComponentGenerator {
       let flags = changedFlagTerms
       var flagIndex: [String: Int] = [:]
       for flag in flags { flagIndex[flag.name] = flagIndex.count }
-      func flagText(_ name: String) -> String { "_flags[\(flagIndex[name] ?? 0)]" }
+      func flagText(_ name: String) -> String { "_loomFlags[\(flagIndex[name] ?? 0)]" }
       let flagLines = flags.map { flag in
-        "_flags[\(flagIndex[flag.name] ?? 0)] = "
+        "_loomFlags[\(flagIndex[flag.name] ?? 0)] = "
           + (flag.sameAs.map(flagText)
             ?? flag.terms.map { $0.isFlag ? flagText($0.text) : $0.text }
             .joined(separator: " || "))
       }
+      let bool = swift("Bool")
       body.append(
         flagLines.isEmpty
-          ? "let _flags: [Bool] = []"
-          : "var _flags = [Bool](repeating: false, count: \(flags.count))")
+          ? "let _loomFlags: [\(bool)] = []"
+          : "var _loomFlags = [\(bool)](repeating: false, count: \(flags.count))")
       let (calls, flagHelpers) = chunked(
         flagLines, helper: "_loomFlags", modifiers: "@inline(never) private static ",
-        signature: "_ _flags: inout [Bool], _ _changed: Overrides", arguments: "&_flags, _changed",
-        always: true)
+        signature: "_ _loomFlags: inout [\(bool)], _ _loomChanged: Overrides",
+        arguments: "&_loomFlags, _loomChanged", always: true)
       body += calls
       helpers += flagHelpers
       chunks = stride(from: 0, to: cached.count, by: Self.chunkSize).map {
@@ -73,16 +83,17 @@ extension ComponentGenerator {
       cells = chunks.indices.map { "let c\($0): _LoomCells\($0)" }
       for (index, chunk) in chunks.enumerated() {
         let parameters = [
-          "_ _overrides: Overrides", "_ _flags: [Bool]", "_ _base: _LoomCells\(index)?",
+          "_ _loomOverrides: Overrides", "_ _loomFlags: [\(swift("Bool"))]",
+          "_ _loomBase: _LoomCells\(index)?",
         ]
         var lines: [String] = []
         for member in chunk {
           lines.append(
-            "let \(member.name): \(cellType(member)) = \(cell(member, base: "_base", flag: flagText(member.name)))"
+            "let \(member.identifier): \(cellType(member)) = \(cell(member, base: "_loomBase", flag: flagText(member.name)))"
           )
         }
         lines.append(
-          "return _LoomCells\(index)(\(chunk.map { "\($0.name): \($0.name)" }.joined(separator: ", ")))"
+          "return _LoomCells\(index)(\(chunk.map { "\(label($0.name)): \($0.identifier)" }.joined(separator: ", ")))"
         )
         helpers.append(
           """
@@ -91,7 +102,8 @@ extension ComponentGenerator {
           }
           """)
         body.append(
-          "self.c\(index) = Self._loomMakeCells\(index)(_overrides, _flags, _base?.c\(index))")
+          "self.c\(index) = Self._loomMakeCells\(index)(_loomOverrides, _loomFlags, _loomBase?.c\(index))"
+        )
       }
     }
     let initializer =
@@ -100,7 +112,7 @@ extension ComponentGenerator {
       : "init(\(parameters.joined(separator: ", "))) {\n\(indent(body.joined(separator: "\n"), 1))\n}"
     return [
       """
-      fileprivate final class _LoomStorage: Sendable {
+      fileprivate final class _LoomStorage: \(Qualified.sendable) {
       \(indent(properties.joined(separator: "\n"), 1))
 
         init(inputs: _LoomInputs, overrides: Overrides, cells: _LoomCells) {
@@ -111,7 +123,7 @@ extension ComponentGenerator {
       }
       """,
       """
-      fileprivate struct _LoomCells: Sendable {
+      fileprivate struct _LoomCells: \(Qualified.sendable) {
       \(indent(cells.joined(separator: "\n"), 1))\(cells.isEmpty ? "" : "\n")
       \(indent(([initializer] + helpers).joined(separator: "\n\n"), 1))
       }
@@ -120,11 +132,11 @@ extension ComponentGenerator {
       + chunks.enumerated().map { index, chunk in
         // NB: a final class, not a struct: a debug build copies a nested struct whole to read
         // one of its fields (`cells.c3.api`), which costs stack in every reader.
-        let parameters = chunk.map { "\($0.name): \(cellType($0))" }
-        let assignments = chunk.map { "self.\($0.name) = \($0.name)" }
+        let parameters = chunk.map { "\(parameter($0.name)): \(cellType($0))" }
+        let assignments = chunk.map { "self.\($0.identifier) = \($0.identifier)" }
         return """
-          fileprivate final class _LoomCells\(index): Sendable {
-          \(indent(chunk.map { "let \($0.name): \(cellType($0))" }.joined(separator: "\n"), 1))
+          fileprivate final class _LoomCells\(index): \(Qualified.sendable) {
+          \(indent(chunk.map { "let \($0.identifier): \(cellType($0))" }.joined(separator: "\n"), 1))
 
             init(\(parameters.joined(separator: ", "))) {
           \(indent(assignments.joined(separator: "\n"), 2))
@@ -134,17 +146,20 @@ extension ComponentGenerator {
       }
   }
 
-  /// `let _apiChanged = _changed.api != nil || ...`: whether the new overrides affect each
-  /// cached member (or what it is built from), dependencies first; members that depend on each
-  /// other through `Lazy` or `Provider` share one flag.
+  /// `let _loomChanged_api = _loomChanged.api != nil || ...`: whether the new overrides affect
+  /// each cached member (or what it is built from), dependencies first; members that depend on
+  /// each other through `Lazy` or `Provider` share one flag.
   private var changedFlags: [String] {
     changedFlagTerms.map { flag in
-      "let _\(flag.name)Changed = "
-        + (flag.sameAs.map { "_\($0)Changed" }
-          ?? flag.terms.map { $0.isFlag ? "_\($0.text)Changed" : $0.text }
+      "let \(flagName(flag.name)) = "
+        + (flag.sameAs.map(flagName)
+          ?? flag.terms.map { $0.isFlag ? flagName($0.text) : $0.text }
           .joined(separator: " || "))
     }
   }
+
+  /// `_loomChanged_api`: the changed flag of a member.
+  private func flagName(_ member: String) -> String { identifier("_loomChanged_" + member) }
 
   /// One changed flag: its member, and either the flag it shares or the terms it ORs (a term is
   /// a test of `_changed` or, when `isFlag`, the flag of the member `text`).
@@ -176,7 +191,8 @@ extension ComponentGenerator {
       var terms = group.map { vertex -> (text: String, isFlag: Bool) in
         let name = order.names[vertex]
         let test =
-          members[name]?.kind == .child ? "!_changed.\(name).isEmpty" : "_changed.\(name) != nil"
+          members[name]?.kind == .child
+          ? "!_loomChanged.\(identifier(name)).isEmpty" : "_loomChanged.\(identifier(name)) != nil"
         return (test, false)
       }
       var outside: [Int] = []
@@ -210,10 +226,12 @@ extension ComponentGenerator {
     var declarations: [String] = []
     if isValid {
       declarations = once.map { member in
-        "private static let _loomOnce_\(member.name) = LoomMacros._OnceMember<\(cellType(member))>()"
+        "private static let \(identifier("_loomOnce_" + member.name)) = \(loomMacros("_OnceMember"))<\(cellType(member))>()"
       }
     }
-    let body = isValid ? once.map { "_loomOnce_\($0.name).reset()" }.joined(separator: "\n") : ""
+    let body =
+      isValid
+      ? once.map { "\(identifier("_loomOnce_" + $0.name)).reset()" }.joined(separator: "\n") : ""
     declarations.append(
       """
       \(access)static func resetOnceMembers() {

@@ -33,14 +33,23 @@ struct ComponentGenerator {
   /// The position of each cached member in `_LoomCells`.
   let cellPositions: [String: Int]
 
+  /// `Loom::`, `LoomMacros::` and `Swift::` names, as generated code writes them.
+  let loomMacros = Qualified.loomMacros
+  let loom = Qualified.loom
+  let swift = Qualified.swift
+
+  /// The members whose attribute Swift may refuse, so that their `@Child` declares no alias.
+  let refused: Set<String>
+
   init(
     _ component: ComponentDeclaration, locations: [String: String], isValid: Bool = true,
-    unavailable: [String: MacroMessage] = [:]
+    unavailable: [String: MacroMessage] = [:], refused: Set<String> = []
   ) {
     self.component = component
     self.locations = locations
     self.isValid = isValid
     self.unavailable = unavailable
+    self.refused = refused
     self.order = DependencyOrder(component)
     var members: [String: ComponentMember] = [:]
     for member in component.members where members[member.name] == nil {
@@ -48,7 +57,11 @@ struct ComponentGenerator {
     }
     self.members = members
     var seen = Set<String>()
-    self.shape = component.localMembers.filter { seen.insert($0.name).inserted }
+    // NB: a child whose type is not a component's name has no API: its `_LoomChild_` alias, which
+    // every use of its type goes through, is not declared (see ``ChildMacro``).
+    self.shape = component.localMembers.filter {
+      ($0.kind != .child || $0.isWellFormedChild) && seen.insert($0.name).inserted
+    }
     var positions: [String: Int] = [:]
     for member in shape where member.kind.isCached { positions[member.name] = positions.count }
     self.cellPositions = positions
@@ -56,12 +69,17 @@ struct ComponentGenerator {
 
   // MARK: - What the API exposes
 
-  var isolation: String { component.isMainActor ? "@MainActor " : "" }
+  var isolation: String { component.isMainActor ? Qualified.mainActor + " " : "" }
   /// The modifier of what every component has: `Overrides`, `Resolved`, `overriding(_:)`,
   /// `resolve()`, `install(into:)`.
   var access: String { component.access.modifier }
   var inputs: [LocalMember] { shape.filter { $0.kind == .input } }
-  var overridable: [LocalMember] { shape.filter { $0.kind != .input } }
+  var overridable: [LocalMember] {
+    shape.filter {
+      $0.kind != .input && !component.typesNamingGenerated.contains($0.name)
+        && !(component.clashes.contains($0.name) && $0.name == "isEmpty")
+    }
+  }
   var cached: [LocalMember] { shape.filter { $0.kind.isCached } }
   /// The members, in declaration order, that the checks read (valid components only).
   var checked: [ComponentMember] { shape.compactMap { members[$0.name] } }
@@ -80,22 +98,50 @@ struct ComponentGenerator {
 
   /// The body of a function of a component with errors.
   var stop: String {
-    "fatalError(\"\(component.name) has errors; see the diagnostics of @Component\")"
+    "\(swift("fatalError"))(\(stringLiteral("\(component.name) has errors; see the diagnostics of @Component")))"
   }
+
+  /// The component's type, as generated code inside it names it.
+  var componentType: String { component.identifier }
+
+  /// The type of a member as generated code writes it: a child's through its `_LoomChild_` alias,
+  /// which reports once, at the child, a type that is not a component.
+  func type(of member: LocalMember) -> String {
+    usesAlias(member.name) ? childAlias(member.name) + ".Value" : member.type.trimmedDescription
+  }
+
+  /// Whether generated code names the child `name` by the alias its `@Child` declares: a child
+  /// wired by `with:` and `bindings:` in a component with no problem. Swift expands the `@Child`
+  /// (and declares the alias) only when its arguments type-check, which is certain for no other:
+  /// a `factory:` closure is checked by Swift alone, and a component with problems may have a
+  /// child whose arguments Swift refuses.
+  func usesAlias(_ name: String) -> Bool {
+    guard isValid, let member = members[name], case .child = member.construction else {
+      return false
+    }
+    return !refused.contains(name)
+  }
+
+  /// `_LoomChild_session`: the alias of a child's type that its `@Child` declares.
+  func childAlias(_ name: String) -> String { identifier("_LoomChild_" + name) }
 
   func declarations() -> [DeclSyntax] {
     var declarations: [String] = []
     if isValid { declarations.append("fileprivate let _loom: _LoomStorage") }
+    declarations += typeAliases
     declarations += [inputsType, initializer, wiringInitializer]
     if isValid { declarations.append(storageInitializer) }
-    declarations += [overriding, overrides]
+    // NB: what the body declares under a generated name is reported, and not declared twice.
+    let clashes = component.clashes
+    if !clashes.contains("overriding(_:)") { declarations.append(overriding) }
+    if !clashes.contains("Overrides") { declarations.append(overrides) }
     if isValid { declarations += storage }
     declarations += onceStorage
     declarations += readFunctions
     if isValid, hasDeferred { declarations.append(registerHandles) }
-    declarations.append(resolved)
-    declarations += resolve
-    declarations += install
+    if !clashes.contains("Resolved") { declarations.append(resolved) }
+    if !clashes.contains("resolve()") { declarations += resolve }
+    if !clashes.contains("install(into:)") { declarations += install }
     declarations += describe
     return declarations.map { DeclSyntax(stringLiteral: $0) }
   }
@@ -107,10 +153,18 @@ struct ComponentGenerator {
   /// "missing argument" names a child input the parent does not wire).
   private var inputsType: String {
     let sorted = inputs.sorted { $0.name < $1.name }
-    let properties =
-      isValid ? sorted.map { "fileprivate let \($0.name): \($0.type.trimmedDescription)" } : []
-    let parameters = sorted.map { "\($0.name): \(InputParameter($0.type).declaration)" }
-    let assignments = sorted.map { "self.\($0.name) = \(InputParameter($0.type).value($0.name))" }
+    let properties: [String] =
+      isValid
+      ? sorted.map { input in
+        let holding = input.ownership.map { "\($0) " } ?? ""
+        return "fileprivate \(holding)let \(input.identifier): \(input.type.trimmedDescription)"
+      } : []
+    let parameters = sorted.map {
+      "\(parameter($0.name)): \(InputParameter($0.type).declaration)"
+    }
+    let assignments = sorted.map {
+      "self.\($0.identifier) = \(InputParameter($0.type).value($0.identifier))"
+    }
     let rethrowsClause =
       sorted.contains { InputParameter($0.type).isAutoclosure } ? " rethrows" : ""
     let body = isValid ? assignments.joined(separator: "\n") : ""
@@ -118,7 +172,7 @@ struct ComponentGenerator {
       "\(initializerAccess)init(\(parameters.joined(separator: ", ")))\(rethrowsClause) {"
       + (body.isEmpty ? "}" : "\n\(indent(body, 1))\n}")
     return """
-      \(initializerAccess)struct _LoomInputs: Sendable {
+      \(initializerAccess)struct _LoomInputs: \(Qualified.sendable) {
       \(indent((properties + (properties.isEmpty ? [] : [""]) + [initializer]).joined(separator: "\n"), 1))
       }
       """
@@ -128,10 +182,12 @@ struct ComponentGenerator {
   ///
   /// An input of a type that may be a function type (an identifier, which may name a function
   /// typealias) is an `@autoclosure`: a function-typed parameter could not be stored otherwise.
+  /// The overrides closure is called `_loomConfigure` inside, so that an input may be called
+  /// `configure`.
   private var initializer: String {
     let parameters =
-      inputs.map { "\($0.name): \(InputParameter($0.type).declaration)" } + [
-        "_ configure: (inout Overrides) -> Void = { _ in }"
+      inputs.map { "\(parameter($0.name)): \(InputParameter($0.type).declaration)" } + [
+        "_ _loomConfigure: (inout Overrides) -> \(swift("Void")) = { _ in }"
       ]
     let rethrowsClause =
       inputs.contains { InputParameter($0.type).isAutoclosure } ? " rethrows" : ""
@@ -140,12 +196,16 @@ struct ComponentGenerator {
       // NB: each input is evaluated here, in the order the caller wrote them, not in the sorted
       // order of `_LoomInputs`.
       for input in inputs {
-        body.append("let _\(input.name) = \(InputParameter(input.type).value(input.name))")
+        body.append(
+          "let \(identifier("_loomInput_" + input.name)) = \(InputParameter(input.type).value(input.identifier))"
+        )
       }
-      let sorted = inputs.sorted { $0.name < $1.name }.map { "\($0.name): _\($0.name)" }
+      let sorted = inputs.sorted { $0.name < $1.name }.map {
+        "\(label($0.name)): \(identifier("_loomInput_" + $0.name))"
+      }
       body += [
         "var _loomOverrides = Overrides()",
-        "configure(&_loomOverrides)",
+        "_loomConfigure(&_loomOverrides)",
         "self.init(_loomInputs: _LoomInputs(\(sorted.joined(separator: ", "))), overrides: _loomOverrides)",
       ]
     } else {
@@ -162,10 +222,10 @@ struct ComponentGenerator {
   private var wiringInitializer: String {
     let body =
       isValid
-      ? "self._loom = _LoomStorage(inputs: inputs, overrides: overrides, cells: _LoomCells(_overrides: overrides, _changed: overrides, _base: nil))"
+      ? "self._loom = _LoomStorage(inputs: _loomInputs, overrides: _loomOverrides, cells: _LoomCells(_overrides: _loomOverrides, _changed: _loomOverrides, _base: nil))"
       : stop
     return """
-      \(isolation)\(initializerAccess)init(_loomInputs inputs: _LoomInputs, overrides: Overrides) {
+      \(isolation)\(initializerAccess)init(_loomInputs: _LoomInputs, overrides _loomOverrides: Overrides) {
         \(body)
       }
       """
@@ -183,14 +243,14 @@ struct ComponentGenerator {
     let body =
       isValid
       ? """
-      var _changed = Overrides()
-      configure(&_changed)
-      let _overrides = _loom.overrides.merging(_changed)
-      return Self(_loomStorage: _LoomStorage(inputs: _loom.inputs, overrides: _overrides, cells: _LoomCells(_overrides: _overrides, _changed: _changed, _base: _loom.cells)))
+      var _loomChanged = Overrides()
+      _loomConfigure(&_loomChanged)
+      let _loomOverrides = _loom.overrides.merging(_loomChanged)
+      return Self(_loomStorage: _LoomStorage(inputs: _loom.inputs, overrides: _loomOverrides, cells: _LoomCells(_overrides: _loomOverrides, _changed: _loomChanged, _base: _loom.cells)))
       """
       : stop
     return """
-      \(access)func overriding(_ configure: (inout Overrides) -> Void) -> Self {
+      \(access)func overriding(_ _loomConfigure: (inout Overrides) -> \(swift("Void"))) -> Self {
       \(indent(body, 1))
       }
       """
@@ -203,18 +263,20 @@ struct ComponentGenerator {
     for member in overridable {
       if member.kind == .child {
         lines.append(
-          "\(access(of: member))var \(member.name) = LoomMacros.ChildOverrides<\(member.type.trimmedDescription)>()"
+          "\(access(of: member))var \(member.identifier) = \(loomMacros("ChildOverrides"))<\(type(of: member))>()"
         )
       } else {
-        lines.append("\(access(of: member))var \(member.name): \(optional(member.type))")
+        lines.append("\(access(of: member))var \(member.identifier): \(optional(member.type))")
       }
     }
     // NB: one statement per member, not one `&&` chain: the type checker's time on a long chain
-    // of operators grows far faster than the chain.
+    // of operators grows far faster than the chain. Members are read through `self.`, so that a
+    // member called `merged` or `newer` is not the local of that name.
     let isEmpty =
       overridable.map {
         $0.kind == .child
-          ? "if !\($0.name).isEmpty { return false }\n" : "if \($0.name) != nil { return false }\n"
+          ? "if !self.\($0.identifier).isEmpty { return false }\n"
+          : "if self.\($0.identifier) != nil { return false }\n"
       }.joined() + "return true"
     var merging: String
     var mergeHelpers: [String] = []
@@ -223,32 +285,35 @@ struct ComponentGenerator {
     } else {
       let statements = overridable.map { member in
         member.kind == .child
-          ? "merged.\(member.name) = \(member.name).merging(newer.\(member.name))"
-          : "if let value = newer.\(member.name) { merged.\(member.name) = value }"
+          ? "_loomMerged.\(member.identifier) = self.\(member.identifier).merging(_loomNewer.\(member.identifier))"
+          : "if let _loomValue = _loomNewer.\(member.identifier) { _loomMerged.\(member.identifier) = _loomValue }"
       }
       if overridable.count <= Self.chunkSize {
-        merging = "var merged = self\n" + statements.joined(separator: "\n") + "\nreturn merged"
+        merging =
+          "var _loomMerged = self\n" + statements.joined(separator: "\n") + "\nreturn _loomMerged"
       } else {
         // NB: in helpers of a bounded size that the optimizer does not inline, as for the cells:
         // in one function, it kept every field live across every branch (memory growing with the
         // square of the members).
         let (calls, helpers) = chunked(
           statements, helper: "_loomMerge", modifiers: "@inline(never) private ",
-          signature: "_ merged: inout Self, _ newer: Self", arguments: "&merged, newer")
-        merging = "var merged = self\n" + calls.joined(separator: "\n") + "\nreturn merged"
+          signature: "_ _loomMerged: inout Self, _ _loomNewer: Self",
+          arguments: "&_loomMerged, _loomNewer")
+        merging =
+          "var _loomMerged = self\n" + calls.joined(separator: "\n") + "\nreturn _loomMerged"
         mergeHelpers = helpers
       }
     }
     return """
-      \(access)struct Overrides: LoomMacros.ComponentOverrides {
+      \(access)struct Overrides: \(loomMacros("ComponentOverrides")) {
       \(indent(lines.joined(separator: "\n"), 1))\(lines.isEmpty ? "" : "\n")
         \(access)init() {}
 
-        \(access)var isEmpty: Bool {
+        \(access)var isEmpty: \(swift("Bool")) {
       \(indent(isEmpty, 2))
         }
 
-        \(access)func merging(_ newer: Self) -> Self {
+        \(access)func merging(_ _loomNewer: Self) -> Self {
       \(indent(merging, 2))
         }\(mergeHelpers.map { "\n\n" + indent($0, 1) }.joined())
       }
@@ -301,12 +366,12 @@ struct ComponentGenerator {
 
   func cellType(_ member: LocalMember) -> String {
     let cell = member.effects.isAsync ? "_AsyncSharedCell" : "_SharedCell"
-    return "LoomMacros.\(cell)<\(member.type.trimmedDescription)>"
+    return loomMacros("\(cell)<\(type(of: member))>")
   }
 
   /// `T?`, parenthesised when `T` needs it.
   func optional(_ type: TypeSyntax) -> String {
-    needsParentheses(type) ? "(\(type.trimmedDescription))?" : "\(type.trimmedDescription)?"
+    type.optionalText
   }
 
   /// `T.self`, parenthesised when `T` needs it.
@@ -314,6 +379,36 @@ struct ComponentGenerator {
     needsParentheses(type) || type.is(OptionalTypeSyntax.self)
       || type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self)
       ? "(\(type.trimmedDescription)).self" : "\(type.trimmedDescription).self"
+  }
+
+  /// The metatype of a member, a child's through its alias, as an expression.
+  func metatype(of member: LocalMember) -> String {
+    if member.kind == .child, usesAlias(member.name) { return type(of: member) + ".self" }
+    if capturesType(member.type) { return typeAlias(member.name) + ".self" }
+    return metatype(member.type)
+  }
+
+  /// Whether a name of `type` is also the name of a property or method of the component: an
+  /// expression inside the component (`Service.self`) would find that member, not the type, so
+  /// generated code names such a type through an alias declared in a type context.
+  func capturesType(_ type: TypeSyntax) -> Bool {
+    let values = component.memberVariables.union(component.otherProperties)
+      .union(component.functions)
+    guard !values.isEmpty else { return false }
+    return type.tokens(viewMode: .sourceAccurate).contains {
+      if case .identifier = $0.tokenKind { return values.contains($0.bareName) }
+      return false
+    }
+  }
+
+  /// `_LoomType_service`: the alias of a member's type, for a type a member's name captures.
+  func typeAlias(_ name: String) -> String { identifier("_LoomType_" + name) }
+
+  /// The aliases of the member types that members' names capture (see ``capturesType(_:)``).
+  var typeAliases: [String] {
+    shape.filter { !($0.kind == .child && usesAlias($0.name)) && capturesType($0.type) }.map {
+      "fileprivate typealias \(typeAlias($0.name)) = \($0.type.trimmedDescription)"
+    }
   }
 
   private func needsParentheses(_ type: TypeSyntax) -> Bool {

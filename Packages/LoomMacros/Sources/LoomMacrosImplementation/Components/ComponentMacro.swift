@@ -34,7 +34,7 @@ public enum ComponentMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
     conformingTo protocols: [TypeSyntax], in context: some MacroExpansionContext
   ) -> [DeclSyntax] {
     var problems = ComponentProblems()
-    let component = analyze(declaration, attribute: node, problems: &problems)
+    let component = analyze(declaration, attribute: node, in: context, problems: &problems)
     problems.report(in: context)
     guard let component else { return [] }
     var locations: [String: String] = [:]
@@ -46,7 +46,7 @@ public enum ComponentMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
     }
     return ComponentGenerator(
       component, locations: locations, isValid: problems.isValid,
-      unavailable: problems.unavailable
+      unavailable: problems.unavailable, refused: problems.refusedByCompiler
     ).declarations()
   }
 
@@ -81,10 +81,10 @@ public enum ComponentMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
       return []
     }
     guard !attributes.contains(named: "MainActor") else { return [] }
-    return ["@MainActor"]
+    return ["\(raw: Qualified.mainActor)"]
   }
 
-  /// Adds the conformance to `LoomMacros.Component`, to every struct: a component with problems
+  /// Adds the conformance to `LoomMacros::Component`, to every struct: a component with problems
   /// gets the same API (with bodies that stop), so that the code using it still compiles.
   ///
   /// - Parameters:
@@ -100,18 +100,30 @@ public enum ComponentMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
     in context: some MacroExpansionContext
   ) -> [ExtensionDeclSyntax] {
     guard !protocols.isEmpty, declaration.is(StructDeclSyntax.self) else { return [] }
-    let conformance: DeclSyntax = "extension \(type.trimmed): LoomMacros.Component {}"
+    // A body that declares its own `Overrides` or `overriding(_:)` cannot conform, nor can a
+    // struct isolated with `@MainActor`; the member role reports both.
+    var problems = ComponentProblems()
+    if let component = ComponentDeclaration.read(
+      declaration, attribute: node, configuration: context.buildConfiguration, problems: &problems),
+      !component.clashes.isDisjoint(with: ["Overrides", "overriding(_:)"])
+        || declaration.attributes.contains(named: "MainActor")
+    {
+      return []
+    }
+    let conformance: DeclSyntax =
+      "extension \(type.trimmed): \(raw: Qualified.loomMacros("Component")) {}"
     return [conformance.cast(ExtensionDeclSyntax.self)]
   }
 
   /// Reads and checks the component; nil when it is not a struct.
   private static func analyze(
     _ declaration: some DeclGroupSyntax, attribute: AttributeSyntax,
-    problems: inout ComponentProblems
+    in context: some MacroExpansionContext, problems: inout ComponentProblems
   ) -> ComponentDeclaration? {
     guard
       let component = ComponentDeclaration.read(
-        declaration, attribute: attribute, problems: &problems)
+        declaration, attribute: attribute, configuration: context.buildConfiguration,
+        problems: &problems)
     else { return nil }
     ComponentChecker(component).check(&problems)
     return component
@@ -150,7 +162,7 @@ public enum ProvideMacro: AccessorMacro {
 /// // becomes
 /// var session: SessionComponent { get { _loomRead_session() } }
 /// ```
-public enum ChildMacro: AccessorMacro {
+public enum ChildMacro: AccessorMacro, PeerMacro {
   /// Writes the getter, with the child's effects.
   ///
   /// - Parameters:
@@ -163,6 +175,21 @@ public enum ChildMacro: AccessorMacro {
     in context: some MacroExpansionContext
   ) -> [AccessorDeclSyntax] {
     MemberAccessor.getter(of: node, declaration, macro: "@Child", in: context)
+  }
+
+  /// Declares the alias of the child's type that generated code names it by
+  /// (`_LoomChild_session`), so that a type that is not a component is reported once, here.
+  ///
+  /// - Parameters:
+  ///   - node: The `@Child` attribute.
+  ///   - declaration: The property.
+  ///   - context: The expansion context.
+  /// - Returns: The alias, or nothing when the child is not valid.
+  public static func expansion(
+    of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext
+  ) -> [DeclSyntax] {
+    MemberAccessor.childAlias(of: declaration, in: context)
   }
 }
 

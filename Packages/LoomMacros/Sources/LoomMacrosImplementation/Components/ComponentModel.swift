@@ -35,7 +35,7 @@ struct MemberEffects: Equatable {
     (isThrowing ? "try " : "") + (isAsync ? "await " : "")
   }
 
-  /// `asyncThrowing`: the label of the `LoomMacros._MemberSource` function that checks a
+  /// `asyncThrowing`: the label of the `LoomMacros::_MemberSource` function that checks a
   /// reference has these effects.
   var label: String {
     switch (isAsync, isThrowing) {
@@ -164,6 +164,9 @@ struct ComponentMember {
   var attribute: AttributeSyntax
   var declaration: VariableDeclSyntax
 
+  /// The member's name as an identifier of generated code.
+  var identifier: String { LoomMacrosImplementation.identifier(name) }
+
   var directDependencies: [MemberReference] { dependencies.filter { $0.deferral == nil } }
   var deferredDependencies: [MemberReference] { dependencies.filter { $0.deferral != nil } }
 }
@@ -187,6 +190,7 @@ struct ComponentStep {
 /// The parts of a `@Provide` or `@Child` member that its accessor needs: the same answer for the
 /// accessor role and for `@Component`, so that both agree on which members are valid.
 struct LocalMember {
+  /// The member's name, without backticks (`default` for `` `default` ``).
   var name: String
   var nameToken: TokenSyntax
   var type: TypeSyntax
@@ -194,10 +198,22 @@ struct LocalMember {
   var effects: MemberEffects
   /// The access the member is declared with.
   var access: Access
+  /// `weak` or `unowned`, as an input declares it: how the component holds it.
+  var ownership: Keyword?
   var attribute: AttributeSyntax
   var declaration: VariableDeclSyntax
 
-  /// The member declared by `declaration`, or nil with the reasons in `problems`.
+  /// The member's name as an identifier of generated code.
+  var identifier: String { LoomMacrosImplementation.identifier(name) }
+
+  /// Whether this is a child whose type can be a component's: a name, not optional, not an
+  /// existential or function type. Only such a child's `@Child` declares the alias of its type
+  /// (`_LoomChild_session`) that generated code names it by; any other is refused.
+  var isWellFormedChild: Bool {
+    kind == .child && type.isBuildable
+  }
+
+  /// The member read from `declaration`, or nil with the reasons in `problems`.
   static func read(
     _ declaration: VariableDeclSyntax, problems: inout ComponentProblems
   ) -> LocalMember? {
@@ -214,7 +230,11 @@ struct LocalMember {
     let macro = attribute.isNamed("Child") ? "@Child" : "@Provide"
     if declaration.bindingSpecifier.tokenKind == .keyword(.let) {
       // NB: Swift reports it ("cannot expand accessor macro on variable declared with 'let'"),
-      // before any macro runs; a second error would say the same.
+      // before any macro runs; a second error would say the same. A note offers the fix-it.
+      problems.note(
+        .memberLet(macro: macro), at: declaration.bindingSpecifier,
+        fixIt: .replace(
+          declaration.bindingSpecifier, with: TokenSyntax.keyword(.var), FixItTitle.useVar))
       problems.invalidate()
       valid = false
     }
@@ -224,6 +244,12 @@ struct LocalMember {
       problems.error(
         .memberStatic(macro: macro), at: modifier,
         fixIt: .remove(modifier, FixItTitle.remove(modifier.name.text)))
+      valid = false
+    }
+    if declaration.modifiers.modifier(.lazy) != nil {
+      // NB: Swift reports a `lazy` member itself ("lazy properties must have an initializer", and
+      // "'lazy' cannot be used on a computed property"), whatever the accessor writes.
+      problems.invalidate()
       valid = false
     }
     // NB: Swift reports several names itself ("accessor macro can only apply to a single
@@ -240,13 +266,14 @@ struct LocalMember {
       problems.error(.memberBindings(macro: macro), at: declaration.bindings)
       return nil
     }
+    let name = pattern.identifier.bareName
     guard let type = binding.typeAnnotation?.type else {
-      problems.error(.memberType(macro: macro, member: pattern.identifier.text), at: pattern)
+      problems.error(.memberType(macro: macro, member: name), at: pattern)
       return nil
     }
     if let initializer = binding.initializer {
       problems.error(
-        .memberValue(macro: macro, member: pattern.identifier.text), at: initializer,
+        .memberValue(macro: macro, member: name), at: initializer,
         fixIt: .replace(
           binding,
           with: binding.with(\.initializer, nil).with(
@@ -256,8 +283,10 @@ struct LocalMember {
     }
     if binding.accessorBlock != nil {
       problems.error(
-        .memberAccessors(macro: macro, member: pattern.identifier.text),
-        at: binding.accessorBlock!)
+        .memberAccessors(macro: macro, member: name), at: binding.accessorBlock!)
+      valid = false
+    }
+    if valid, !checkType(type, member: name, macro: macro, problems: &problems) {
       valid = false
     }
     let kind: MemberKind
@@ -269,14 +298,66 @@ struct LocalMember {
       return nil
     }
     guard let effects = Self.effects(of: attribute, problems: &problems) else { return nil }
+    let ownership = declaration.modifiers.first {
+      $0.name.tokenKind == .keyword(.weak) || $0.name.tokenKind == .keyword(.unowned)
+    }
+    if valid, let ownership {
+      if kind != .input {
+        problems.error(
+          .memberOwnership(ownership.name.text, member: name), at: ownership,
+          fixIt: .remove(ownership, FixItTitle.remove(ownership.name.text)))
+        valid = false
+      } else if ownership.name.tokenKind == .keyword(.weak), type.optionalWrapped == nil {
+        problems.error(
+          .weakInputNotOptional(member: name), at: type,
+          fixIt: .replace(
+            type, withText: type.optionalText, FixItTitle.makeIt(type.optionalText)))
+        valid = false
+      }
+    }
     guard valid else { return nil }
+    var keyword: Keyword?
+    if case .keyword(let word)? = ownership?.name.tokenKind { keyword = word }
     return LocalMember(
-      name: pattern.identifier.text, nameToken: pattern.identifier, type: type.trimmed, kind: kind,
-      effects: effects, access: Access(declaration.modifiers), attribute: attribute,
-      declaration: declaration)
+      name: name, nameToken: pattern.identifier, type: type.trimmed, kind: kind,
+      effects: effects, access: Access(declaration.modifiers), ownership: keyword,
+      attribute: attribute, declaration: declaration)
   }
 
-  /// The lifetime written first in `@Provide(...)`.
+  /// Checks the types a member cannot have: an opaque type, which generated code cannot name,
+  /// and an implicitly unwrapped optional, which it cannot store.
+  private static func checkType(
+    _ type: TypeSyntax, member: String, macro: String, problems: inout ComponentProblems
+  ) -> Bool {
+    if let opaque = type.unparenthesized.as(SomeOrAnyTypeSyntax.self),
+      opaque.someOrAnySpecifier.tokenKind == .keyword(.some)
+    {
+      let constraint = opaque.constraint.trimmedDescription
+      problems.error(
+        .opaqueMember(macro: macro, member: member, constraint: constraint),
+        at: opaque.someOrAnySpecifier,
+        fixIt: .replace(
+          opaque.someOrAnySpecifier, with: TokenSyntax.keyword(.any),
+          FixItTitle.declareIt("any \(constraint)")))
+      return false
+    }
+    if let implicit = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+      let wrapped = implicit.wrappedType.trimmedDescription
+      problems.error(
+        .implicitlyUnwrappedMember(macro: macro, member: member, wrapped: wrapped),
+        at: implicit.exclamationMark,
+        fixIt: .replace(
+          implicit.exclamationMark, with: TokenSyntax.postfixQuestionMarkToken(),
+          FixItTitle.declareIt("\(wrapped)?")))
+      return false
+    }
+    return true
+  }
+
+  /// The lifetime written first in `@Provide(...)`: `.shared`, or `ComponentLifetime.shared`.
+  ///
+  /// NB: the macro reads the lifetime from the source; any other expression of type
+  /// `ComponentLifetime` (`Chooser.shared`) compiles, and its last name is not its value.
   private static func lifetime(
     of attribute: AttributeSyntax, problems: inout ComponentProblems
   ) -> MemberKind? {
@@ -284,13 +365,27 @@ struct LocalMember {
       problems.error(.missingLifetime, at: attribute)
       return nil
     }
-    if let access = first.expression.as(MemberAccessExprSyntax.self),
-      let kind = MemberKind(rawValue: access.declName.baseName.text), kind != .child
+    if let name = literalMember(first.expression, of: "ComponentLifetime"),
+      let kind = MemberKind(rawValue: name), kind != .child
     {
       return kind
     }
     problems.error(.notALifetime(first.expression.trimmedDescription), at: first.expression)
     return nil
+  }
+
+  /// `name` for `.name` or `Type.name` (`Type` possibly module-qualified), else nil.
+  static func literalMember(_ expression: ExprSyntax, of type: String) -> String? {
+    guard let access = expression.as(MemberAccessExprSyntax.self),
+      access.declName.argumentNames == nil
+    else { return nil }
+    if let base = access.base {
+      let written = base.trimmedDescription
+      guard
+        [type, "LoomMacros.\(type)", "LoomMacros::\(type)"].contains(written)
+      else { return nil }
+    }
+    return access.declName.baseName.bareName
   }
 
   /// The effects `attribute` states, or none when they do not read.
@@ -320,7 +415,7 @@ struct LocalMember {
       elements = [argument.expression]
     }
     for element in elements {
-      switch element.as(MemberAccessExprSyntax.self)?.declName.baseName.text {
+      switch literalMember(element, of: "ComponentEffects") {
       case "async": effects.isAsync = true
       case "throwing": effects.isThrowing = true
       default:

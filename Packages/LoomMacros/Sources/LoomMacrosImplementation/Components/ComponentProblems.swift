@@ -15,6 +15,10 @@ struct ComponentProblems {
   /// The members whose read function is unavailable, with the message the compiler shows.
   private(set) var unavailable: [String: MacroMessage] = [:]
   private var isInvalid = false
+  /// The members whose attribute Swift may refuse when it checks its arguments (a key path to a
+  /// name the struct does not declare): their accessors, and a child's alias of its type, may
+  /// not be expanded, so generated code must not need them.
+  private(set) var refusedByCompiler: Set<String> = []
 
   /// Whether nothing was reported.
   var isEmpty: Bool { diagnostics.isEmpty }
@@ -25,6 +29,11 @@ struct ComponentProblems {
   /// Marks the component invalid for a problem Swift reports itself.
   mutating func invalidate() {
     isInvalid = true
+  }
+
+  /// Records that Swift may refuse the attribute of `member`.
+  mutating func refusedByCompiler(_ member: String) {
+    refusedByCompiler.insert(member)
   }
 
   /// Records `message` for the read function of `member` (the first one recorded wins).
@@ -39,6 +48,14 @@ struct ComponentProblems {
   ) {
     diagnostics.append(
       Diagnostic(node: node, message: message, notes: notes, fixIts: fixIt.map { [$0] } ?? []))
+  }
+
+  /// Records a note at `node`: a hint, with a fix-it, beside an error Swift reports itself.
+  ///
+  /// It marks the component invalid, as the error it goes with does.
+  mutating func note(_ message: MacroMessage, at node: some SyntaxProtocol, fixIt: FixIt? = nil) {
+    diagnostics.append(
+      Diagnostic(node: node, message: message, fixIts: fixIt.map { [$0] } ?? []))
   }
 
   /// Adds the diagnostics of `other`.

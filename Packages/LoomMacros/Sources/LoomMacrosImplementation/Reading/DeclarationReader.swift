@@ -17,8 +17,10 @@ package enum DeclarationReader {
     }
     var problems = ComponentProblems()
     guard
+      // NB: no build configuration: loom-graph reads source without a compiler's `-D` flags, so
+      // a member declared in `#if` branches is left out (the macro reports it without one).
       let component = ComponentDeclaration.read(
-        declaration, attribute: attribute, problems: &problems)
+        declaration, attribute: attribute, configuration: nil, problems: &problems)
     else { return nil }
     var parents: [(name: String, node: ExprSyntax)] = []
     for element in attribute.argument("parents")?.expression.as(ArrayExprSyntax.self)?.elements

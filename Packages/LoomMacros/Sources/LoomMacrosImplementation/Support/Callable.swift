@@ -19,20 +19,20 @@ struct Callable {
     case sync, async, mainActor
   }
 
-  /// `[Loom.DependencyKey(A.self), ...]`: the keys the factory resolves, in parameter order, one
+  /// `[Loom::DependencyKey(A.self), ...]`: the keys the factory resolves, in parameter order, one
   /// per line (at `indent`) when there are several.
   ///
-  /// A deferred parameter's key is its handle type (`Loom.Lazy<T>`), which the graph draws as a
+  /// A deferred parameter's key is its handle type (`Loom::Lazy<T>`), which the graph draws as a
   /// deferred edge; a deferred key-path parameter declares no edge (the graph cannot name one).
   func dependencies(indent: String) -> String {
+    let key = Qualified.loom("DependencyKey")
     let keys = parameters.compactMap { parameter -> String? in
       switch (parameter.key, parameter.deferral) {
-      case (.type, nil): "Loom.DependencyKey(\(parameter.type.metatype))"
-      case (.named(let name), nil): "Loom.DependencyKey(\(parameter.type.metatype), name: \(name))"
-      case (.keyPath(let keyPath), nil): "Loom.DependencyKey(\(keyPath))"
-      case (.type, let deferral?): "Loom.DependencyKey(\(handle(deferral)).self)"
-      case (.named(let name), let deferral?):
-        "Loom.DependencyKey(\(handle(deferral)).self, name: \(name))"
+      case (.type, nil): "\(key)(\(parameter.type.metatype))"
+      case (.named(let name), nil): "\(key)(\(parameter.type.metatype), name: \(name))"
+      case (.keyPath(let keyPath), nil): "\(key)(\(keyPath))"
+      case (.type, let deferral?): "\(key)(\(handle(deferral)).self)"
+      case (.named(let name), let deferral?): "\(key)(\(handle(deferral)).self, name: \(name))"
       case (.keyPath, _?): nil
       }
     }
@@ -58,11 +58,11 @@ struct Callable {
     return "\(effects)\(callee)(\n\(lines)\n\(indent))"
   }
 
-  /// `Loom.Lazy<T>` or `Loom.Provider<T>`.
+  /// `Loom::Lazy<T>` or `Loom::Provider<T>`.
   private func handle(_ deferral: (kind: ResolvedParameter.Deferral, target: TypeSyntax)) -> String
   {
     let name = deferral.kind == .lazy ? "Lazy" : "Provider"
-    return "Loom.\(name)<\(deferral.target.text)>"
+    return Qualified.loom("\(name)<\(deferral.target.text)>")
   }
 
   private func argument(for parameter: ResolvedParameter) -> String {

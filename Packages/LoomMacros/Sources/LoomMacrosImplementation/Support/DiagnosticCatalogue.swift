@@ -49,6 +49,93 @@ extension MacroMessage {
       "a member has one \(macro) attribute; remove this one, the first one describes it")
   }
 
+  /// A note beside Swift's error for a member declared with `let`.
+  static func memberLet(macro: String) -> MacroMessage {
+    .note(
+      "Component", "let",
+      "\(macro) gives the member a getter, so it is declared with 'var'")
+  }
+
+  static func memberOwnership(_ modifier: String, member: String) -> MacroMessage {
+    component(
+      "ownership",
+      "'\(member)' is built and kept by the component, which holds it strongly; only an input can be '\(modifier)': remove '\(modifier)'"
+    )
+  }
+
+  static func weakInputNotOptional(member: String) -> MacroMessage {
+    component(
+      "ownership",
+      "a 'weak' input reads nil once the instance is released: declare '\(member)' optional")
+  }
+
+  static func opaqueMember(macro: String, member: String, constraint: String) -> MacroMessage {
+    component(
+      "opaqueType",
+      "\(macro) member '\(member)' cannot have an opaque type: the component stores and overrides it by its type; declare it 'any \(constraint)' or a concrete type"
+    )
+  }
+
+  static func implicitlyUnwrappedMember(macro: String, member: String, wrapped: String)
+    -> MacroMessage
+  {
+    component(
+      "implicitlyUnwrapped",
+      "\(macro) member '\(member)' cannot be implicitly unwrapped; declare it '\(wrapped)?'")
+  }
+
+  static func keyPathRoot(_ text: String, root: String, component name: String, member: String)
+    -> MacroMessage
+  {
+    component(
+      "keyPathRoot",
+      "'\(text)' is a key path of \(root), but a member is taken from \(name) itself; write \\Self.\(member)"
+    )
+  }
+
+  static func reservedName(_ name: String, reason prefix: String) -> MacroMessage {
+    component(
+      "reservedName",
+      "'\(name)' begins with '\(prefix)', which @Component keeps for the names it generates; rename it"
+    )
+  }
+
+  static func generatedName(_ name: String, component name2: String, what: String)
+    -> MacroMessage
+  {
+    component(
+      "generatedName",
+      "'\(name)' is a name @Component generates in \(name2) (\(what)); rename this declaration")
+  }
+
+  static func generatedTypeReference(_ type: String, component name: String) -> MacroMessage {
+    component(
+      "generatedName",
+      "inside \(name), '\(type)' is the type @Component generates; write your type with its module's name (Module.\(type))"
+    )
+  }
+
+  static func userInitializer(component name: String) -> MacroMessage {
+    component(
+      "initializer",
+      "@Component writes the initializers of \(name), from its inputs; remove this one, or make it call self.init(...)"
+    )
+  }
+
+  static func mainActorAttribute(component name: String) -> MacroMessage {
+    component(
+      "mainActor",
+      "\(name) is isolated to the main actor with @Component(mainActor: true), which isolates its generated API too; write that instead of @MainActor"
+    )
+  }
+
+  static func unreadIfConfig(component name: String) -> MacroMessage {
+    component(
+      "ifConfig",
+      "this compiler does not tell macros which #if clause is active, so @Component cannot read members of \(name) declared in one; declare them outside #if"
+    )
+  }
+
   static func memberStatic(macro: String) -> MacroMessage {
     component(
       "static",
@@ -373,6 +460,11 @@ extension MacroMessage {
       "@\(macro) applies to an instance property declared with 'var'"
         + (onInitializer
           ? "; mark the initializer of an @Injectable type with @InjectableInit" : ""))
+  }
+
+  /// A note beside Swift's error for a property declared with `let`.
+  static func injectLet(macro: String) -> MacroMessage {
+    .note(macro, "let", "@\(macro) gives the property a getter, so it is declared with 'var'")
   }
 
   static func injectStatic(macro: String) -> MacroMessage {
@@ -714,22 +806,37 @@ public enum DiagnosticCatalogue {
     Entry(.memberInExtension(macro: macro)),
     Entry(.provideInModule),
     Entry(.duplicateAttribute(macro: macro), fixIt: FixItTitle.removeSecondAttribute),
+    Entry(.memberLet(macro: macro), fixIt: FixItTitle.useVar),
     Entry(.memberStatic(macro: macro), fixIt: FixItTitle.remove("static")),
     Entry(.memberBindings(macro: macro)),
     Entry(.memberType(macro: macro, member: member)),
     Entry(.memberValue(macro: macro, member: member), fixIt: FixItTitle.removeInitialValue),
     Entry(.memberAccessors(macro: macro, member: member)),
+    Entry(
+      .opaqueMember(macro: macro, member: member, constraint: "‹P›"),
+      fixIt: FixItTitle.declareIt("any ‹P›")),
+    Entry(
+      .implicitlyUnwrappedMember(macro: macro, member: member, wrapped: type),
+      fixIt: FixItTitle.declareIt("\(type)?")),
+    Entry(.memberOwnership("weak", member: member), fixIt: FixItTitle.remove("weak")),
+    Entry(.weakInputNotOptional(member: member), fixIt: FixItTitle.makeIt("\(type)?")),
     Entry(.missingLifetime),
     Entry(.notALifetime("‹expression›")),
     Entry(.notAnEffect("‹expression›")),
     Entry(.storedProperty(name)),
+    Entry(.reservedName(name, reason: "_loom")),
+    Entry(.generatedName(name, component: app, what: "‹what›")),
+    Entry(.generatedTypeReference("Overrides", component: app)),
+    Entry(.userInitializer(component: app)),
+    Entry(.mainActorAttribute(component: app), fixIt: FixItTitle.useMainActorArgument),
+    Entry(.unreadIfConfig(component: app)),
     Entry(.stepNamesAfter(step: name)),
     Entry(.literalArgument("‹argument›")),
     Entry(.parentsNotAnArray(component: app)),
     Entry(.parentNotALiteral(component: app)),
     Entry(.rootWithParents(component: app)),
     Entry(.inputFactory(member: member), fixIt: FixItTitle.removeFactory),
-    Entry(.noSource(member: member, type: type)),
+    Entry(.noSource(member: member, type: type), fixIt: FixItTitle.addEmptyWith),
     Entry(.severalSources(member: member), fixIt: FixItTitle.keepFirstSource),
     Entry(
       .childSeveralSources(child: member, other: "with"), fixIt: FixItTitle.removeArgument("with")),
@@ -747,6 +854,9 @@ public enum DiagnosticCatalogue {
     Entry(.bindingKeyNotALiteral),
     Entry(.withNotAnArray),
     Entry(.notAMemberKeyPath("‹expression›")),
+    Entry(
+      .keyPathRoot("\\‹Root›.‹member›", root: "‹Root›", component: app, member: member),
+      fixIt: FixItTitle.write("\\Self.‹member›")),
     Entry(.closureParameters(member: member)),
     Entry(.closureTypes(member: member, parameters: [name])),
     Entry(.closureWildcard(member: member)),
@@ -787,6 +897,7 @@ public enum DiagnosticCatalogue {
     Entry(
       .injectNotAProperty(macro: "Inject", onInitializer: true),
       fixIt: FixItTitle.useInjectableInit),
+    Entry(.injectLet(macro: "Inject"), fixIt: FixItTitle.useVar),
     Entry(.injectStatic(macro: "Inject"), fixIt: FixItTitle.remove("static")),
     Entry(.injectLazy(macro: "Inject"), fixIt: FixItTitle.remove("lazy")),
     Entry(.injectWeakModifier("weak"), fixIt: FixItTitle.useWeakInject),
@@ -880,17 +991,16 @@ public enum DiagnosticCatalogue {
       message:
         "this initializer or function is asynchronous: declare it on the member with `effects: [.async, .throwing]`"
     ),
-    Entry(
-      id: "_MemberSource.mainActor",
-      message:
-        "this initializer or function is isolated to the main actor: declare the component `@Component(mainActor: true)`"
-    ),
   ]
 }
 
 /// The titles of the fix-its the macros offer.
 enum FixItTitle {
   static let removeSecondAttribute = "remove the second attribute"
+  static let useVar = "replace 'let' with 'var'"
+  static let addEmptyWith = "add `with: []`"
+  static func write(_ text: String) -> String { "write \(text)" }
+  static let useMainActorArgument = "write mainActor: true instead of @MainActor"
   static func remove(_ keyword: String) -> String { "remove '\(keyword)'" }
   static let removeInitialValue = "remove the initial value"
   static let removeFactory = "remove the factory"

@@ -25,14 +25,14 @@ struct InjectedProperty {
   let keyArguments: String
 
   /// The storage property's name: `_api`.
-  var storageName: String { "_\(name)" }
+  var storageName: String { identifier("_\(name)") }
 
-  /// The core type that holds the dependency, such as `Loom.Injected<any APIClient>`.
+  /// The core type that holds the dependency, such as `Loom::Injected<any APIClient>`.
   var storageType: String {
     switch holding {
-    case .strong: "Loom.Injected<\(valueType.text)>"
-    case .optional: "Loom.OptionalInjected<\(valueType.text)>"
-    case .weak: "Loom.WeakInjected<\(valueType.text)>"
+    case .strong: Qualified.loom("Injected<\(valueType.text)>")
+    case .optional: Qualified.loom("OptionalInjected<\(valueType.text)>")
+    case .weak: Qualified.loom("WeakInjected<\(valueType.text)>")
     }
   }
 
@@ -57,8 +57,14 @@ struct InjectedProperty {
       return nil
     }
     // NB: Swift reports a `let` itself ("cannot expand accessor macro on variable declared with
-    // 'let'"), before any macro runs; a second error would say the same.
-    if variable.bindingSpecifier.tokenKind == .keyword(.let) { return nil }
+    // 'let'"); a second error would say the same, so a note offers the fix-it.
+    if variable.bindingSpecifier.tokenKind == .keyword(.let) {
+      problems.note(
+        .injectLet(macro: macro), at: variable.bindingSpecifier,
+        fixIt: .replace(
+          variable.bindingSpecifier, with: TokenSyntax.keyword(.var), FixItTitle.useVar))
+      return nil
+    }
     for keyword in [Keyword.static, .class] {
       if let modifier = variable.modifiers.modifier(keyword) {
         problems.error(
@@ -106,7 +112,7 @@ struct InjectedProperty {
       problems.error(.injectPattern(macro: macro), at: binding.pattern)
       return nil
     }
-    let name = pattern.identifier.text
+    let name = pattern.identifier.bareName
     if let accessors = binding.accessorBlock {
       problems.error(.injectComputed(macro: macro, property: name), at: accessors)
       return nil

@@ -15,6 +15,20 @@ struct MacroMessage: DiagnosticMessage, Error {
       message: message, diagnosticID: MessageID(domain: "LoomMacros.\(macro)", id: id),
       severity: .error, catalogueID: "\(macro).\(id)")
   }
+
+  /// The same message as a note, beside the error Swift reports for the same mistake.
+  var asNote: MacroMessage {
+    MacroMessage(
+      message: message, diagnosticID: diagnosticID, severity: .note, catalogueID: catalogueID)
+  }
+
+  /// A note of `macro`, on its own: a hint (with a fix-it) beside an error Swift reports itself,
+  /// which the macro must not repeat.
+  static func note(_ macro: String, _ id: String, _ message: String) -> MacroMessage {
+    MacroMessage(
+      message: message, diagnosticID: MessageID(domain: "LoomMacros.\(macro)", id: id),
+      severity: .note, catalogueID: "\(macro).\(id)")
+  }
 }
 
 /// The title of a fix-it, as the compiler shows it next to the diagnostic.

@@ -16,6 +16,11 @@ struct Problems {
     diagnostics.append(Diagnostic(node: node, message: message, fixIts: fixIt.map { [$0] } ?? []))
   }
 
+  /// Records a note at `node`, with at most one fix-it.
+  mutating func note(_ message: MacroMessage, at node: some SyntaxProtocol, fixIt: FixIt? = nil) {
+    diagnostics.append(Diagnostic(node: node, message: message, fixIts: fixIt.map { [$0] } ?? []))
+  }
+
   /// Records an error at `node` with several alternative fix-its.
   mutating func error(_ message: MacroMessage, at node: some SyntaxProtocol, fixIts: [FixIt]) {
     diagnostics.append(Diagnostic(node: node, message: message, fixIts: fixIts))

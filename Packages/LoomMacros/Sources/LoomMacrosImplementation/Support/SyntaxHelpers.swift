@@ -76,6 +76,15 @@ extension TypeSyntax {
     return self
   }
 
+  /// `T?`, parenthesised when `T` needs it: `(any P)?`.
+  var optionalText: String {
+    let type = trimmed
+    let needsParentheses =
+      type.is(SomeOrAnyTypeSyntax.self) || type.is(FunctionTypeSyntax.self)
+      || type.is(CompositionTypeSyntax.self) || type.is(AttributedTypeSyntax.self)
+    return needsParentheses ? "(\(type.trimmedDescription))?" : "\(type.trimmedDescription)?"
+  }
+
   /// The type without surrounding trivia, as source text.
   var text: String { trimmedDescription }
 

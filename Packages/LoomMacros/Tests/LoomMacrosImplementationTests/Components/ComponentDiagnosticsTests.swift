@@ -37,7 +37,6 @@ import Testing
   /// Swift reports these before any macro runs, or when it checks the attribute: a second error
   /// from the macro would say the same thing again.
   @Test(arguments: [
-    "@Provide(.input) let config: Config",
     "@Provide(.input) var (config, other): (Config, Config)",
     "@Provide(.input) var config: Config\n  @Provide(.input) var config: Config",
     "@Provide(.input) var config: Config\n  @Perform func config() {}",
@@ -46,6 +45,21 @@ import Testing
   func whatSwiftReportsGetsNoSecondError(_ members: String) {
     let result = expandComponent("@Component\nstruct App {\n  \(members)\n}")
     #expect(result.diagnostics == [])
+    #expect(result.source.contains("App has errors; see the diagnostics of @Component"))
+  }
+
+  /// Swift reports a member declared with `let` ("cannot expand accessor macro on variable
+  /// declared with 'let'"), with no fix-it: a note beside it offers one.
+  @Test func aLetGetsANoteWithTheFixItSwiftDoesNotOffer() {
+    let result = expandComponent(
+      "@Component\nstruct App {\n  @Provide(.input) let config: Config\n}")
+    #expect(
+      result.diagnostics == [
+        "3:20: note: @Provide gives the member a getter, so it is declared with 'var'"
+      ])
+    #expect(result.fixIts == ["replace 'let' with 'var'"])
+    #expect(
+      result.fixedSources == ["@Component\nstruct App {\n  @Provide(.input) var config: Config\n}"])
     #expect(result.source.contains("App has errors; see the diagnostics of @Component"))
   }
 
@@ -63,7 +77,7 @@ import Testing
       result.source.contains(
         """
           @available(*, unavailable, message: "'derived' is not a member of App; its members are 'config'")
-          private func _loomRead_api(_ make: (Self) -> API) -> API {
+          private func _loomRead_api(_ _loomMake: (LoomMacros::_ComponentStub) -> API) -> API {
         """))
   }
 
@@ -94,82 +108,82 @@ import Testing
             }
           }
 
-          struct _LoomInputs: Sendable {
+          struct _LoomInputs: Swift::Sendable {
             init(config: @autoclosure () throws -> Config) rethrows {
             }
           }
 
-          init(config: @autoclosure () throws -> Config, _ configure: (inout Overrides) -> Void = { _ in
+          init(config: @autoclosure () throws -> Config, _ _loomConfigure: (inout Overrides) -> Swift::Void = { _ in
             }) rethrows {
-            fatalError("App has errors; see the diagnostics of @Component")
+            Swift::fatalError("App has errors; see the diagnostics of @Component")
           }
 
-          init(_loomInputs inputs: _LoomInputs, overrides: Overrides) {
-            fatalError("App has errors; see the diagnostics of @Component")
+          init(_loomInputs: _LoomInputs, overrides _loomOverrides: Overrides) {
+            Swift::fatalError("App has errors; see the diagnostics of @Component")
           }
 
-          func overriding(_ configure: (inout Overrides) -> Void) -> Self {
-            fatalError("App has errors; see the diagnostics of @Component")
+          func overriding(_ _loomConfigure: (inout Overrides) -> Swift::Void) -> Self {
+            Swift::fatalError("App has errors; see the diagnostics of @Component")
           }
 
-          struct Overrides: LoomMacros.ComponentOverrides {
+          struct Overrides: LoomMacros::ComponentOverrides {
             var users: Users?
 
             init() {
             }
 
-            var isEmpty: Bool {
-              if users != nil {
+            var isEmpty: Swift::Bool {
+              if self.users != nil {
                 return false
               }
               return true
             }
 
-            func merging(_ newer: Self) -> Self {
-              var merged = self
-              if let value = newer.users {
-                merged.users = value
+            func merging(_ _loomNewer: Self) -> Self {
+              var _loomMerged = self
+              if let _loomValue = _loomNewer.users {
+                _loomMerged.users = _loomValue
               }
-              return merged
+              return _loomMerged
             }
           }
 
           private func _loomRead_config() -> Config {
-            fatalError("App has errors; see the diagnostics of @Component")
+            Swift::fatalError("App has errors; see the diagnostics of @Component")
           }
 
-          private func _loomRead_users(_ make: Any) -> Users {
-            fatalError("App has errors; see the diagnostics of @Component")
+          private func _loomRead_users(_ _loomMake: Any) -> Users {
+            Swift::fatalError("App has errors; see the diagnostics of @Component")
           }
 
-          struct Resolved: Sendable {
+          struct Resolved: Swift::Sendable {
             let component: App
 
             var config: Config {
-              fatalError("App has errors; see the diagnostics of @Component")
+              Swift::fatalError("App has errors; see the diagnostics of @Component")
             }
             var users: Users {
-              fatalError("App has errors; see the diagnostics of @Component")
+              Swift::fatalError("App has errors; see the diagnostics of @Component")
             }
 
-            fileprivate init(_ component: App) {
-              self.component = component
+            fileprivate init(_ _loomComponent: App) {
+              self.component = _loomComponent
             }
           }
 
-          func resolve() async throws(LoomMacros.ComponentError) -> Resolved {
-            fatalError("App has errors; see the diagnostics of @Component")
+          func resolve() async throws(LoomMacros::ComponentError) -> Resolved {
+            Swift::fatalError("App has errors; see the diagnostics of @Component")
           }
 
-          func install(into container: Loom.Container) {
-            fatalError("App has errors; see the diagnostics of @Component")
+          func install(into _loomContainer: Loom::Container) {
+            Swift::fatalError("App has errors; see the diagnostics of @Component")
           }
 
-          static func _describe(in graph: inout LoomMacros._ComponentGraph) {
+          static func _describe(in _loomGraph: inout LoomMacros::_ComponentGraph) {
           }
         }
 
-        extension App: LoomMacros.Component {
+        extension App: LoomMacros::Component {
         }
         """#)
   }

@@ -25,14 +25,14 @@ import Testing
           var api: API {
             get {
               _loomRead_api { component in
-                API(config: component.config)
+                .init(config: component.config)
               }
             }
           }
 
           fileprivate let _loom: _LoomStorage
 
-          struct _LoomInputs: Sendable {
+          struct _LoomInputs: Swift::Sendable {
             fileprivate let config: Config
 
             init(config: @autoclosure () throws -> Config) rethrows {
@@ -40,52 +40,52 @@ import Testing
             }
           }
 
-          init(config: @autoclosure () throws -> Config, _ configure: (inout Overrides) -> Void = { _ in
+          init(config: @autoclosure () throws -> Config, _ _loomConfigure: (inout Overrides) -> Swift::Void = { _ in
             }) rethrows {
-            let _config = try config()
+            let _loomInput_config = try config()
             var _loomOverrides = Overrides()
-            configure(&_loomOverrides)
-            self.init(_loomInputs: _LoomInputs(config: _config), overrides: _loomOverrides)
+            _loomConfigure(&_loomOverrides)
+            self.init(_loomInputs: _LoomInputs(config: _loomInput_config), overrides: _loomOverrides)
           }
 
-          init(_loomInputs inputs: _LoomInputs, overrides: Overrides) {
-            self._loom = _LoomStorage(inputs: inputs, overrides: overrides, cells: _LoomCells(_overrides: overrides, _changed: overrides, _base: nil))
+          init(_loomInputs: _LoomInputs, overrides _loomOverrides: Overrides) {
+            self._loom = _LoomStorage(inputs: _loomInputs, overrides: _loomOverrides, cells: _LoomCells(_overrides: _loomOverrides, _changed: _loomOverrides, _base: nil))
           }
 
           fileprivate init(_loomStorage: _LoomStorage) {
             self._loom = _loomStorage
           }
 
-          func overriding(_ configure: (inout Overrides) -> Void) -> Self {
-            var _changed = Overrides()
-            configure(&_changed)
-            let _overrides = _loom.overrides.merging(_changed)
-            return Self(_loomStorage: _LoomStorage(inputs: _loom.inputs, overrides: _overrides, cells: _LoomCells(_overrides: _overrides, _changed: _changed, _base: _loom.cells)))
+          func overriding(_ _loomConfigure: (inout Overrides) -> Swift::Void) -> Self {
+            var _loomChanged = Overrides()
+            _loomConfigure(&_loomChanged)
+            let _loomOverrides = _loom.overrides.merging(_loomChanged)
+            return Self(_loomStorage: _LoomStorage(inputs: _loom.inputs, overrides: _loomOverrides, cells: _LoomCells(_overrides: _loomOverrides, _changed: _loomChanged, _base: _loom.cells)))
           }
 
-          struct Overrides: LoomMacros.ComponentOverrides {
+          struct Overrides: LoomMacros::ComponentOverrides {
             var api: API?
 
             init() {
             }
 
-            var isEmpty: Bool {
-              if api != nil {
+            var isEmpty: Swift::Bool {
+              if self.api != nil {
                 return false
               }
               return true
             }
 
-            func merging(_ newer: Self) -> Self {
-              var merged = self
-              if let value = newer.api {
-                merged.api = value
+            func merging(_ _loomNewer: Self) -> Self {
+              var _loomMerged = self
+              if let _loomValue = _loomNewer.api {
+                _loomMerged.api = _loomValue
               }
-              return merged
+              return _loomMerged
             }
           }
 
-          fileprivate final class _LoomStorage: Sendable {
+          fileprivate final class _LoomStorage: Swift::Sendable {
             let inputs: _LoomInputs
             let overrides: Overrides
             let cells: _LoomCells
@@ -97,12 +97,12 @@ import Testing
             }
           }
 
-          fileprivate struct _LoomCells: Sendable {
-            let api: LoomMacros._SharedCell<API>
+          fileprivate struct _LoomCells: Swift::Sendable {
+            let api: LoomMacros::_SharedCell<API>
 
-            init(_overrides: Overrides, _changed: Overrides, _base: _LoomCells?) {
-              let _apiChanged = _changed.api != nil
-              self.api = .select(override: _overrides.api, isChanged: _apiChanged, inherited: _base?.api)
+            init(_overrides _loomOverrides: Overrides, _changed _loomChanged: Overrides, _base _loomBase: _LoomCells?) {
+              let _loomChanged_api = _loomChanged.api != nil
+              self.api = .select(override: _loomOverrides.api, isChanged: _loomChanged_api, inherited: _loomBase?.api)
             }
           }
 
@@ -110,13 +110,13 @@ import Testing
             _loom.inputs.config
           }
 
-          private func _loomRead_api(_ make: (Self) -> API) -> API {
+          private func _loomRead_api(_ _loomMake: (Self) -> API) -> API {
             _loom.cells.api.get {
-              make(self)
+              _loomMake(self)
             }
           }
 
-          struct Resolved: Sendable {
+          struct Resolved: Swift::Sendable {
             let component: SmallComponent
 
             var config: Config {
@@ -126,40 +126,40 @@ import Testing
               component._loom.cells.api.expectBuilt("SmallComponent.api")
             }
 
-            fileprivate init(_ component: SmallComponent) {
-              self.component = component
+            fileprivate init(_ _loomComponent: SmallComponent) {
+              self.component = _loomComponent
             }
           }
 
-          func resolve() async throws(LoomMacros.ComponentError) -> Resolved {
-            var items: [LoomMacros._ComponentScheduler.Item] = []
-            items.reserveCapacity(1)
-            items.append(.member("api") {
+          func resolve() async throws(LoomMacros::ComponentError) -> Resolved {
+            var _loomItems: [LoomMacros::_ComponentScheduler.Item] = []
+            _loomItems.reserveCapacity(1)
+            _loomItems.append(.member("api") {
                 _ = self.api
               })
-            try await LoomMacros._ComponentScheduler.run("SmallComponent", items)
+            try await LoomMacros::_ComponentScheduler.run("SmallComponent", _loomItems)
             return Resolved(self)
           }
 
-          func install(into container: Loom.Container) {
-            let component = self
-            var installer = LoomMacros._ComponentInstaller(container, component: "SmallComponent")
-            installer.member(Config.self, "config", .input, fileID: "TestModule/test.swift", line: 3) {
-              component.config
+          func install(into _loomContainer: Loom::Container) {
+            let _loomComponent = self
+            var _loomInstaller = LoomMacros::_ComponentInstaller(_loomContainer, component: "SmallComponent")
+            _loomInstaller.member(Config.self, "config", .input, fileID: "TestModule/test.swift", line: 3) {
+              _loomComponent.config
             }
-            installer.member(API.self, "api", .shared, dependencies: ["config"], fileID: "TestModule/test.swift", line: 4) {
-              component.api
+            _loomInstaller.member(API.self, "api", .shared, dependencies: ["config"], fileID: "TestModule/test.swift", line: 4) {
+              _loomComponent.api
             }
-            installer.finish()
+            _loomInstaller.finish()
           }
 
-          static func _describe(in graph: inout LoomMacros._ComponentGraph) {
-            graph.member("config", Config.self, .input, fileID: "TestModule/test.swift", line: 3)
-            graph.member("api", API.self, .shared, dependencies: ["config"], fileID: "TestModule/test.swift", line: 4)
+          static func _describe(in _loomGraph: inout LoomMacros::_ComponentGraph) {
+            _loomGraph.member("config", Config.self, .input, fileID: "TestModule/test.swift", line: 3)
+            _loomGraph.member("api", API.self, .shared, dependencies: ["config"], fileID: "TestModule/test.swift", line: 4)
           }
         }
 
-        extension SmallComponent: LoomMacros.Component {
+        extension SmallComponent: LoomMacros::Component {
         }
         """#)
   }
@@ -202,14 +202,14 @@ import Testing
           public var users: Users {
             get async throws {
               try await _loomRead_users {
-                LoomMacros._MemberSource.effects(asyncThrowing: Users.init(database:))
+                LoomMacros::_MemberSource.effects(asyncThrowing: Users.init(database:))
               }
             }
           }
           var clock: Clock {
             get {
               _loomRead_clock {
-                LoomMacros._MemberSource.effects(none: Clock.init)
+                LoomMacros::_MemberSource.effects(none: Clock.init)
               }
             }
           }
@@ -220,7 +220,7 @@ import Testing
 
           fileprivate let _loom: _LoomStorage
 
-          public struct _LoomInputs: Sendable {
+          public struct _LoomInputs: Swift::Sendable {
             fileprivate let config: Config
 
             public init(config: @autoclosure () throws -> Config) rethrows {
@@ -228,30 +228,30 @@ import Testing
             }
           }
 
-          public init(config: @autoclosure () throws -> Config, _ configure: (inout Overrides) -> Void = { _ in
+          public init(config: @autoclosure () throws -> Config, _ _loomConfigure: (inout Overrides) -> Swift::Void = { _ in
             }) rethrows {
-            let _config = try config()
+            let _loomInput_config = try config()
             var _loomOverrides = Overrides()
-            configure(&_loomOverrides)
-            self.init(_loomInputs: _LoomInputs(config: _config), overrides: _loomOverrides)
+            _loomConfigure(&_loomOverrides)
+            self.init(_loomInputs: _LoomInputs(config: _loomInput_config), overrides: _loomOverrides)
           }
 
-          public init(_loomInputs inputs: _LoomInputs, overrides: Overrides) {
-            self._loom = _LoomStorage(inputs: inputs, overrides: overrides, cells: _LoomCells(_overrides: overrides, _changed: overrides, _base: nil))
+          public init(_loomInputs: _LoomInputs, overrides _loomOverrides: Overrides) {
+            self._loom = _LoomStorage(inputs: _loomInputs, overrides: _loomOverrides, cells: _LoomCells(_overrides: _loomOverrides, _changed: _loomOverrides, _base: nil))
           }
 
           fileprivate init(_loomStorage: _LoomStorage) {
             self._loom = _loomStorage
           }
 
-          public func overriding(_ configure: (inout Overrides) -> Void) -> Self {
-            var _changed = Overrides()
-            configure(&_changed)
-            let _overrides = _loom.overrides.merging(_changed)
-            return Self(_loomStorage: _LoomStorage(inputs: _loom.inputs, overrides: _overrides, cells: _LoomCells(_overrides: _overrides, _changed: _changed, _base: _loom.cells)))
+          public func overriding(_ _loomConfigure: (inout Overrides) -> Swift::Void) -> Self {
+            var _loomChanged = Overrides()
+            _loomConfigure(&_loomChanged)
+            let _loomOverrides = _loom.overrides.merging(_loomChanged)
+            return Self(_loomStorage: _LoomStorage(inputs: _loom.inputs, overrides: _loomOverrides, cells: _LoomCells(_overrides: _loomOverrides, _changed: _loomChanged, _base: _loom.cells)))
           }
 
-          public struct Overrides: LoomMacros.ComponentOverrides {
+          public struct Overrides: LoomMacros::ComponentOverrides {
             public var database: Database?
             public var users: Users?
             var clock: Clock?
@@ -259,35 +259,35 @@ import Testing
             public init() {
             }
 
-            public var isEmpty: Bool {
-              if database != nil {
+            public var isEmpty: Swift::Bool {
+              if self.database != nil {
                 return false
               }
-              if users != nil {
+              if self.users != nil {
                 return false
               }
-              if clock != nil {
+              if self.clock != nil {
                 return false
               }
               return true
             }
 
-            public func merging(_ newer: Self) -> Self {
-              var merged = self
-              if let value = newer.database {
-                merged.database = value
+            public func merging(_ _loomNewer: Self) -> Self {
+              var _loomMerged = self
+              if let _loomValue = _loomNewer.database {
+                _loomMerged.database = _loomValue
               }
-              if let value = newer.users {
-                merged.users = value
+              if let _loomValue = _loomNewer.users {
+                _loomMerged.users = _loomValue
               }
-              if let value = newer.clock {
-                merged.clock = value
+              if let _loomValue = _loomNewer.clock {
+                _loomMerged.clock = _loomValue
               }
-              return merged
+              return _loomMerged
             }
           }
 
-          fileprivate final class _LoomStorage: Sendable {
+          fileprivate final class _LoomStorage: Swift::Sendable {
             let inputs: _LoomInputs
             let overrides: Overrides
             let cells: _LoomCells
@@ -299,19 +299,19 @@ import Testing
             }
           }
 
-          fileprivate struct _LoomCells: Sendable {
-            let database: LoomMacros._AsyncSharedCell<Database>
-            let clock: LoomMacros._SharedCell<Clock>
+          fileprivate struct _LoomCells: Swift::Sendable {
+            let database: LoomMacros::_AsyncSharedCell<Database>
+            let clock: LoomMacros::_SharedCell<Clock>
 
-            init(_overrides: Overrides, _changed: Overrides, _base: _LoomCells?) {
-              let _databaseChanged = _changed.database != nil
-              let _clockChanged = _changed.clock != nil
-              self.database = .select(override: _overrides.database, isChanged: _databaseChanged, inherited: _base?.database)
-              self.clock = .select(override: _overrides.clock, isChanged: _clockChanged, inherited: _base?.clock ?? AppComponent._loomOnce_clock.cell)
+            init(_overrides _loomOverrides: Overrides, _changed _loomChanged: Overrides, _base _loomBase: _LoomCells?) {
+              let _loomChanged_database = _loomChanged.database != nil
+              let _loomChanged_clock = _loomChanged.clock != nil
+              self.database = .select(override: _loomOverrides.database, isChanged: _loomChanged_database, inherited: _loomBase?.database)
+              self.clock = .select(override: _loomOverrides.clock, isChanged: _loomChanged_clock, inherited: _loomBase?.clock ?? AppComponent._loomOnce_clock.cell)
             }
           }
 
-          private static let _loomOnce_clock = LoomMacros._OnceMember<LoomMacros._SharedCell<Clock>>()
+          private static let _loomOnce_clock = LoomMacros::_OnceMember<LoomMacros::_SharedCell<Clock>>()
 
           public static func resetOnceMembers() {
             _loomOnce_clock.reset()
@@ -321,29 +321,29 @@ import Testing
             _loom.inputs.config
           }
 
-          private func _loomRead_database(_ make: @escaping @Sendable (Config) async throws -> Database) async throws -> Database {
-            if let value = _loom.cells.database.builtValue {
-              return value
+          private func _loomRead_database(_ _loomMake: @escaping @Sendable (Config) async throws -> Database) async throws -> Database {
+            if let _loomValue = _loom.cells.database.builtValue {
+              return _loomValue
             }
-            return try await _loom.cells.database.get(self) { component in
-              try await make(component.config)
+            return try await _loom.cells.database.get(self) { _loomComponent in
+              try await _loomMake(_loomComponent.config)
             }
           }
 
-          private func _loomRead_users(_ make: () -> @Sendable (Database) async throws -> Users) async throws -> Users {
-            if let value = _loom.overrides.users {
-              return value
+          private func _loomRead_users(_ _loomMake: () -> @Sendable (Database) async throws -> Users) async throws -> Users {
+            if let _loomValue = _loom.overrides.users {
+              return _loomValue
             }
-            return try await make()(self.database)
+            return try await _loomMake()(self.database)
           }
 
-          private func _loomRead_clock(_ make: () -> () -> Clock) -> Clock {
+          private func _loomRead_clock(_ _loomMake: () -> () -> Clock) -> Clock {
             _loom.cells.clock.get {
-              make()()
+              _loomMake()()
             }
           }
 
-          public struct Resolved: Sendable {
+          public struct Resolved: Swift::Sendable {
             public let component: AppComponent
 
             public var config: Config {
@@ -356,57 +356,57 @@ import Testing
               component._loom.cells.clock.expectBuilt("AppComponent.clock")
             }
 
-            fileprivate init(_ component: AppComponent) {
-              self.component = component
+            fileprivate init(_ _loomComponent: AppComponent) {
+              self.component = _loomComponent
             }
           }
 
-          public func resolve() async throws(LoomMacros.ComponentError) -> Resolved {
-            var items: [LoomMacros._ComponentScheduler.Item] = []
-            items.reserveCapacity(3)
-            items.append(.member("database") {
+          public func resolve() async throws(LoomMacros::ComponentError) -> Resolved {
+            var _loomItems: [LoomMacros::_ComponentScheduler.Item] = []
+            _loomItems.reserveCapacity(3)
+            _loomItems.append(.member("database") {
                 _ = try await self.database
               })
-            items.append(.member("clock") {
+            _loomItems.append(.member("clock") {
                 _ = self.clock
               })
-            items.append(.step("migrate", after: ["database"]) {
+            _loomItems.append(.step("migrate", after: ["database"]) {
                 try await self.migrate(database: self.database)
               })
-            try await LoomMacros._ComponentScheduler.run("AppComponent", items)
+            try await LoomMacros::_ComponentScheduler.run("AppComponent", _loomItems)
             return Resolved(self)
           }
 
-          public func install(into container: Loom.Container) {
-            let component = self
-            var installer = LoomMacros._ComponentInstaller(container, component: "AppComponent")
-            installer.member(Config.self, "config", .input, fileID: "TestModule/test.swift", line: 3) {
-              component.config
+          public func install(into _loomContainer: Loom::Container) {
+            let _loomComponent = self
+            var _loomInstaller = LoomMacros::_ComponentInstaller(_loomContainer, component: "AppComponent")
+            _loomInstaller.member(Config.self, "config", .input, fileID: "TestModule/test.swift", line: 3) {
+              _loomComponent.config
             }
-            installer.asyncMember(Database.self, "database", .shared, dependencies: ["config"], fileID: "TestModule/test.swift", line: 4) {
-              try await component.database
+            _loomInstaller.asyncMember(Database.self, "database", .shared, dependencies: ["config"], fileID: "TestModule/test.swift", line: 4) {
+              try await _loomComponent.database
             }
-            installer.asyncMember(Users.self, "users", .transient, dependencies: ["database"], fileID: "TestModule/test.swift", line: 8) {
-              try await component.users
+            _loomInstaller.asyncMember(Users.self, "users", .transient, dependencies: ["database"], fileID: "TestModule/test.swift", line: 8) {
+              try await _loomComponent.users
             }
-            installer.member(Clock.self, "clock", .once, fileID: "TestModule/test.swift", line: 10) {
-              component.clock
+            _loomInstaller.member(Clock.self, "clock", .once, fileID: "TestModule/test.swift", line: 10) {
+              _loomComponent.clock
             }
-            installer.step("migrate", dependencies: ["database"], fileID: "TestModule/test.swift", line: 12) {
-              try await component.migrate(database: component.database)
+            _loomInstaller.step("migrate", dependencies: ["database"], fileID: "TestModule/test.swift", line: 12) {
+              try await _loomComponent.migrate(database: _loomComponent.database)
             }
-            installer.finish()
+            _loomInstaller.finish()
           }
 
-          public static func _describe(in graph: inout LoomMacros._ComponentGraph) {
-            graph.member("config", Config.self, .input, fileID: "TestModule/test.swift", line: 3)
-            graph.member("database", Database.self, .shared, effects: [.async, .throwing], dependencies: ["config"], fileID: "TestModule/test.swift", line: 4)
-            graph.member("users", Users.self, .transient, effects: [.async, .throwing], dependencies: ["database"], fileID: "TestModule/test.swift", line: 8)
-            graph.member("clock", Clock.self, .once, fileID: "TestModule/test.swift", line: 10)
+          public static func _describe(in _loomGraph: inout LoomMacros::_ComponentGraph) {
+            _loomGraph.member("config", Config.self, .input, fileID: "TestModule/test.swift", line: 3)
+            _loomGraph.member("database", Database.self, .shared, effects: [.async, .throwing], dependencies: ["config"], fileID: "TestModule/test.swift", line: 4)
+            _loomGraph.member("users", Users.self, .transient, effects: [.async, .throwing], dependencies: ["database"], fileID: "TestModule/test.swift", line: 8)
+            _loomGraph.member("clock", Clock.self, .once, fileID: "TestModule/test.swift", line: 10)
           }
         }
 
-        extension AppComponent: LoomMacros.Component {
+        extension AppComponent: LoomMacros::Component {
         }
         """#)
   }
@@ -430,42 +430,46 @@ import Testing
           var session: SessionComponent {
             get {
               _loomRead_session { component in
-                SessionComponent._LoomInputs(api: component.api, token: component.authToken)
+                _LoomChild_session.Value._LoomInputs(api: component.api, token: component.authToken)
               }
             }
           }
+
+          typealias _LoomChild_session = LoomMacros::_Child<SessionComponent>
         """))
     #expect(
       result.source.contains(
         """
-          private func _loomRead_session(_ make: (Self) -> SessionComponent._LoomInputs) -> SessionComponent {
+          private func _loomRead_session(_ _loomMake: (Self) -> _LoomChild_session.Value._LoomInputs) -> _LoomChild_session.Value {
             _loom.cells.session.get {
-              SessionComponent(_loomInputs: make(self), overrides: self._loom.overrides.session.overrides)
+              _LoomChild_session.Value(_loomInputs: _loomMake(self), overrides: self._loom.overrides.session.overrides)
             }
           }
         """))
-    #expect(result.source.contains("var session = LoomMacros.ChildOverrides<SessionComponent>()"))
     #expect(
       result.source.contains(
-        "let _sessionChanged = !_changed.session.isEmpty || _apiChanged"))
+        "var session = LoomMacros::ChildOverrides<_LoomChild_session.Value>()"))
+    #expect(
+      result.source.contains(
+        "let _loomChanged_session = !_loomChanged.session.isEmpty || _loomChanged_api"))
     #expect(
       result.source.contains(
         """
-          init(_loomInputs inputs: _LoomInputs, overrides: Overrides) {
+          init(_loomInputs: _LoomInputs, overrides _loomOverrides: Overrides) {
         """))
     #expect(
       result.source.contains(
         """
-            items.append(.child("session", after: ["api"]) {
-                _sessionResolved.fill(try await self.session.resolve())
+            _loomItems.append(.child("session", after: ["api"]) {
+                _loomSlot_session.fill(try await (self.session as _LoomChild_session.Value).resolve())
               })
-            try await LoomMacros._ComponentScheduler.run("AppComponent", items)
-            return Resolved(self, session: _sessionResolved.value)
+            try await LoomMacros::_ComponentScheduler.run("AppComponent", _loomItems)
+            return Resolved(self, _loomChild_session: _loomSlot_session.value)
         """))
     #expect(
       result.source.contains(
         """
-            graph.child("session", SessionComponent.self, dependencies: ["api", "authToken"], inputs: ["api": "api", "token": "authToken"], fileID: "TestModule/test.swift", line: 5)
+            _LoomChild_session.describe(&_loomGraph, "session", dependencies: ["api", "authToken"], inputs: ["api": "api", "token": "authToken"], fileID: "TestModule/test.swift", line: 5)
         """))
   }
 
@@ -499,36 +503,36 @@ import Testing
     #expect(
       result.source.contains(
         """
-          private func _loomRead_analytics(_ make: (Lazy<Tracker>, Provider<Event>) -> Analytics) -> Analytics {
+          private func _loomRead_analytics(_ _loomMake: (Lazy<Tracker>, Provider<Event>) -> Analytics) -> Analytics {
             _loom.cells.analytics.get {
-              make(self._loom.handles.lazy(Tracker.self, member: "tracker", register: self._loomRegisterHandles), self._loom.handles.provider(Event.self, member: "event", register: self._loomRegisterHandles))
+              _loomMake(self._loom.handles.lazy(Tracker.self, member: "tracker", register: self._loomRegisterHandles), self._loom.handles.provider(Event.self, member: "event", register: self._loomRegisterHandles))
             }
           }
         """))
     #expect(
       result.source.contains(
         """
-          private func _loomRegisterHandles(_ container: Loom.Container) {
-            let storage = _loom
-            container.register(Tracker.self, name: "tracker") { [weak storage] _ in
-              guard let storage else {
-                throw LoomMacros._ComponentHandles.released(Tracker.self, component: "AnalyticsComponent", member: "tracker", fileID: "TestModule/test.swift", line: 7)
+          private func _loomRegisterHandles(_ _loomContainer: Loom::Container) {
+            let _loomStorage = _loom
+            _loomContainer.register(Tracker.self, name: "tracker") { [weak _loomStorage] _ in
+              guard let _loomStorage else {
+                throw LoomMacros::_ComponentHandles.released(Tracker.self, component: "AnalyticsComponent", member: "tracker", fileID: "TestModule/test.swift", line: 7)
               }
-              return Self(_loomStorage: storage).tracker
+              return Self(_loomStorage: _loomStorage).tracker
             }
         """))
     // The members that need each other through a Lazy share one "changed" flag.
     #expect(
       result.source.contains(
         """
-              let _eventChanged = _changed.event != nil
-              let _analyticsChanged = _changed.analytics != nil || _changed.tracker != nil || _eventChanged
-              let _trackerChanged = _analyticsChanged
+              let _loomChanged_event = _loomChanged.event != nil
+              let _loomChanged_analytics = _loomChanged.analytics != nil || _loomChanged.tracker != nil || _loomChanged_event
+              let _loomChanged_tracker = _loomChanged_analytics
         """))
     #expect(
       result.source.contains(
         """
-            graph.member("analytics", Analytics.self, .shared, deferred: ["tracker", "event"], fileID: "TestModule/test.swift", line: 3)
+            _loomGraph.member("analytics", Analytics.self, .shared, deferred: ["tracker", "event"], fileID: "TestModule/test.swift", line: 3)
         """))
   }
 
@@ -543,36 +547,41 @@ import Testing
       }
       """#)
     #expect(result.diagnostics == [])
-    #expect(result.source.contains("  @MainActor var model: RootModel {"))
-    #expect(result.source.contains("  @MainActor func start(model: RootModel) { model.start() }"))
+    #expect(result.source.contains("  @_Concurrency::MainActor var model: RootModel {"))
     #expect(
-      result.source.contains("  @MainActor init(api: @autoclosure () throws -> API, _ configure:"))
+      result.source.contains(
+        "  @_Concurrency::MainActor func start(model: RootModel) { model.start() }"))
+    #expect(
+      result.source.contains(
+        "  @_Concurrency::MainActor init(api: @autoclosure () throws -> API, _ _loomConfigure:"))
     // The initializer reference is checked on the main actor.
     #expect(
       result.source.contains(
-        "LoomMacros._MemberSource.mainActorEffects(none: RootModel.init(api:))"))
+        "LoomMacros::_MemberSource.mainActorEffects(none: RootModel.init(api:))"))
     #expect(
       result.source.contains(
-        "  @MainActor private func _loomRead_model(_ make: () -> @MainActor (API) -> RootModel) -> RootModel {"
+        "  @_Concurrency::MainActor private func _loomRead_model(_ _loomMake: () -> @_Concurrency::MainActor (API) -> RootModel) -> RootModel {"
       ))
     #expect(
       result.source.contains(
-        "  @MainActor func resolve() async throws(LoomMacros.ComponentError) -> Resolved {"))
+        "  @_Concurrency::MainActor func resolve() async throws(LoomMacros::ComponentError) -> Resolved {"
+      ))
     #expect(
       result.source.contains(
         """
-            items.append(.step("start", after: ["model"]) { @MainActor in
+            _loomItems.append(.step("start", after: ["model"]) { @_Concurrency::MainActor in
                 self.start(model: self.model)
               })
         """))
     #expect(
       result.source.contains(
         """
-            installer.mainActorMember(RootModel.self, "model", .shared, dependencies: ["api"], fileID: "TestModule/test.swift", line: 4) {
+            _loomInstaller.mainActorMember(RootModel.self, "model", .shared, dependencies: ["api"], fileID: "TestModule/test.swift", line: 4) {
         """))
     // Not isolated: what the Component protocol requires.
     #expect(
-      result.source.contains("  func overriding(_ configure: (inout Overrides) -> Void) -> Self {"))
+      result.source.contains(
+        "  func overriding(_ _loomConfigure: (inout Overrides) -> Swift::Void) -> Self {"))
   }
 
   @Test func aLazyMemberIsCachedButLeftOutOfResolve() {
@@ -588,24 +597,24 @@ import Testing
       """#)
     #expect(result.diagnostics == [])
     // Kept in a cell, like a shared member, and described as lazy.
-    #expect(result.source.contains("    let reporter: LoomMacros._SharedCell<Reporter>\n"))
+    #expect(result.source.contains("    let reporter: LoomMacros::_SharedCell<Reporter>\n"))
     #expect(
       result.source.contains(
         """
-            graph.member("reporter", Reporter.self, .lazy, dependencies: ["config"], fileID: "TestModule/test.swift", line: 4)
+            _loomGraph.member("reporter", Reporter.self, .lazy, dependencies: ["config"], fileID: "TestModule/test.swift", line: 4)
         """))
     // resolve() builds the shared members only; `api` builds `reporter` when it reads it, so it
     // waits for nothing.
     #expect(
       result.source.contains(
         """
-            items.reserveCapacity(2)
-            items.append(.member("api") {
+            _loomItems.reserveCapacity(2)
+            _loomItems.append(.member("api") {
                 _ = self.api
               })
-            items.append(.member("store") {
+            _loomItems.append(.member("store") {
         """))
-    #expect(!result.source.contains(#"items.append(.member("reporter""#))
+    #expect(!result.source.contains(#"_loomItems.append(.member("reporter""#))
     // Resolved holds the input and the shared members, not the lazy one.
     let resolved =
       result.source.split(separator: "struct Resolved").last?
@@ -628,15 +637,15 @@ import Testing
     #expect(
       result.source.contains(
         """
-          private func _loomRead_feature(_ make: @escaping @Sendable (API) async -> FeatureComponent) async -> FeatureComponent {
-            if let value = _loom.cells.feature.builtValue {
-              return value
+          private func _loomRead_feature(_ _loomMake: @escaping @Sendable (API) async -> FeatureComponent) async -> FeatureComponent {
+            if let _loomValue = _loom.cells.feature.builtValue {
+              return _loomValue
             }
-            return await _loom.cells.feature.get(self) { component in
-              let child = await make(component.api)
-              let inside = component._loom.overrides.feature.overrides
-              return inside.isEmpty ? child : child.overriding {
-                $0 = inside
+            return await _loom.cells.feature.get(self) { _loomComponent in
+              let _loomChild = await _loomMake(_loomComponent.api)
+              let _loomInside = _loomComponent._loom.overrides.feature.overrides
+              return _loomInside.isEmpty ? _loomChild : _loomChild.overriding {
+                $0 = _loomInside
               }
             }
           }
@@ -653,10 +662,10 @@ import Testing
       }
       """#)
     #expect(result.diagnostics == [])
-    #expect(result.source.contains("let store: LoomMacros._SharedCell<Store<Item>>"))
+    #expect(result.source.contains("let store: LoomMacros::_SharedCell<Store<Item>>"))
     #expect(result.source.contains("let component: Repository"))
-    #expect(result.source.contains("Store<Item>(items: component.items)"))
-    #expect(result.source.contains("extension Repository: LoomMacros.Component {"))
+    #expect(result.source.contains(".init(items: component.items)"))
+    #expect(result.source.contains("extension Repository: LoomMacros::Component {"))
   }
 
   @Test func functionTypedInputsEscape() {
@@ -670,7 +679,7 @@ import Testing
     #expect(result.diagnostics == [])
     #expect(
       result.source.contains(
-        "init(onEvent: @escaping @Sendable (String) -> Void, _ configure:"))
+        "init(onEvent: @escaping @Sendable (String) -> Void, _ _loomConfigure:"))
   }
 
   @Test func aLargeComponentKeepsItsCellsInChunks() {
@@ -681,27 +690,29 @@ import Testing
     #expect(result.source.contains("    let c0: _LoomCells0\n    let c1: _LoomCells1\n"))
     #expect(
       result.source.contains(
-        "    var _flags = [Bool](repeating: false, count: 70)\n      Self._loomFlags0(&_flags, _changed)\n"
-      ))
-    #expect(
-      result.source.contains("    self.c1 = Self._loomMakeCells1(_overrides, _flags, _base?.c1)\n"))
-    #expect(
-      result.source.contains(
-        "  fileprivate final class _LoomCells1: Sendable {\n    let m64: LoomMacros._SharedCell<Service>\n"
+        "    var _loomFlags = [Swift::Bool](repeating: false, count: 70)\n      Self._loomFlags0(&_loomFlags, _loomChanged)\n"
       ))
     #expect(
       result.source.contains(
-        "    @inline(never) private static func _loomMakeCells1(_ _overrides: Overrides, _ _flags: [Bool], _ _base: _LoomCells1?) -> _LoomCells1 {"
+        "    self.c1 = Self._loomMakeCells1(_loomOverrides, _loomFlags, _loomBase?.c1)\n"))
+    #expect(
+      result.source.contains(
+        "  fileprivate final class _LoomCells1: Swift::Sendable {\n    let m64: LoomMacros::_SharedCell<Service>\n"
       ))
     #expect(
       result.source.contains(
-        "let m69: LoomMacros._SharedCell<Service> = .select(override: _overrides.m69, isChanged: _flags[69], inherited: _base?.m69)"
+        "    @inline(never) private static func _loomMakeCells1(_ _loomOverrides: Overrides, _ _loomFlags: [Swift::Bool], _ _loomBase: _LoomCells1?) -> _LoomCells1 {"
+      ))
+    #expect(
+      result.source.contains(
+        "let m69: LoomMacros::_SharedCell<Service> = .select(override: _loomOverrides.m69, isChanged: _loomFlags[69], inherited: _loomBase?.m69)"
       ))
     #expect(result.source.contains("      return _LoomCells1(m64: m64, m65: m65,"))
-    #expect(result.source.contains("    init(m64: LoomMacros._SharedCell<Service>, m65:"))
+    #expect(result.source.contains("    init(m64: LoomMacros::_SharedCell<Service>, m65:"))
     #expect(
       result.source.contains(
-        "    @inline(never) private func _loomMerge2(_ merged: inout Self, _ newer: Self) {"))
+        "    @inline(never) private func _loomMerge2(_ _loomMerged: inout Self, _ _loomNewer: Self) {"
+      ))
     #expect(result.source.contains("    _loom.cells.c1.m69.get {"))
     #expect(result.source.contains("    _loom.cells.c0.m0.get {"))
   }
@@ -719,27 +730,27 @@ import Testing
     #expect(result.diagnostics == [])
     #expect(
       result.source.contains(
-        "  private func _loomResolveItems0(_ items: inout [LoomMacros._ComponentScheduler.Item]) {\n    items.append(.member(\"m0\") {"
+        "  private func _loomResolveItems0(_ _loomItems: inout [LoomMacros::_ComponentScheduler.Item]) {\n    _loomItems.append(.member(\"m0\") {"
       ))
     #expect(
       result.source.contains(
-        "  private func _loomResolveItems1(_ items: inout [LoomMacros._ComponentScheduler.Item], _sessionResolved: LoomMacros._ResolvedSlot<SessionComponent.Resolved>) {"
+        "  private func _loomResolveItems1(_ _loomItems: inout [LoomMacros::_ComponentScheduler.Item], _loomSlot_session: LoomMacros::_ResolvedSlot<_LoomChild_session.Value.Resolved>) {"
       ))
     #expect(
       result.source.contains(
-        "    _loomResolveItems0(&items)\n    _loomResolveItems1(&items, _sessionResolved: _sessionResolved)\n    try await LoomMacros._ComponentScheduler.run(\"Large\", items)"
+        "    _loomResolveItems0(&_loomItems)\n    _loomResolveItems1(&_loomItems, _loomSlot_session: _loomSlot_session)\n    try await LoomMacros::_ComponentScheduler.run(\"Large\", _loomItems)"
       ))
     #expect(
       result.source.contains(
-        "  private static func _loomInstall1(_ installer: inout LoomMacros._ComponentInstaller, _ component: Self) {"
+        "  private static func _loomInstall1(_ _loomInstaller: inout LoomMacros::_ComponentInstaller, _ _loomComponent: Self) {"
       ))
     #expect(
       result.source.contains(
-        "    Self._loomInstall0(&installer, component)\n    Self._loomInstall1(&installer, component)\n    installer.finish()"
+        "    Self._loomInstall0(&_loomInstaller, _loomComponent)\n    Self._loomInstall1(&_loomInstaller, _loomComponent)\n    _loomInstaller.finish()"
       ))
     #expect(
       result.source.contains(
-        "    Self._loomDescribe0(&graph)\n    Self._loomDescribe1(&graph)\n  }"))
+        "    Self._loomDescribe0(&_loomGraph)\n    Self._loomDescribe1(&_loomGraph)\n  }"))
     #expect(!result.source.contains("_loomResolveItems2"))
   }
 }

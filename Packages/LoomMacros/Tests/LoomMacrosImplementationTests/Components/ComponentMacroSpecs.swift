@@ -1,4 +1,5 @@
 import LoomMacrosImplementation
+import SwiftIfConfig
 import SwiftSyntax
 import SwiftSyntaxBuilder
 import SwiftSyntaxMacroExpansion
@@ -11,7 +12,9 @@ let componentMacros: [String: MacroSpec] = [
   "Perform": MacroSpec(type: PerformMacro.self),
 ]
 
-/// Expands `source` with the component macros.
-func expandComponent(_ source: String) -> Expansion {
-  expand(source, macros: componentMacros)
+/// Expands `source` with the component macros, in a debug build's configuration (or with none).
+func expandComponent(
+  _ source: String, configuration: (any BuildConfiguration)? = debugConfiguration
+) -> Expansion {
+  expand(source, macros: componentMacros, configuration: configuration)
 }

@@ -306,6 +306,15 @@ extension DiagnosticCase {
         """#,
       diagnostics: [
         "3:3: error: member 'clock' has no construction source; build it with `with: [\\Self.a, ...]` (Clock's initializer, its labels naming members), an initializer or function reference whose labels name members, or a `factory:` closure"
+      ],
+      fixIts: ["add `with: []`"],
+      fixed: [
+        #"""
+        @Component
+        struct App {
+          @Provide(.shared, with: []) var clock: Clock
+        }
+        """#
       ]
     ),
     DiagnosticCase(
@@ -698,7 +707,19 @@ extension DiagnosticCase {
           @Provide(.shared, with: [\Self.confg]) var api: API
         }
         """#,
-      diagnostics: [],
+      // Swift reports the key path itself ("value of type 'App' has no member 'confg'"), with no
+      // suggestion: a note beside it has one.
+      diagnostics: ["4:34: note: 'confg' is not a member of App; did you mean 'config'?"],
+      fixIts: ["rename 'confg' to 'config'"],
+      fixed: [
+        #"""
+        @Component
+        struct App {
+          @Provide(.input) var config: Config
+          @Provide(.shared, with: [\Self.config]) var api: API
+        }
+        """#
+      ],
       unavailable: ["'confg' is not a member of App; did you mean 'config'?"]
     ),
     DiagnosticCase(
@@ -865,6 +886,253 @@ extension DiagnosticCase {
         }
         """#
       ]
+    ),
+    DiagnosticCase(
+      id: "Component.let",
+      source: #"""
+        @Component
+        struct App {
+          @Provide(.input) let config: Config
+        }
+        """#,
+      // Swift reports the `let` itself; the note offers the fix-it Swift does not.
+      diagnostics: ["3:20: note: @Provide gives the member a getter, so it is declared with 'var'"],
+      fixIts: ["replace 'let' with 'var'"],
+      fixed: [
+        #"""
+        @Component
+        struct App {
+          @Provide(.input) var config: Config
+        }
+        """#
+      ]
+    ),
+    DiagnosticCase(
+      id: "Component.opaqueType",
+      source: #"""
+        @Component
+        struct App {
+          @Provide(.shared, factory: { () in SystemClock() }) var clock: some Clock
+        }
+        """#,
+      diagnostics: [
+        "3:66: error: @Provide member 'clock' cannot have an opaque type: the component stores and overrides it by its type; declare it 'any Clock' or a concrete type"
+      ],
+      fixIts: ["declare it 'any Clock'"],
+      fixed: [
+        #"""
+        @Component
+        struct App {
+          @Provide(.shared, factory: { () in SystemClock() }) var clock: any Clock
+        }
+        """#
+      ]
+    ),
+    DiagnosticCase(
+      id: "Component.implicitlyUnwrapped",
+      source: #"""
+        @Component
+        struct App {
+          @Provide(.input) var config: Config!
+        }
+        """#,
+      diagnostics: [
+        "3:38: error: @Provide member 'config' cannot be implicitly unwrapped; declare it 'Config?'"
+      ],
+      fixIts: ["declare it 'Config?'"],
+      fixed: [
+        #"""
+        @Component
+        struct App {
+          @Provide(.input) var config: Config?
+        }
+        """#
+      ]
+    ),
+    DiagnosticCase(
+      id: "Component.ownership",
+      source: #"""
+        @Component
+        struct App {
+          @Provide(.shared, factory: { () in Clock() }) weak var clock: Clock?
+        }
+        """#,
+      diagnostics: [
+        "3:49: error: 'clock' is built and kept by the component, which holds it strongly; only an input can be 'weak': remove 'weak'"
+      ],
+      fixIts: ["remove 'weak'"],
+      fixed: [
+        #"""
+        @Component
+        struct App {
+          @Provide(.shared, factory: { () in Clock() }) var clock: Clock?
+        }
+        """#
+      ]
+    ),
+    DiagnosticCase(
+      id: "Component.ownership",
+      source: #"""
+        @Component
+        struct App {
+          @Provide(.input) weak var delegate: Delegate
+        }
+        """#,
+      diagnostics: [
+        "3:39: error: a 'weak' input reads nil once the instance is released: declare 'delegate' optional"
+      ],
+      fixIts: ["make it 'Delegate?'"],
+      fixed: [
+        #"""
+        @Component
+        struct App {
+          @Provide(.input) weak var delegate: Delegate?
+        }
+        """#
+      ]
+    ),
+    DiagnosticCase(
+      id: "Component.reservedName",
+      source: #"""
+        @Component
+        struct App {
+          @Provide(.input) var _loomConfig: Config
+        }
+        """#,
+      diagnostics: [
+        "3:24: error: '_loomConfig' begins with '_loom', which @Component keeps for the names it generates; rename it"
+      ]
+    ),
+    DiagnosticCase(
+      id: "Component.generatedName",
+      source: #"""
+        @Component
+        struct App {
+          @Provide(.input) var component: Config
+        }
+        """#,
+      diagnostics: [
+        "3:24: error: 'component' is a name @Component generates in App (Resolved.component, the component itself); rename this declaration"
+      ]
+    ),
+    DiagnosticCase(
+      id: "Component.generatedName",
+      source: #"""
+        @Component
+        struct App {
+          @Provide(.input) var config: Config
+          struct Overrides {}
+        }
+        """#,
+      diagnostics: [
+        "4:10: error: 'Overrides' is a name @Component generates in App (its typed overrides); rename this declaration"
+      ]
+    ),
+    DiagnosticCase(
+      id: "Component.generatedName",
+      source: #"""
+        @Component
+        struct App {
+          @Provide(.input) var overrides: Overrides
+        }
+        """#,
+      diagnostics: [
+        "3:35: error: inside App, 'Overrides' is the type @Component generates; write your type with its module's name (Module.Overrides)"
+      ]
+    ),
+    DiagnosticCase(
+      id: "Component.initializer",
+      source: #"""
+        @Component
+        struct App {
+          @Provide(.input) var config: Config
+          init() {}
+        }
+        """#,
+      diagnostics: [
+        "4:3: error: @Component writes the initializers of App, from its inputs; remove this one, or make it call self.init(...)"
+      ]
+    ),
+    DiagnosticCase(
+      id: "Component.mainActor",
+      source: #"""
+        @MainActor
+        @Component
+        struct App {
+          @Provide(.input) var config: Config
+        }
+        """#,
+      diagnostics: [
+        "1:1: error: App is isolated to the main actor with @Component(mainActor: true), which isolates its generated API too; write that instead of @MainActor"
+      ],
+      fixIts: ["write mainActor: true instead of @MainActor"],
+      fixed: [
+        #"""
+        @Component(mainActor: true)
+        struct App {
+          @Provide(.input) var config: Config
+        }
+        """#
+      ]
+    ),
+    DiagnosticCase(
+      id: "Component.ifConfig",
+      source: #"""
+        @Component
+        struct App {
+          #if DEBUG
+          @Provide(.input) var config: Config
+          #endif
+        }
+        """#,
+      diagnostics: [
+        "3:3: error: this compiler does not tell macros which #if clause is active, so @Component cannot read members of App declared in one; declare them outside #if"
+      ],
+      configured: false
+    ),
+    DiagnosticCase(
+      id: "Component.keyPathRoot",
+      source: #"""
+        @Component
+        struct App {
+          @Provide(.input) var config: Config
+          @Provide(.shared, with: [\Other.config]) var api: API
+        }
+        """#,
+      diagnostics: [
+        "4:29: error: '\\Other.config' is a key path of Other, but a member is taken from App itself; write \\Self.config"
+      ],
+      fixIts: ["write \\Self.config"],
+      fixed: [
+        #"""
+        @Component
+        struct App {
+          @Provide(.input) var config: Config
+          @Provide(.shared, with: [\Self.config]) var api: API
+        }
+        """#
+      ]
+    ),
+    DiagnosticCase(
+      id: "Inject.let",
+      source: #"""
+        final class Profile: Sendable {
+          @Inject let api: any APIClient
+        }
+        """#,
+      // Swift reports the `let` itself; the note offers the fix-it Swift does not.
+      diagnostics: [
+        "2:11: note: @Inject gives the property a getter, so it is declared with 'var'"
+      ],
+      fixIts: ["replace 'let' with 'var'"],
+      fixed: [
+        #"""
+        final class Profile: Sendable {
+          @Inject var api: any APIClient
+        }
+        """#
+      ],
+      macroSet: .registrations
     ),
     DiagnosticCase(
       id: "Inject.notAProperty",

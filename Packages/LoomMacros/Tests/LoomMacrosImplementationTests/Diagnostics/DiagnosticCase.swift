@@ -24,6 +24,8 @@ struct DiagnosticCase: Sendable, CustomTestStringConvertible {
   /// member's accessor calls its read function (Swift may report them first, in the attribute).
   var unavailable: [String] = []
   var macroSet: Macros = .components
+  /// Whether the compiler passes the macros a build configuration (every Swift 6.2 or later does).
+  var configured = true
 
   var macros: [String: MacroSpec] {
     switch macroSet {

@@ -10,7 +10,8 @@ import Testing
 @Suite struct DiagnosticCatalogueTests {
   @Test(arguments: DiagnosticCase.all)
   func eachWrongUseReportsItsDiagnostics(_ wrong: DiagnosticCase) {
-    let result = expand(wrong.source, macros: wrong.macros)
+    let configuration = wrong.configured ? debugConfiguration : nil
+    let result = expand(wrong.source, macros: wrong.macros, configuration: configuration)
     #expect(result.diagnostics == wrong.diagnostics)
     #expect(result.fixIts == wrong.fixIts)
     #expect(result.fixedSources == wrong.fixed)
@@ -22,7 +23,7 @@ import Testing
     }
     // A fix-it fixes its diagnostic, and adds none.
     for fixed in result.fixedSources {
-      let again = expand(fixed, macros: wrong.macros)
+      let again = expand(fixed, macros: wrong.macros, configuration: configuration)
       #expect(again.diagnostics.count == result.diagnostics.count - 1, "\(again.diagnostics)")
     }
   }

@@ -1,5 +1,6 @@
 import LoomMacrosImplementation
 import SwiftDiagnostics
+import SwiftIfConfig
 import SwiftParser
 import SwiftSyntax
 import SwiftSyntaxBuilder
@@ -36,19 +37,30 @@ let loomMacros: [String: MacroSpec] = [
   "WeakInject": MacroSpec(type: WeakInjectMacro.self),
 ]
 
+/// The build configuration the compiler passes to macros, as the tests expand with it: a debug
+/// build (`#if DEBUG` is active).
+var debugConfiguration: StaticBuildConfiguration {
+  StaticBuildConfiguration(
+    customConditions: ["DEBUG"], languageVersion: VersionTuple(6),
+    compilerVersion: VersionTuple(6, 3))
+}
+
 /// Expands every Loom macro in `source` the way the compiler does, without the compiler.
 ///
 /// - Parameters:
 ///   - source: Swift source that uses the macros.
 ///   - macros: The macros to expand, by attribute name.
 ///   - file: The file name diagnostics report.
+///   - configuration: The build configuration, or nil for a compiler that passes none.
 /// - Returns: The expansion, its diagnostics and fix-its.
 func expand(
-  _ source: String, macros: [String: MacroSpec] = loomMacros, file: String = "test.swift"
+  _ source: String, macros: [String: MacroSpec] = loomMacros, file: String = "test.swift",
+  configuration: (any BuildConfiguration)? = debugConfiguration
 ) -> Expansion {
   let tree = Parser.parse(source: source)
   let context = BasicMacroExpansionContext(
-    sourceFiles: [tree: .init(moduleName: "TestModule", fullFilePath: file)])
+    sourceFiles: [tree: .init(moduleName: "TestModule", fullFilePath: file)],
+    buildConfiguration: configuration)
   let expanded = tree.expand(
     macroSpecs: macros,
     contextGenerator: { node in

@@ -1,4 +1,4 @@
-public import Loom
+@_spi(LoomInternals) public import Loom
 import Synchronization
 
 #if canImport(Darwin)
@@ -55,8 +55,9 @@ public final class FlowScope: Sendable {
   /// ```
   public let container: Container
 
-  /// The instances of this flow.
-  let cache = InstanceCache()
+  /// The instances of this flow: read without a lock in the read sections of `container`'s
+  /// family, whose resolves are the ones that mostly read them.
+  let cache: InstanceCache
 
   /// Whether the scope is one run of the flow (made by `Container.beginScope(_:)` or
   /// `Container.withScope(_:_:)`), which cannot be used once it ended, rather than a reusable one.
@@ -86,6 +87,7 @@ public final class FlowScope: Sendable {
     self.container = container
     self.isOneRun = isOneRun
     self.isOpenOnContainer = isOpenOnContainer
+    self.cache = InstanceCache(readingWith: container)
   }
 
   /// Whether the flow has ended: true once `end()` ended a scope made by

@@ -24,8 +24,18 @@ struct SessionLifetime: _RequesterCachedLifetime {
     context.requester.instanceCache(for: Self.cacheIdentifier)
   }
 
-  /// The requester's session cache: the engine reads an instance it holds without a resolution.
-  func instanceCache(ofRequester requester: Container) -> InstanceCache? {
-    requester.instanceCache(for: Self.cacheIdentifier)
+  /// The requester's session cache, always: the engine reads an instance it holds without a
+  /// resolution.
+  var requesterCacheIdentifier: String? { Self.cacheIdentifier }
+
+  func withInstanceCache(ofRequester requester: Container, _ body: (InstanceCache) -> Void) {
+    requester.withInstanceCache(for: Self.cacheIdentifier, body)
+  }
+
+  /// Tells an instance made while its session ended, which `Container.endSession()` could not
+  /// return, that its session ended.
+  func discard(_ instance: any Sendable) {
+    Teardown<any SessionScoped, any AsyncSessionScoped>([instance])
+      .tell({ $0.sessionDidEnd() }, startingAsync: { await $0.sessionDidEnd() })
   }
 }

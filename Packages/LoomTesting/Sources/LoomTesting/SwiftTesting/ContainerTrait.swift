@@ -15,7 +15,9 @@ public import Testing
 /// - Code that names `Container.default` (the literal translation of Factory's
 ///   `Container.shared`) reaches the test's container, like code that uses `Container.current`.
 /// - `.once` instances are the test's own: the container has a set of its own, so a `.once`
-///   dependency is made once per test rather than once per process.
+///   dependency is made once per test rather than once per process. A `Container()` the test
+///   makes (in its task tree) shares the test's set, as Factory's test trait isolates every
+///   container.
 /// - The container is in the `.test` context: a key-path dependency declared with
 ///   `.when(.test) { ... }` resolves to its test value with no override, and one declared
 ///   `.unimplemented(in: .test)` records an issue naming it (the test fails) when the test

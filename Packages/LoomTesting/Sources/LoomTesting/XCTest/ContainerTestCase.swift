@@ -9,7 +9,8 @@ public import XCTest
 /// the test's invocation: `setUp` and `setUpWithError` (and their `async` forms), the test method,
 /// `tearDown` and the tear-down blocks. Register overrides in ``container`` in `setUp` or in the
 /// test; they and the singletons built with them end with the test, and the next test starts
-/// afresh. As with the Swift Testing trait, the container has `.once` instances of its own, is in
+/// afresh. As with the Swift Testing trait, the container has `.once` instances of its own (which
+/// a `Container()` the test makes shares), is in
 /// the `.test` context, and reports a resolve that reaches an unimplemented value as a failure of
 /// the test (`XCTFail`, at the line that resolved it).
 ///
