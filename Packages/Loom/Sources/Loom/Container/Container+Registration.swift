@@ -27,7 +27,7 @@ extension Container {
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - factory: Makes the value.
-  /// - Returns: The registration, to chain ``Registered/decorated(_:)`` or
+  /// - Returns: The registration, to chain ``Registered/decorated(dependencies:_:)`` or
   ///   ``Registered/onCreated(dependencies:_:)`` onto; ignore it otherwise.
   @discardableResult
   public func register<Value: Sendable>(
@@ -60,7 +60,7 @@ extension Container {
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - initializer: Makes the value from its resolved parameters.
-  /// - Returns: The registration, to chain ``Registered/decorated(_:)`` or
+  /// - Returns: The registration, to chain ``Registered/decorated(dependencies:_:)`` or
   ///   ``Registered/onCreated(dependencies:_:)`` onto; ignore it otherwise.
   @inlinable @discardableResult
   public func register<Value: Sendable, each Parameter: Sendable>(
@@ -88,7 +88,7 @@ extension Container {
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - initializer: Makes the value from its resolved parameters.
-  /// - Returns: The registration, to chain ``Registered/decorated(_:)`` or
+  /// - Returns: The registration, to chain ``Registered/decorated(dependencies:_:)`` or
   ///   ``Registered/onCreated(dependencies:_:)`` onto; ignore it otherwise.
   @inlinable @discardableResult
   public func register<Value: Sendable, each Parameter: Sendable>(
@@ -244,7 +244,7 @@ extension Container {
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - factory: Makes the value.
-  /// - Returns: The registration, to chain ``Registered/decorated(_:)`` or
+  /// - Returns: The registration, to chain ``Registered/decorated(dependencies:_:)`` or
   ///   ``Registered/onCreated(dependencies:_:)`` onto; ignore it otherwise.
   @discardableResult
   public func register<Value: Sendable>(
@@ -292,7 +292,7 @@ extension Container {
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - initializer: Makes the value from its resolved parameters.
-  /// - Returns: The registration, to chain ``Registered/decorated(_:)`` or
+  /// - Returns: The registration, to chain ``Registered/decorated(dependencies:_:)`` or
   ///   ``Registered/onCreated(dependencies:_:)`` onto; ignore it otherwise.
   @inlinable @discardableResult
   public func register<Value: Sendable, each Parameter: Sendable>(

@@ -11,8 +11,12 @@ struct DeclarationExtras<Value: Sendable>: Sendable {
 
   var alternatives: [Alternative] = []
   var decorators: [@Sendable (Resolver, Value) throws -> Value] = []
+  /// The keys the decorators declare they resolve.
+  var decoratorDependencies: [DependencyKey] = []
+  /// Whether a decorator declares nothing (its resolves are recorded when it runs).
+  var hasUndeclaredDecorator = false
   var completion: Completion<Value>?
-  var completionDependencies: [DependencyKey] = []
+  var completionDependencies: [DependencyKey]? = []
 
   @usableFromInline
   init() {}
@@ -38,11 +42,21 @@ struct DeclarationExtras<Value: Sendable>: Sendable {
       }
     }
     for decorate in decorators { closure = closure.mapped(decorate) }
+    // What the decorators declare is resolved whichever factory made the instance.
+    let decorated = { (keys: [DependencyKey]?) in
+      keys.map { keys in keys + decoratorDependencies.filter { !keys.contains($0) } }
+    }
     let extras =
       alternatives.isEmpty && completion == nil
       ? nil
       : RegistrationExtras(
-        alternatives: alternatives.map(\.head), defaultDependencies: declaredDependencies,
+        alternatives: alternatives.map { alternative in
+          RegistrationExtras.Alternative(
+            context: alternative.head.context,
+            declaredDependencies: decorated(alternative.head.declaredDependencies),
+            isUnimplemented: alternative.head.isUnimplemented)
+        },
+        defaultDependencies: decorated(declaredDependencies),
         completion: completion, completionDependencies: completionDependencies)
     // NB: with alternatives, the edges the graph shows come from the one that applies where the
     // instance is made (`Registration.declaredDependencies(builtIn:)`); the registration observes
@@ -52,7 +66,10 @@ struct DeclarationExtras<Value: Sendable>: Sendable {
       && alternatives.allSatisfy { $0.head.declaredDependencies != nil }
     return Registration(
       key: key, lifetime: lifetime, factory: Factory(closure),
-      declaredDependencies: everyDeclared ? declaredDependencies : nil, location: location,
-      extras: extras)
+      declaredDependencies: everyDeclared ? decorated(declaredDependencies) : nil,
+      location: location,
+      defect: Container.lifetimeMismatch(Value.self, key: key, lifetime: lifetime),
+      extras: extras, undeclared: hasUndeclaredDecorator ? .decorator : [],
+      isDeclaredDefault: true)
   }
 }

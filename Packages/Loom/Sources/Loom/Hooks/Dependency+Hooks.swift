@@ -6,7 +6,8 @@ extension Dependency {
   /// only.
   ///
   /// Decorators run in the order they are declared. A registration of the key path replaces the
-  /// default, decorators included. ``Registered/decorated(_:)`` does the same for a registration.
+  /// default, decorators included. ``Registered/decorated(dependencies:_:)`` does the same for a
+  /// registration, and says how the keys a decorator resolves reach the graph.
   ///
   /// ```swift
   /// var analytics: Dependency<any Analytics> {
@@ -15,14 +16,24 @@ extension Dependency {
   /// }
   /// ```
   ///
-  /// - Parameter decorate: Receives the resolver and the new instance; returns the instance to
-  ///   keep. It may throw, and the resolve fails as if the factory had thrown.
+  /// - Parameters:
+  ///   - dependencies: The keys `decorate` resolves, declared for the graph and
+  ///     ``Container/validate(_:)``; `[]` declares that it resolves none. When nil, they are
+  ///     recorded the first time it runs, and validation cannot see them before.
+  ///   - decorate: Receives the resolver and the new instance; returns the instance to keep. It
+  ///     may throw, and the resolve fails as if the factory had thrown.
   /// - Returns: The declaration with the decorator.
-  public func decorated(_ decorate: @escaping @Sendable (Resolver, Value) throws -> Value)
-    -> Dependency
-  {
+  public func decorated(
+    dependencies: [DependencyKey]? = nil,
+    _ decorate: @escaping @Sendable (Resolver, Value) throws -> Value
+  ) -> Dependency {
     var declaration = self
     declaration.extras.decorators.append(decorate)
+    if let dependencies {
+      declaration.extras.decoratorDependencies += dependencies
+    } else {
+      declaration.extras.hasUndeclaredDecorator = true
+    }
     return declaration
   }
 
@@ -43,11 +54,12 @@ extension Dependency {
   /// ```
   ///
   /// - Parameters:
-  ///   - dependencies: The keys `body` resolves, shown as edges after creation in the graph.
+  ///   - dependencies: The keys `body` resolves, shown as edges after creation in the graph; `[]`
+  ///     declares that it resolves none. When nil, they are recorded the first time it runs.
   ///   - body: Receives a resolver of the resolve that made the instance, and the instance.
   /// - Returns: The declaration with the completion.
   public func onCreated(
-    dependencies: [DependencyKey] = [],
+    dependencies: [DependencyKey]? = nil,
     _ body: @escaping @Sendable (Resolver, Value) throws -> Void
   ) -> Dependency {
     var declaration = self

@@ -199,8 +199,8 @@ extension Dependency {
     self.declaredDependencies = declaredDependencies
   }
 
-  /// Declares a transient dependency made by an initializer whose parameters are all resolved by
-  /// type.
+  /// Declares a dependency made by an initializer whose parameters are all resolved by type, with
+  /// the root container's ``Container/defaultLifetime`` (transient unless changed).
   ///
   /// ```swift
   /// var userService: Dependency<UserService> { Dependency(UserService.init) }
@@ -216,7 +216,7 @@ extension Dependency {
     name: String = #function, fileID: StaticString = #fileID, line: UInt = #line,
     _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
   ) {
-    self.init(.transient, name: name, fileID: fileID, line: line, initializer)
+    self.init(nil, name: name, fileID: fileID, line: line, initializer)
   }
 }
 
@@ -260,6 +260,8 @@ protocol DependencyDeclaration {
 protocol DeclaredDependency {
   /// Where the dependency is declared.
   var location: CodeLocation { get }
+  /// The name of the property that declares it (`api` for `\.api`).
+  var name: String { get }
 
   /// The key of this declaration, declared by `keyPath`.
   func key(for keyPath: any AnyKeyPath & Sendable) -> DependencyKey
