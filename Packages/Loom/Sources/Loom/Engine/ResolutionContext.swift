@@ -216,31 +216,30 @@ final class ResolutionContext {
   /// ``ResolutionError/Code/tooDeep`` before a chain of synchronous factories, or a cycle too long
   /// to fit, could overflow it.
   func enter(_ registration: Registration, builder: Container) throws(ResolutionError) {
-    if frames.count >= Self.unguardedDepth { try checkStack(entering: registration) }
-    let isObserving = registration.isObserving
-    let isWatching = isObserving || registration.outranksSingletons
-    guard
-      push(
-        registration, builder: builder, isQuestion: false, isObserving: isObserving,
-        isCompletion: false, isWatching: isWatching)
-    else {
-      throw .cycle(
-        registration.key, chain: chain(to: registration.key), acrossThreads: false,
-        location: location)
-    }
-    if isWatching { startWatching() }
+    try enter(
+      registration, builder: builder, isObserving: registration.isObserving, isCompletion: false)
   }
 
   /// Puts `registration` on the chain to run its completion, or throws the cycle it would close;
   /// what the completion resolves is recorded as its edges while they are observed.
   func enterCompletion(_ registration: Registration, builder: Container) throws(ResolutionError) {
+    try enter(
+      registration, builder: builder, isObserving: registration.isObservingCompletion,
+      isCompletion: true)
+  }
+
+  /// ``enter(_:builder:)`` and ``enterCompletion(_:builder:)``: the frame, its stack check and
+  /// the cycle it would close.
+  @inline(__always)
+  private func enter(
+    _ registration: Registration, builder: Container, isObserving: Bool, isCompletion: Bool
+  ) throws(ResolutionError) {
     if frames.count >= Self.unguardedDepth { try checkStack(entering: registration) }
-    let isObserving = registration.isObservingCompletion
     let isWatching = isObserving || registration.outranksSingletons
     guard
       push(
         registration, builder: builder, isQuestion: false, isObserving: isObserving,
-        isCompletion: true, isWatching: isWatching)
+        isCompletion: isCompletion, isWatching: isWatching)
     else {
       throw .cycle(
         registration.key, chain: chain(to: registration.key), acrossThreads: false,
