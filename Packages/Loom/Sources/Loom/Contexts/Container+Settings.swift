@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Darwin)
   import Darwin
 #endif
@@ -71,7 +73,16 @@ extension Container {
   ///
   /// Inside ``withDefaultLifetime(_:_:)`` it reads that block's lifetime, for every container.
   public var defaultLifetime: Lifetime {
-    get { DefaultLifetimeOverride.current ?? settings.withLock { $0.defaultLifetime } }
+    get {
+      // NB: the task-local is read only while some block is open: a registration costs one atomic
+      // load for it otherwise.
+      if DefaultLifetimeOverride.openBlocks.load(ordering: .relaxed) > 0,
+        let lifetime = DefaultLifetimeOverride.current
+      {
+        return lifetime
+      }
+      return settings.withLock { $0.defaultLifetime }
+    }
     set { settings.withLock { $0.defaultLifetime = newValue } }
   }
 
@@ -98,7 +109,9 @@ extension Container {
   public static func withDefaultLifetime<Result>(
     _ lifetime: Lifetime, _ body: () throws -> Result
   ) rethrows -> Result {
-    try DefaultLifetimeOverride.$current.withValue(lifetime, operation: body)
+    DefaultLifetimeOverride.openBlocks.add(1, ordering: .relaxed)
+    defer { DefaultLifetimeOverride.openBlocks.subtract(1, ordering: .relaxed) }
+    return try DefaultLifetimeOverride.$current.withValue(lifetime, operation: body)
   }
 
   /// Where this container reports a resolve that reached an unimplemented value, if anywhere.
@@ -181,4 +194,8 @@ extension Container {
 /// The lifetime ``Container/withDefaultLifetime(_:_:)`` gives the registrations in its body.
 enum DefaultLifetimeOverride {
   @TaskLocal static var current: Lifetime?
+  /// How many ``Container/withDefaultLifetime(_:_:)`` blocks are running, in any task: while none
+  /// is, ``current`` is `nil` everywhere and need not be read. (A block opened on another thread
+  /// makes this thread read its own task-local, which is `nil`: the count only saves work.)
+  static let openBlocks = Atomic<Int>(0)
 }
