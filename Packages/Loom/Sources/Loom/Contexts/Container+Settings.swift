@@ -89,8 +89,9 @@ extension Container {
   /// Runs `body` with `lifetime` as the lifetime of every registration in it that names none, in
   /// any container: a default for a group of registrations, such as one module's (LoomAssembly's
   /// `Assembly.defaultLifetime` uses it), where an app used a container subclass with its own
-  /// default scope. Nested calls replace it for their duration. It is a task-local value: it
-  /// follows `async` code and child tasks, and changes no container's ``defaultLifetime``.
+  /// default scope. Nested calls replace it for their duration. It holds while `body` runs, for
+  /// the registrations `body` makes (a task it starts that registers after `body` returns does not
+  /// get it), and changes no container's ``defaultLifetime``.
   ///
   /// ```swift
   /// Container.withDefaultLifetime(.singleton) {
