@@ -156,36 +156,14 @@ public enum _Scheduler {
       inCycle[position] =
         components.members(of: number).count > 1 || waits(of: position).contains(position)
     }
+    var parents = [Int](repeating: -2, count: items.count)
     for position in unstarted where inCycle[position] {
-      // The shortest loop from `position` back to it, inside its component.
-      let number = components.component[position]
-      var parent: [Int: Int] = [position: -1]
-      var queue = [position]
-      var head = 0
-      var closing = position
-      search: while head < queue.count {
-        let vertex = queue[head]
-        head += 1
-        for target in waits(of: vertex) where components.component[target] == number {
-          if target == position {
-            closing = vertex
-            break search
-          }
-          if parent[target] == nil {
-            parent[target] = vertex
-            queue.append(target)
-          }
-        }
-      }
-      var loop: [Int] = []
-      var step = closing
-      while step != position {
-        loop.append(step)
-        step = parent[step] ?? position
-      }
+      // The shortest loop from `position` back to it, inside its component, without `position`.
+      let loop = components.shortestLoop(through: position, edges: waits(of:), parents: &parents)
+        .dropFirst()
       failures[position] = BootstrapError.Failure(
         name: items[position].name,
-        error: cycle(position, loop.reversed().map { items[$0].name }))
+        error: cycle(position, loop.map { items[$0].name }))
     }
     // Components come sinks first, so what an item waits for is reported before it.
     for position in components.order where !finished[position] && !inCycle[position] {

@@ -226,33 +226,10 @@ struct GraphValidator {
       let members = components.members(of: number)
       guard let start = members.min() else { continue }
       if members.count == 1, !cycleEdges(of: start).contains(start) { continue }
-      // The shortest loop through `start` inside its component.
-      var queue = [start]
-      parents[start] = -1
-      var head = 0
-      var closing = -1
-      search: while head < queue.count {
-        let vertex = queue[head]
-        head += 1
-        for target in cycleEdges(of: vertex) where components.component[target] == number {
-          if target == start {
-            closing = vertex
-            break search
-          }
-          if parents[target] == -2 {
-            parents[target] = vertex
-            queue.append(target)
-          }
-        }
-      }
-      var loop = [start]
-      var step = closing
-      while step >= 0 {
-        loop.append(step)
-        step = parents[step]
-      }
-      loop.reverse()  // start ... closing, start
-      for vertex in queue { parents[vertex] = -2 }
+      // The shortest loop through `start` inside its component, back to `start`.
+      let loop =
+        components.shortestLoop(through: start, edges: cycleEdges(of:), parents: &parents)
+        + [start]
       appendCycle(loop, componentSize: members.count, members: members)
     }
   }
