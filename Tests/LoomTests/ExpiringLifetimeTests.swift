@@ -68,7 +68,7 @@ import Testing
 /// Threads racing for an expiring instance while another advances the clock: each instance is
 /// made exactly once per period, and every resolve gets one.
 @Suite struct ExpiringLifetimeRaceTests {
-  @Test func racingResolvesMakeOneInstancePerPeriod() async throws {
+  @Test func racingResolvesMakeOneInstancePerPeriod() throws {
     let clock = ManualClock()
     let container = Container()
     let made = Tally()
@@ -78,7 +78,7 @@ import Testing
     }
     let periods = 20
     let served = Locked(0)
-    let finished = await onThreads(count: 5) { index in
+    let finished = runOnThreads(count: 5) { index in
       for _ in 0..<periods {
         if index == 0 { clock.advance(by: .seconds(1)) }
         for _ in 0..<20 {

@@ -59,7 +59,7 @@ private final class Outage: Error, Sendable {
   }
 
   @Test(.timeLimit(.minutes(1)))
-  func infallibleOnceEvaluatesOnceAcrossThreads() async {
+  func infallibleOnceEvaluatesOnceAcrossThreads() {
     let runs = Counter()
     let cell = InfallibleOnce { () -> Clock in
       runs.increment()
@@ -68,7 +68,7 @@ private final class Outage: Error, Sendable {
     }
     let seen = Locked<Set<ObjectIdentifier>>([])
 
-    let finished = await onThreads(count: 8) { _ in
+    let finished = runOnThreads(count: 8) { _ in
       let clock = cell()
       seen.withLock { _ = $0.insert(ObjectIdentifier(clock)) }
     }

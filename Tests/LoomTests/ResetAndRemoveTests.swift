@@ -92,12 +92,12 @@ import Testing
     #expect(seen.value == 1)  // the observer went too
   }
 
-  @Test func removingAndResettingWhileEightThreadsResolveLeavesNothingDangling() async throws {
+  @Test func removingAndResettingWhileEightThreadsResolveLeavesNothingDangling() throws {
     let container = Container()
     container.register(Clock.self, lifetime: .singleton) { _ in Clock() }
     let done = Atomic(false)
     let watched = Locked<[Weak]>([])
-    let finished = await onThreads(count: 9) { index in
+    let finished = runOnThreads(count: 9) { index in
       if index == 8 {
         for round in 0..<100 {
           let tracked = Tracked()

@@ -11,7 +11,7 @@ import Testing
 @Suite struct EngineStressTests {
   /// Registers and unregisters, resets instances and registrations, while other threads resolve
   /// singletons, transients and an auto-wired chain, in the container and in a child.
-  @Test func registerUnregisterResolveAndResetAtOnce() async throws {
+  @Test func registerUnregisterResolveAndResetAtOnce() throws {
     let container = Container()
     let child = container.makeChild()
     @Sendable func wire() {
@@ -25,7 +25,7 @@ import Testing
     let unexpected = Locked<[String]>([])
     let rounds = 2_000
 
-    let finished = await onThreads(count: 4, timeout: .seconds(60)) { index in
+    let finished = runOnThreads(count: 4, timeout: .seconds(60)) { index in
       for round in 0..<rounds {
         switch index {
         case 0:
@@ -78,12 +78,12 @@ import Testing
 /// The per-thread slot (``ThreadState``): a context reused by the thread's next resolve, never
 /// one that a kept resolver still holds, and the state released when its thread ends.
 @Suite struct ThreadStateTests {
-  @Test func aThreadReusesTheContextOfItsLastTopLevelResolve() async {
+  @Test func aThreadReusesTheContextOfItsLastTopLevelResolve() {
     let container = Container()
     container.register(lifetime: .transient, UserService.init)
     container.register(lifetime: .singleton) { _ in Database() }
     let sameContext = Locked<Bool?>(nil)
-    let finished = await onThreads(count: 1) { _ in
+    let finished = runOnThreads(count: 1) { _ in
       let state = ThreadState.current
       _ = container.resolve(UserService.self)
       guard var first = state.takeContext() else { return }
@@ -98,9 +98,9 @@ import Testing
     #expect(sameContext.withLock { $0 } == true)
   }
 
-  @Test func aContextSomeoneElseStillHoldsIsNotKeptForReuse() async {
+  @Test func aContextSomeoneElseStillHoldsIsNotKeptForReuse() {
     let outcome = Locked<(keptShared: Bool, keptUnique: Bool)?>(nil)
-    let finished = await onThreads(count: 1) { _ in
+    let finished = runOnThreads(count: 1) { _ in
       let state = ThreadState.current
       _ = state.takeContext()
       // A resolver kept past its factory holds its context: such a context is not reused.

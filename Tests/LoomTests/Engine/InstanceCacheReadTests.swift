@@ -60,13 +60,13 @@ import Testing
     #expect(container.resolve(Clock.self) !== made)
   }
 
-  @Test func endingWhileEightThreadsReadReleasesEverythingOnceTheyStop() async throws {
+  @Test func endingWhileEightThreadsReadReleasesEverythingOnceTheyStop() throws {
     let container = Container()
     container.register(Clock.self, lifetime: .testSession) { _ in Clock() }
     let cache = container.instanceCache(for: TestSessionLifetime.cacheIdentifier)
     let done = Atomic(false)
     let ended = Locked<[Weak]>([])
-    let finished = await onThreads(count: 9) { index in
+    let finished = runOnThreads(count: 9) { index in
       if index == 8 {
         for _ in 0..<200 {
           for value in cache.removeAllWaitingForCreations() {

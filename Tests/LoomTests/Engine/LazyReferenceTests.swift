@@ -36,12 +36,12 @@ import Testing
     #expect(!madeAgain)
   }
 
-  @Test func eightThreadsRacingToStoreAllGetTheOneObjectKept() async {
+  @Test func eightThreadsRacingToStoreAllGetTheOneObjectKept() {
     for round in 0..<20 {
       let reference = LazyReference<Made>()
       let seen = Locked<Set<ObjectIdentifier>>([])
       let serials = Atomic(0)
-      let finished = await onThreads(count: 8) { _ in
+      let finished = runOnThreads(count: 8) { _ in
         let object = reference.load(orStore: {
           Made(serial: serials.wrappingAdd(1, ordering: .relaxed).newValue)
         })

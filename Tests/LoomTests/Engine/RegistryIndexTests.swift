@@ -58,12 +58,12 @@ import Testing
     #expect(container.resolve(Clock.self) !== instance)
   }
 
-  @Test func replacingWhileEightThreadsResolveReleasesEverythingOnceTheyStop() async throws {
+  @Test func replacingWhileEightThreadsResolveReleasesEverythingOnceTheyStop() throws {
     let container = Container()
     container.register(Clock.self, lifetime: .singleton) { _ in Clock() }
     let done = Atomic(false)
     let replaced = Locked<[Weak]>([])
-    let finished = await onThreads(count: 9) { index in
+    let finished = runOnThreads(count: 9) { index in
       if index == 8 {
         for _ in 0..<200 {
           let tracked = Tracked()
