@@ -62,7 +62,7 @@ func discovered(_ type: Any.Type) -> [DiscoveredBinding] {
         "\\.farewell → EnglishFarewell at MacroFixtureFeature/Bindings.swift:18"))
     #expect(
       descriptions.contains(
-        "any Greeter (name: \"formal\") → FormalGreeter (transient) at"
+        "any Greeter (name: \"formal\") → FormalGreeter at"
           + " MacroFixtureFeature/Bindings.swift:23"))
   }
 

@@ -46,6 +46,19 @@ final class Bystander: Sendable {
     #expect(throws: ResolutionError.self) { try container.tryResolve(InjectedAPIClient.self) }
   }
 
+  @Test func registrationsWithoutALifetimeTakeTheContainersDefault() throws {
+    let container = Container()
+    container.defaultLifetime = .singleton
+    container.register(Bystander.self)
+    container.register(Database.self, name: "primary") { _ in Database(label: "main") }
+    container.register((any APIClient).self, implementedBy: InjectedAPIClient.self)
+
+    #expect(try container.tryResolve(Bystander.self) === container.tryResolve(Bystander.self))
+    let api = try container.tryResolve((any APIClient).self)
+    #expect(try container.tryResolve((any APIClient).self) as AnyObject === api as AnyObject)
+    #expect(container.graph.node(for: DependencyKey(Bystander.self))?.lifetime == .singleton)
+  }
+
   @Test func anAsyncInitializerRegistersAnAsyncImplementation() async throws {
     let container = Container()
     container.register(

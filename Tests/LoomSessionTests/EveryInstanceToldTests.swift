@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 import Loom
 import LoomSession
 import Synchronization
@@ -137,13 +138,16 @@ import Testing
     let state = RaceState()
     let done = DispatchGroup()
     done.enter()
-    DispatchQueue.global().async {
+    // NB: a thread of its own, not a global queue: with the whole suite running (under
+    // ThreadSanitizer, slowly), the queue's threads can all be taken, and the ender then started
+    // only after the deadline, so nothing raced (CI saw 0 instances made, 48 s).
+    Thread {
       repeat {
         end()
         state.ends.wrappingAdd(1, ordering: .relaxed)
       } while state.resolving.load(ordering: .acquiring) && ContinuousClock.now < deadline
       done.leave()
-    }
+    }.start()
     // The ender has started before the resolves do.
     while state.ends.load(ordering: .relaxed) == 0, ContinuousClock.now < deadline {}
     for _ in 0..<Self.resolves where ContinuousClock.now < deadline { resolve() }

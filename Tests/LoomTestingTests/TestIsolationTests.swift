@@ -27,7 +27,8 @@ final class OnceProbe: Sendable {
 
   @Test(.container, arguments: 0..<20)
   func defaultAndOnceInstancesAreTheTestsOwn(index: Int) async throws {
-    Container.default.register(Marker.self, instance: Marker(value: index))
+    // Transient: a `.once` instance may not hold a singleton (it would outlive it).
+    Container.default.register(Marker.self, lifetime: .transient) { _ in Marker(value: index) }
     let probe = try Container.default.tryResolve(\.onceProbe)
     let sharedWithAnotherTest = Self.probes.withLock { probes in
       defer { probes.append(probe) }
@@ -52,7 +53,8 @@ final class OnceProbe: Sendable {
   @Test(.container, arguments: 0..<8)
   func aContainerTheTestMakesHasTheTestsOnceInstances(index: Int) throws {
     let mine = Container()
-    mine.register(Marker.self, instance: Marker(value: index))
+    // Transient: a `.once` instance may not hold a singleton (it would outlive it).
+    mine.register(Marker.self, lifetime: .transient) { _ in Marker(value: index) }
     let probe = try mine.tryResolve(\.onceProbe)
     #expect(probe.marker.value == index)
     #expect(try Container.default.tryResolve(\.onceProbe) === probe)  // one set per test

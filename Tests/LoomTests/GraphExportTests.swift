@@ -125,7 +125,7 @@ import Testing
         │  └─ LiveAPIClient (missing)
         └─ UserService (singleton, async, 1 container up)
            ├─ AppCoordinator (transient) (cycle)
-           └─ \.<Token> (declared default)
+           └─ \.requestToken (declared default)
         Clock (singleton)
 
         """#)
@@ -140,7 +140,7 @@ import Testing
           n2["Clock<br/>singleton"]
           n3["UserService<br/>singleton, async, 1 container up"]
           n4["LiveAPIClient<br/>missing"]:::open
-          n5["\.#lt;Token#gt;<br/>declared default"]:::open
+          n5["\.requestToken<br/>declared default"]:::open
           n0 --> n4
           n1 -.->|observed| n0
           n1 --> n3
@@ -161,7 +161,7 @@ import Testing
           n2 [label="Clock\nsingleton"];
           n3 [label="UserService\nsingleton, async, 1 container up"];
           n4 [label="LiveAPIClient\nmissing", style=dashed];
-          n5 [label="\\.<Token>\ndeclared default", style=dashed];
+          n5 [label="\\.requestToken\ndeclared default", style=dashed];
           n0 -> n4;
           n1 -> n0 [style=dashed, label="observed"];
           n1 -> n3;

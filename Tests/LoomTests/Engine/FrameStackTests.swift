@@ -33,7 +33,8 @@ import Testing
       stack.append(
         .init(
           registration: registration, otherBuilder: index.isMultiple(of: 2) ? nil : container,
-          isQuestion: index.isMultiple(of: 3), isObserving: false))
+          isQuestion: index.isMultiple(of: 3), isObserving: false, isCompletion: false,
+          isWatching: false))
     }
     #expect(stack.count == 20)
     #expect(
@@ -51,10 +52,12 @@ import Testing
     let stack = FrameStack()
     stack.append(
       .init(
-        registration: registrations[0], otherBuilder: nil, isQuestion: false, isObserving: false))
+        registration: registrations[0], otherBuilder: nil, isQuestion: false, isObserving: false,
+        isCompletion: false, isWatching: false))
     stack.append(
-      .init(registration: registrations[1], otherBuilder: nil, isQuestion: true, isObserving: false)
-    )
+      .init(
+        registration: registrations[1], otherBuilder: nil, isQuestion: true, isObserving: false,
+        isCompletion: false, isWatching: false))
 
     #expect(stack.contains(ObjectIdentifier(registrations[0]), isQuestion: false))
     #expect(!stack.contains(ObjectIdentifier(registrations[0]), isQuestion: true))

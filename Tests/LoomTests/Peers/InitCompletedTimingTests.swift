@@ -51,6 +51,19 @@ import Testing
     #expect(error.path == "Parent → Child → Parent")
   }
 
+  @Test func transientsWhoseCompletionsMakeEachOtherAreACycle() throws {
+    // Each completion makes a new instance of the other, whose completion runs in turn: without
+    // the check this resolve never returns.
+    let container = Container()
+    container.register(Ping.self, lifetime: .transient) { _ in Ping() }
+      .onCreated { r, _ in _ = try r.resolve(Pong.self) }
+    container.register(Pong.self, lifetime: .transient) { _ in Pong() }
+      .onCreated { r, _ in _ = try r.resolve(Ping.self) }
+    let error = try #require(throws: ResolutionError.self) { try container.tryResolve(Ping.self) }
+    #expect(error.code == .cycle)
+    #expect(error.summary == "dependency cycle: Ping → Pong → Ping")
+  }
+
   @Test func completionsRunInTheOrderTheirInstancesWereMadeAfterTheOutermostFactory() throws {
     struct Leaf: Sendable {}
     struct Root: Sendable { let leaf: Leaf }

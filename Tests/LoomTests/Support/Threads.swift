@@ -31,6 +31,22 @@ func runOnThreads(
   return finished.wait(timeout: .now() + timeout) == .success
 }
 
+/// Runs `body` on `count` new threads like ``runOnThreads(count:timeout:_:)``, and suspends (never
+/// blocks) the calling task until they finish: the waiting happens on a thread of its own, so the
+/// cooperative pool stays free for the tasks the threads race with.
+///
+/// - Returns: Whether every thread finished in time.
+func onThreads(
+  count: Int, timeout: DispatchTimeInterval = .seconds(20),
+  _ body: @escaping @Sendable (_ index: Int) -> Void
+) async -> Bool {
+  await withCheckedContinuation { continuation in
+    Thread {
+      continuation.resume(returning: runOnThreads(count: count, timeout: timeout, body))
+    }.start()
+  }
+}
+
 /// Blocks the calling thread for a moment, to widen a race window (never to assert on time).
 func pause(milliseconds: Int) {
   Thread.sleep(forTimeInterval: Double(milliseconds) / 1_000)

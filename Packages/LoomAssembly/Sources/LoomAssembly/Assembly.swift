@@ -55,6 +55,23 @@ public protocol Assembly: Sendable {
   /// ```
   @AssemblyBuilder var requirements: [any Assembly] { get }
 
+  /// The lifetime of the assembly's registrations that name none (those its ``assemble(into:)``
+  /// makes with the core's API; the registration DSL always names one), or `nil` for the container's
+  /// `Container.defaultLifetime` (the default): for a module whose registrations are
+  /// mostly of one lifetime, as a Swinject container made with `defaultObjectScope:` or a Factory
+  /// container subclass with its own default scope.
+  ///
+  /// ```swift
+  /// struct NetworkAssembly: Assembly {
+  ///   var defaultLifetime: Lifetime? { .singleton }
+  ///   func assemble(into container: Container) {
+  ///     container.register(HTTPClient.init)   // a singleton
+  ///     container.register(ImageCache.init)   // a singleton
+  ///   }
+  /// }
+  /// ```
+  var defaultLifetime: Lifetime? { get }
+
   /// The keys this assembly resolves but leaves to the app to register.
   ///
   /// ``validate()`` treats them as present. Defaults to none.
@@ -129,6 +146,13 @@ extension Assembly {
   /// StorageAssembly().requirements.isEmpty  // true
   /// ```
   public var requirements: [any Assembly] { [] }
+
+  /// The container's default lifetime.
+  ///
+  /// ```swift
+  /// StorageAssembly().defaultLifetime  // nil
+  /// ```
+  public var defaultLifetime: Lifetime? { nil }
 
   /// No expected keys.
   ///

@@ -17,12 +17,13 @@ extension Container {
   /// - Parameters:
   ///   - type: The `@Injectable` type to register.
   ///   - name: A name that tells apart several registrations of the same type.
-  ///   - lifetime: How long instances live; transient unless stated.
+  ///   - lifetime: How long instances live; the container's `defaultLifetime` (transient unless
+  ///     changed) when nil.
   ///   - fileID: Where the registration is made, for `dump()` and errors.
   ///   - line: The line of the registration.
   @inlinable
   public func register<Value: Injectable & Sendable>(
-    _ type: Value.Type, name: String? = nil, lifetime: Lifetime = .transient,
+    _ type: Value.Type, name: String? = nil, lifetime: Lifetime? = nil,
     fileID: StaticString = #fileID, line: UInt = #line
   ) {
     let injection = Value._injection
@@ -66,12 +67,12 @@ extension Container {
   ///   - type: The `@Injectable` type to register.
   ///   - name: A name that tells apart several registrations of the same type.
   ///   - lifetime: How long instances live, among the lifetimes that never share an instance
-  ///     across isolation domains; transient unless stated.
+  ///     across isolation domains; transient when nil.
   ///   - fileID: Where the registration is made, for `dump()` and errors.
   ///   - line: The line of the registration.
   @inlinable
   public func register<Value: Injectable>(
-    _ type: Value.Type, name: String? = nil, lifetime: ConfinedLifetime = .transient,
+    _ type: Value.Type, name: String? = nil, lifetime: ConfinedLifetime? = nil,
     fileID: StaticString = #fileID, line: UInt = #line
   ) {
     let injection = Value._injection
@@ -123,13 +124,14 @@ extension Container {
   ///   - type: The type resolved by this registration, such as `(any APIClient).self`.
   ///   - name: A name that tells apart several registrations of the same type.
   ///   - implementation: The `@Injectable` type that provides the instances.
-  ///   - lifetime: How long instances live; transient unless stated.
+  ///   - lifetime: How long instances live; the container's `defaultLifetime` (transient unless
+  ///     changed) when nil.
   ///   - fileID: Where the registration is made, for `dump()` and errors.
   ///   - line: The line of the registration.
   @inlinable
   public func register<Value: Sendable, Implementation: Injectable>(
     _ type: Value.Type, name: String? = nil, implementedBy implementation: Implementation.Type,
-    lifetime: Lifetime = .transient, fileID: StaticString = #fileID, line: UInt = #line
+    lifetime: Lifetime? = nil, fileID: StaticString = #fileID, line: UInt = #line
   ) {
     let injection = Implementation._injection
     let dependencies = injection.dependencies
@@ -167,14 +169,14 @@ extension Container {
   /// - Parameters:
   ///   - type: The type resolved by this registration.
   ///   - name: A name that tells apart several registrations of the same type.
-  ///   - lifetime: How long instances live.
+  ///   - lifetime: How long instances live; the container's `defaultLifetime` when nil.
   ///   - dependencies: The keys the factory resolves.
   ///   - fileID: Where the registration is declared.
   ///   - line: The line of the declaration.
   ///   - factory: Makes the value on the main actor.
   @_documentation(visibility: private) @inlinable
   public func _registerMainActor<Value: Sendable>(
-    _ type: Value.Type, name: String? = nil, lifetime: Lifetime = .transient,
+    _ type: Value.Type, name: String? = nil, lifetime: Lifetime? = nil,
     dependencies: [DependencyKey], fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping @MainActor @Sendable (Resolver) throws -> Value
   ) {

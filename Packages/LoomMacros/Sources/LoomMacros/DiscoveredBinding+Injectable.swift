@@ -11,7 +11,8 @@ extension DiscoveredBinding {
   ///   - implementation: The `Injectable` type that provides the instances.
   ///   - key: The type the binding registers.
   ///   - name: A name that tells apart several registrations of the same type.
-  ///   - lifetime: How long instances live.
+  ///   - lifetime: How long instances live; the installing container's `defaultLifetime` when
+  ///     nil.
   ///   - fileID: Where the binding is declared.
   ///   - line: The line of the declaration.
   ///   - cast: Converts an implementation to the key's type (`{ $0 }`, checked by the compiler).
@@ -19,7 +20,7 @@ extension DiscoveredBinding {
   @_documentation(visibility: private) @inlinable
   public static func _injectable<Key: Sendable, Implementation: Injectable>(
     _ implementation: Implementation.Type, as key: Key.Type, name: String? = nil,
-    lifetime: Lifetime = .transient, fileID: StaticString = #fileID, line: UInt = #line,
+    lifetime: Lifetime? = nil, fileID: StaticString = #fileID, line: UInt = #line,
     cast: @escaping @Sendable (Implementation) -> Key
   ) -> DiscoveredBinding {
     let injection = Implementation._injection

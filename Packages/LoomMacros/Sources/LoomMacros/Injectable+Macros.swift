@@ -52,9 +52,10 @@ public macro InjectableInit() =
 /// Linux and (untested) Darwin only; the compiler warns elsewhere. The record is a C function
 /// pointer in the image's initializer table, so only images that load are seen.
 ///
-/// - Parameter lifetime: How long instances live.
+/// - Parameter lifetime: How long instances live; the installing container's `defaultLifetime`
+///   (transient unless changed) when omitted.
 @attached(extension, conformances: Injectable, names: named(_injection), arbitrary)
-public macro Bind(lifetime: Lifetime = .transient) =
+public macro Bind(lifetime: Lifetime? = nil) =
   #externalMacro(module: "LoomMacrosPlugin", type: "BindMacro")
 
 /// Registers the type under a type key, such as a protocol it implements, from wherever the type
@@ -75,9 +76,10 @@ public macro Bind(lifetime: Lifetime = .transient) =
 /// - Parameters:
 ///   - key: The type the binding registers; the implementation must convert to it.
 ///   - name: A name that tells apart several registrations of the same type.
-///   - lifetime: How long instances live.
+///   - lifetime: How long instances live; the installing container's `defaultLifetime`
+///     (transient unless changed) when omitted.
 @attached(extension, conformances: Injectable, names: named(_injection), arbitrary)
-public macro Bind<Key>(_ key: Key.Type, name: String? = nil, lifetime: Lifetime = .transient) =
+public macro Bind<Key>(_ key: Key.Type, name: String? = nil, lifetime: Lifetime? = nil) =
   #externalMacro(module: "LoomMacrosPlugin", type: "BindMacro")
 
 /// Registers the type under a key-path dependency, from wherever the type is declared.
@@ -133,7 +135,8 @@ public macro Module() = #externalMacro(module: "LoomMacrosPlugin", type: "Module
 ///
 /// - Parameters:
 ///   - name: A name that tells apart several registrations of the same type.
-///   - lifetime: How long instances live.
+///   - lifetime: How long instances live; the container's `defaultLifetime` (transient unless
+///     changed) when omitted.
 @attached(peer)
-public macro Provides(name: String? = nil, lifetime: Lifetime = .transient) =
+public macro Provides(name: String? = nil, lifetime: Lifetime? = nil) =
   #externalMacro(module: "LoomMacrosPlugin", type: "ProvidesMacro")

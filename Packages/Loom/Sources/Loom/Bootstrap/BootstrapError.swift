@@ -29,15 +29,24 @@ public struct BootstrapError: Error, Sendable, CustomStringConvertible {
     /// if let error = failure.error as? ResolutionError { print(error.chain) }
     /// ```
     public let error: (any Error)?
-    /// The items it needed that failed, so that it did not run; empty when it ran.
+    /// The items that failed, so that it did not run: those it needed, or, when what it needed
+    /// was skipped itself, the items whose failure that skip goes back to; empty when it ran.
     ///
     /// ```swift
     /// if !failure.skippedBecause.isEmpty { print("skipped: \(failure.skippedBecause)") }
     /// ```
     public let skippedBecause: [String]
+    /// The skipped items between it and the failures it was skipped because of, nearest first;
+    /// empty when it needed a failed item directly.
+    ///
+    /// ```swift
+    /// print(failure)  // warmUp: skipped because database failed (through users)
+    /// print(failure.skippedThrough)  // ["users"]
+    /// ```
+    public let skippedThrough: [String]
 
     /// Makes a failure: an item that ran and threw `error`, or that was skipped because the items
-    /// `skippedBecause` names failed.
+    /// `skippedBecause` names failed (reaching it through the skipped items `skippedThrough`).
     ///
     /// ```swift
     /// let failure = BootstrapError.Failure(name: "migrate", skippedBecause: ["database"])
@@ -47,20 +56,28 @@ public struct BootstrapError: Error, Sendable, CustomStringConvertible {
     ///   - name: The item's name.
     ///   - error: What it threw, when it ran.
     ///   - skippedBecause: The failed items that kept it from running.
-    public init(name: String, error: (any Error)? = nil, skippedBecause: [String] = []) {
+    ///   - skippedThrough: The skipped items through which their failure reached it.
+    public init(
+      name: String, error: (any Error)? = nil, skippedBecause: [String] = [],
+      skippedThrough: [String] = []
+    ) {
       self.name = name
       self.error = error
       self.skippedBecause = skippedBecause
+      self.skippedThrough = skippedThrough
     }
 
-    /// `name: failed` with the error indented under it, or `name: skipped because … failed`.
+    /// `name: failed` with the error indented under it, or `name: skipped because … failed`,
+    /// with `(through …)` naming the skipped items in between.
     ///
     /// ```swift
     /// print(failure)
     /// ```
     public var description: String {
       if !skippedBecause.isEmpty {
-        return "\(name): skipped because \(skippedBecause.joined(separator: ", ")) failed"
+        let through =
+          skippedThrough.isEmpty ? "" : " (through \(skippedThrough.joined(separator: ", ")))"
+        return "\(name): skipped because \(skippedBecause.joined(separator: ", ")) failed\(through)"
       }
       let cause = error.map { String(describing: $0) } ?? "failed"
       let lines = cause.split(separator: "\n", omittingEmptySubsequences: false)

@@ -164,7 +164,9 @@ extension Container {
         try await perform(item)
       }
     }
-    return await _Scheduler.run(items) { position, _ in cycleFailure(plan.items[position]) }
+    return await _Scheduler.run(items) { position, loop in
+      cycleFailure(plan.items[position], loop: loop)
+    }
   }
 
   private func perform(_ item: BootstrapPlan.Item) async throws {
@@ -191,18 +193,27 @@ extension Container {
     }
   }
 
-  private func cycleFailure(_ item: BootstrapPlan.Item) -> any Error {
-    let summary = "\(item.name) waits for eager singletons that depend on each other in a cycle"
-    let hint = "run `container.validate()` to see the cycle, then break it."
+  /// The error of an item that waits for itself through the items `loop` names (each waiting for
+  /// the next, the last for the item): the whole loop, named.
+  private func cycleFailure(_ item: BootstrapPlan.Item, loop: [String]) -> any Error {
     switch item {
     case .singleton(let entry, _):
       let key = entry.registration.key
+      let names = ([item.name] + loop + [item.name]).joined(separator: " → ")
       return ResolutionError(
-        code: .cycle, key: key, chain: [key], summary: summary, hint: hint,
+        code: .cycle, key: key, chain: [key],
+        summary: "eager singletons depend on each other in a cycle: \(names)",
+        hint: "break the cycle (a Lazy or Provider dependency is not waited for);"
+          + " `container.validate()` reports it with where each registration is made.",
         location: entry.registration.location)
     case .task(let task):
+      let names = ([item.name] + loop + [item.name]).map { "\"\($0)\"" }
+        .joined(separator: " → ")
+      let named = loop.isEmpty ? "itself" : "start-up tasks that wait for it"
       return StartupTaskError(
-        task: task.name, summary: summary, hint: hint, location: task.location)
+        task: task.name, summary: "waits for \(named) in a cycle: \(names)",
+        hint: "remove one of these names from the `after:` of the task that lists it.",
+        location: task.location)
     }
   }
 }

@@ -39,17 +39,24 @@ public enum _Scheduler {
 
   /// Runs `items` and returns what failed or was skipped, in the items' order.
   ///
+  /// An item skipped because a prerequisite failed names the items that really failed (following
+  /// skipped prerequisites to them) in ``BootstrapError/Failure/skippedBecause``, and the skipped
+  /// items in between in ``BootstrapError/Failure/skippedThrough``. An item that waits for itself
+  /// through others fails with `cycle`'s error; an item that only waits for such an item is
+  /// skipped because of it.
+  ///
   /// ```swift
-  /// let failures = await _Scheduler.run(items) { position, waits in CycleError(position, waits) }
+  /// let failures = await _Scheduler.run(items) { position, loop in CycleError(position, loop) }
   /// ```
   ///
   /// - Parameters:
   ///   - items: The work, each with the positions of the items it runs after.
-  ///   - cycle: The error of an item that never started, given its position and the names of the
-  ///     items it still waited for (which wait, directly or not, for it).
+  ///   - cycle: The error of an item that never started because it waits for itself, given its
+  ///     position and the names of the other items of its loop, in the order it waits for them
+  ///     (each waits for the next, and the last for the item).
   /// - Returns: One failure per item that threw, was skipped or never started.
   public static func run(
-    _ items: [Item], cycle: (_ position: Int, _ waitsFor: [String]) -> any Error
+    _ items: [Item], cycle: (_ position: Int, _ loop: [String]) -> any Error
   ) async -> [BootstrapError.Failure] {
     let count = items.count
     var waitingOn = items.map(\.after.count)
@@ -81,8 +88,8 @@ public enum _Scheduler {
           if failed.isEmpty {
             start(dependent)
           } else {
-            failures[dependent] = BootstrapError.Failure(
-              name: items[dependent].name, skippedBecause: failed.map { items[$0].name })
+            failures[dependent] = skipped(
+              items[dependent].name, waitingFor: failed, failures: failures)
             finished[dependent] = true
             release(dependent)
           }
@@ -97,12 +104,79 @@ public enum _Scheduler {
         release(position)
       }
     }
-    // An item that never started waits, directly or not, for itself.
-    for position in 0..<count where !finished[position] {
-      let waits = items[position].after.filter { !finished[$0] }.map { items[$0].name }
-      failures[position] = BootstrapError.Failure(
-        name: items[position].name, error: cycle(position, waits))
-    }
+    reportUnstarted(items, finished: finished, failures: &failures, cycle: cycle)
     return failures.compactMap { $0 }
+  }
+
+  /// The failure of the item `name`, skipped because the items at `prerequisites`, whose
+  /// failures are in `failures`, failed or were skipped: named after the items that really
+  /// failed, through the skipped ones.
+  private static func skipped(
+    _ name: String, waitingFor prerequisites: [Int], failures: [BootstrapError.Failure?]
+  ) -> BootstrapError.Failure {
+    var causes: [String] = []
+    var through: [String] = []
+    for prerequisite in prerequisites {
+      guard let failure = failures[prerequisite] else { continue }
+      if failure.skippedBecause.isEmpty {
+        causes.append(failure.name)
+      } else {
+        causes += failure.skippedBecause
+        through += [failure.name] + failure.skippedThrough
+      }
+    }
+    return BootstrapError.Failure(
+      name: name, skippedBecause: causes.uniqued(), skippedThrough: through.uniqued())
+  }
+
+  /// Reports the items that never started: those that wait for themselves through others fail
+  /// with `cycle`'s error, and those that only wait for such items are skipped because of them.
+  private static func reportUnstarted(
+    _ items: [Item], finished: [Bool], failures: inout [BootstrapError.Failure?],
+    cycle: (_ position: Int, _ loop: [String]) -> any Error
+  ) {
+    let unstarted = items.indices.filter { !finished[$0] }
+    guard !unstarted.isEmpty else { return }
+    // The waits between unstarted items, as compressed rows over all positions.
+    var edgeStart = [Int](repeating: 0, count: items.count + 1)
+    var targets: [Int] = []
+    for position in items.indices {
+      edgeStart[position] = targets.count
+      if !finished[position] { targets += items[position].after.filter { !finished[$0] } }
+    }
+    edgeStart[items.count] = targets.count
+    func waits(of position: Int) -> ArraySlice<Int> {
+      targets[edgeStart[position]..<edgeStart[position + 1]]
+    }
+    let components = StronglyConnectedComponents(
+      vertexCount: items.count, edgeStart: edgeStart, targets: targets)
+    var inCycle = [Bool](repeating: false, count: items.count)
+    for position in unstarted {
+      let number = components.component[position]
+      inCycle[position] =
+        components.members(of: number).count > 1 || waits(of: position).contains(position)
+    }
+    var parents = [Int](repeating: -2, count: items.count)
+    for position in unstarted where inCycle[position] {
+      // The shortest loop from `position` back to it, inside its component, without `position`.
+      let loop = components.shortestLoop(through: position, edges: waits(of:), parents: &parents)
+        .dropFirst()
+      failures[position] = BootstrapError.Failure(
+        name: items[position].name,
+        error: cycle(position, loop.map { items[$0].name }))
+    }
+    // Components come sinks first, so what an item waits for is reported before it.
+    for position in components.order where !finished[position] && !inCycle[position] {
+      let failed = items[position].after.filter { failures[$0] != nil }
+      failures[position] = skipped(items[position].name, waitingFor: failed, failures: failures)
+    }
+  }
+}
+
+extension Array where Element: Hashable {
+  /// The elements, each once, in the order they first appear.
+  func uniqued() -> [Element] {
+    var seen: Set<Element> = []
+    return filter { seen.insert($0).inserted }
   }
 }

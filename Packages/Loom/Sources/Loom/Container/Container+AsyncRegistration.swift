@@ -25,7 +25,7 @@ extension Container {
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - factory: Makes the value.
-  /// - Returns: The registration, to chain ``Registered/decorated(_:)`` or
+  /// - Returns: The registration, to chain ``Registered/decorated(dependencies:_:)`` or
   ///   ``Registered/onCreated(dependencies:_:)`` onto; ignore it otherwise.
   @inlinable @discardableResult
   public func register<Value: Sendable>(
@@ -94,7 +94,7 @@ extension Container {
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - factory: Makes the value.
-  /// - Returns: The registration, to chain ``Registered/decorated(_:)`` or
+  /// - Returns: The registration, to chain ``Registered/decorated(dependencies:_:)`` or
   ///   ``Registered/onCreated(dependencies:_:)`` onto; ignore it otherwise.
   @discardableResult
   public func register<Value: Sendable>(
@@ -173,7 +173,7 @@ extension Container {
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - factory: Makes the value on the main actor.
-  /// - Returns: The registration, to chain ``Registered/decorated(_:)`` or
+  /// - Returns: The registration, to chain ``Registered/decorated(dependencies:_:)`` or
   ///   ``Registered/onCreated(dependencies:_:)`` onto; ignore it otherwise.
   @discardableResult
   public func registerMainActor<Value: Sendable>(

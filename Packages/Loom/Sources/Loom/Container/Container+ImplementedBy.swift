@@ -25,14 +25,15 @@ extension Container {
   ///   - type: The type resolved by this registration, such as `(any APIClient).self`.
   ///   - name: A name that tells apart several registrations of the same type.
   ///   - initializer: The implementation's initializer, whose parameters are resolved by type.
-  ///   - lifetime: How long instances live; transient unless stated.
+  ///   - lifetime: How long instances live; the container's ``defaultLifetime`` (transient unless
+  ///     changed) when nil.
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   @inlinable @_disfavoredOverload
   public func register<Value: Sendable, each Parameter>(
     _ type: Value.Type, name: String? = nil,
     implementedBy initializer: @escaping @Sendable (repeat each Parameter) throws -> Value,
-    lifetime: Lifetime = .transient, fileID: StaticString = #fileID, line: UInt = #line
+    lifetime: Lifetime? = nil, fileID: StaticString = #fileID, line: UInt = #line
   ) {
     // NB: disfavoured because a trailing closure after `register(T.self)` may fill
     // `implementedBy:` (every parameter after it has a default), which would make the initializer

@@ -41,6 +41,7 @@ extension Container {
   /// - Parameter registrations: Registers into the container it is given.
   /// - Returns: What `registrations` returns.
   /// - Throws: What `registrations` throws.
+  @discardableResult
   public func replacing<Result>(_ registrations: (Container) throws -> Result) rethrows -> Result {
     try RegistrationMode.$current.withValue(.replacing) { try registrations(self) }
   }

@@ -27,7 +27,7 @@ extension Container {
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - factory: Makes the value.
-  /// - Returns: The registration, to chain ``Registered/decorated(_:)`` or
+  /// - Returns: The registration, to chain ``Registered/decorated(dependencies:_:)`` or
   ///   ``Registered/onCreated(dependencies:_:)`` onto; ignore it otherwise.
   @inlinable @discardableResult
   public func register<Value: Sendable>(
@@ -108,7 +108,7 @@ extension Container {
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - initializer: Makes the value from its resolved parameters.
-  /// - Returns: The registration, to chain ``Registered/decorated(_:)`` or
+  /// - Returns: The registration, to chain ``Registered/decorated(dependencies:_:)`` or
   ///   ``Registered/onCreated(dependencies:_:)`` onto; ignore it otherwise.
   @inlinable @discardableResult
   public func register<Value: Sendable, each Parameter>(
@@ -169,7 +169,7 @@ extension Container {
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - initializer: Makes the value from its resolved parameters.
-  /// - Returns: The registration, to chain ``Registered/decorated(_:)`` or
+  /// - Returns: The registration, to chain ``Registered/decorated(dependencies:_:)`` or
   ///   ``Registered/onCreated(dependencies:_:)`` onto; ignore it otherwise.
   @inlinable @discardableResult
   public func register<Value: Sendable, each Parameter>(
@@ -357,7 +357,7 @@ extension Container {
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - factory: Makes the value.
-  /// - Returns: The registration, to chain ``Registered/decorated(_:)`` or
+  /// - Returns: The registration, to chain ``Registered/decorated(dependencies:_:)`` or
   ///   ``Registered/onCreated(dependencies:_:)`` onto; ignore it otherwise.
   @discardableResult
   public func register<Value: Sendable>(
@@ -436,7 +436,7 @@ extension Container {
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - initializer: Makes the value from its resolved parameters.
-  /// - Returns: The registration, to chain ``Registered/decorated(_:)`` or
+  /// - Returns: The registration, to chain ``Registered/decorated(dependencies:_:)`` or
   ///   ``Registered/onCreated(dependencies:_:)`` onto; ignore it otherwise.
   @inlinable @discardableResult
   public func register<Value: Sendable, each Parameter>(

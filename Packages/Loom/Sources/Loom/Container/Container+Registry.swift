@@ -21,7 +21,10 @@ extension Container {
       let existing = entry(for: key, in: &state)
       if let existing, !mode.replaces {
         return .failure(
-          .overrideForbidden(key, existing: existing.registration.location, new: location))
+          .overrideForbidden(
+            key, existing: existing.registration.location,
+            existingOrigin: existing.registration.origin, new: location,
+            newOrigin: RegistrationOrigin.current))
       }
       let entry = Entry(make(existing?.registration))
       put(entry, keyPath: keyPath, isNew: existing == nil, in: &state, retiring: &retired)

@@ -1,7 +1,7 @@
 // MARK: - Removing registrations and dropping instances
 
 extension Container {
-  /// What ``reset(_:)`` drops.
+  /// What ``reset(_:)->()`` drops.
   ///
   /// ```swift
   /// container.reset(.everything)

@@ -14,7 +14,9 @@ extension Container: TopLevelResolving {
     let found = lookUpInLineage(request, in: section)
     switch found {
     case .published(let bits):
-      if ResolutionContext.isObservingAnywhere { noteCapturedResolve(request, valueType: type) }
+      if ResolutionContext.isWatchingAnywhere, noteCapturedResolve(request, valueType: type) {
+        break
+      }
       return handedOver(readPublishedSingleton(bits, as: type, in: section))
     case .entry(let entry, _):
       let bits = requesterCachedBits(entry, valueType: ObjectIdentifier(type), in: section)
@@ -65,13 +67,14 @@ extension Container: TopLevelResolving {
 // MARK: - The slow path
 
 extension Container {
-  /// Records the edge of a resolve served from a published singleton while a factory whose edges
-  /// are observed runs on this thread: a factory that resolves through a captured container.
+  /// For a resolve that found a published singleton while a resolve on some thread watches what
+  /// it resolves: whether it is made inside a watching resolve on this thread (a factory that
+  /// resolves through a captured container), which then serves it through the engine, so its
+  /// edge is recorded and its captive rule checked.
   @usableFromInline
-  func noteCapturedResolve(_ request: _ResolutionRequest, valueType: any Any.Type) {
-    guard let active = ThreadState.current.joinable else { return }
-    active.noteResolve(request, valueType: valueType)
-    active.noteResolveThroughContainer(self)
+  func noteCapturedResolve(_ request: _ResolutionRequest, valueType: any Any.Type) -> Bool {
+    guard let active = ThreadState.current.joinable else { return false }
+    return active.isWatching
   }
 
   /// A published singleton for `request`, read in a read section of its own (for code that does
@@ -93,7 +96,9 @@ extension Container {
     in section: borrowing ReadSection
   ) throws(ResolutionError) -> Value {
     let found = lookUpInLineage(request, in: section)
-    if case .published(let bits) = found {
+    // NB: a watching resolve (see `ResolutionContext.watchingFrames`) serves even a published
+    // singleton through the engine.
+    if case .published(let bits) = found, !context.isWatching {
       return readPublishedSingleton(bits, as: type, in: section)
     }
     return try serve(request, as: type, found: found, context: context)
@@ -128,7 +133,7 @@ extension Container {
     entry._withUnsafeGuaranteedRef { entry -> UInt in
       let registration = entry.registration
       guard registration.isRequesterCached, registration.valueTypeID == valueType,
-        !isInIsolatedLineage, !ResolutionContext.isObservingAnywhere,
+        !isInIsolatedLineage, !ResolutionContext.isWatchingAnywhere,
         ThreadState.current.joinable == nil
       else { return 0 }
       let probe = InstanceCache.probe(of: registration)

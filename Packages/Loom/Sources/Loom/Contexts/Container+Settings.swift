@@ -1,3 +1,5 @@
+import Synchronization
+
 #if canImport(Darwin)
   import Darwin
 #endif
@@ -42,7 +44,7 @@ extension Container {
   /// ``DependencyContext/test`` to each test's container. Alternatives are chosen when an instance
   /// is made, by the contexts of the container that makes it (the one holding a singleton's
   /// registration, the one resolving a transient): change contexts before resolving, or
-  /// ``reset(_:)`` the instances made before.
+  /// ``reset(_:)->()`` the instances made before.
   ///
   /// ```swift
   /// Container.default.contexts.insert(.argument("-mock-api"))  // as if launched with it
@@ -68,9 +70,49 @@ extension Container {
   /// container.register(Analytics.init)  // a singleton
   /// container.register(Request.self, lifetime: .transient) { _ in Request() }
   /// ```
+  ///
+  /// Inside ``withDefaultLifetime(_:_:)`` it reads that block's lifetime, for every container.
   public var defaultLifetime: Lifetime {
-    get { settings.withLock { $0.defaultLifetime } }
+    get {
+      // NB: the task-local is read only while some block is open: a registration costs one atomic
+      // load for it otherwise.
+      if DefaultLifetimeOverride.openBlocks.load(ordering: .relaxed) > 0,
+        let lifetime = DefaultLifetimeOverride.current
+      {
+        return lifetime
+      }
+      return settings.withLock { $0.defaultLifetime }
+    }
     set { settings.withLock { $0.defaultLifetime = newValue } }
+  }
+
+  /// Runs `body` with `lifetime` as the lifetime of every registration in it that names none, in
+  /// any container: a default for a group of registrations, such as one module's (LoomAssembly's
+  /// `Assembly.defaultLifetime` uses it), where an app used a container subclass with its own
+  /// default scope. Nested calls replace it for their duration. It holds while `body` runs, for
+  /// the registrations `body` makes (a task it starts that registers after `body` returns does not
+  /// get it), and changes no container's ``defaultLifetime``.
+  ///
+  /// ```swift
+  /// Container.withDefaultLifetime(.singleton) {
+  ///   container.register(HTTPClient.init)     // a singleton
+  ///   container.register(ImageCache.init)     // a singleton
+  ///   container.register(Request.self, lifetime: .transient) { _ in Request() }
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - lifetime: The lifetime of the registrations in `body` that name none.
+  ///   - body: The registrations.
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws.
+  @discardableResult
+  public static func withDefaultLifetime<Result>(
+    _ lifetime: Lifetime, _ body: () throws -> Result
+  ) rethrows -> Result {
+    DefaultLifetimeOverride.openBlocks.add(1, ordering: .relaxed)
+    defer { DefaultLifetimeOverride.openBlocks.subtract(1, ordering: .relaxed) }
+    return try DefaultLifetimeOverride.$current.withValue(lifetime, operation: body)
   }
 
   /// Where this container reports a resolve that reached an unimplemented value, if anywhere.
@@ -148,4 +190,13 @@ extension Container {
         try await withCurrent(isolation: isolation, operation)
       }, isolation: isolation)
   }
+}
+
+/// The lifetime ``Container/withDefaultLifetime(_:_:)`` gives the registrations in its body.
+enum DefaultLifetimeOverride {
+  @TaskLocal static var current: Lifetime?
+  /// How many ``Container/withDefaultLifetime(_:_:)`` blocks are running, in any task: while none
+  /// is, ``current`` is `nil` everywhere and need not be read. (A block opened on another thread
+  /// makes this thread read its own task-local, which is `nil`: the count only saves work.)
+  static let openBlocks = Atomic<Int>(0)
 }

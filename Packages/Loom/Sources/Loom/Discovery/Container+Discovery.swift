@@ -19,9 +19,12 @@ extension Container {
   ///
   /// ``Container/default`` does this by itself before its first use; call it for any other
   /// container that should hold them, such as a test's own container. The bindings are
-  /// registered like `register` calls (registrations made afterwards replace them), attributed to
-  /// the origin `@Bind` in ``dump()``. The hooks become start-up tasks, as ``install(_:)-([StartupHook])``
-  /// makes them: ``bootstrap()`` runs them in their order, each once per process.
+  /// registered like `register` calls, attributed to the origin `@Bind` in ``dump()``, where
+  /// they are needed: a key this container registers already (before, or since an earlier
+  /// install) keeps its registration, and registrations made afterwards replace them. So
+  /// installing twice changes nothing, and never drops an instance made since. The hooks become
+  /// start-up tasks, as ``install(_:)-([StartupHook])`` makes them: ``bootstrap()`` runs them in
+  /// their order, each once per process.
   ///
   /// ```swift
   /// let container = Container()
@@ -39,9 +42,17 @@ extension Container {
     install(Container.discoveredStartupHooks)
   }
 
+  /// Whether a binding of `key` is needed here: this container has no registration of it of its
+  /// own, or only a key path's declared default.
+  private func needsBinding(of key: DependencyKey) -> Bool {
+    guard let entry = localEntry(for: key) else { return true }
+    return entry.registration.isDeclaredDefault
+  }
+
   /// Installs `bindings` into this container, refusing keys bound more than once.
   ///
-  /// Use it to install part of the discovered bindings, such as one feature's:
+  /// As ``installDiscoveredBindings()`` does, a key this container registers already keeps its
+  /// registration. Use it to install part of the discovered bindings, such as one feature's:
   ///
   /// ```swift
   /// let checkout = Container.discoveredBindings.filter {
@@ -58,10 +69,11 @@ extension Container {
     register(bindings)
   }
 
-  /// Registers `bindings`, which were checked for conflicts.
+  /// Registers those of `bindings`, which were checked for conflicts, whose keys this container
+  /// does not register yet.
   private func register(_ bindings: [DiscoveredBinding]) {
     withDiscoveryOrigin {
-      for binding in bindings { binding.register(self, nil) }
+      for binding in bindings where needsBinding(of: binding.key) { binding.register(self, nil) }
     }
   }
 
@@ -97,7 +109,8 @@ extension Container {
     guard let error = conflicts else { return register(bindings) }
     let conflicted = Set(error.conflicts.map(\.key))
     withDiscoveryOrigin {
-      for binding in bindings where !conflicted.contains(binding.key) {
+      for binding in bindings
+      where !conflicted.contains(binding.key) && needsBinding(of: binding.key) {
         binding.register(self, nil)
       }
       for conflict in error.conflicts {

@@ -32,7 +32,8 @@ public struct DiscoveredBinding: Sendable, CustomStringConvertible {
   /// print(binding.implementation)  // LiveAPIClient
   /// ```
   public let implementation: any Any.Type
-  /// The lifetime the binding asks for; `nil` for a key path that keeps its declared lifetime.
+  /// The lifetime the binding asks for; `nil` for a key path that keeps its declared lifetime, or
+  /// a type key that takes the installing container's ``Container/defaultLifetime``.
   ///
   /// ```swift
   /// binding.lifetime == .singleton
@@ -97,14 +98,15 @@ extension DiscoveredBinding {
   ///   - type: The type the binding registers.
   ///   - name: A name that tells apart several registrations of the same type.
   ///   - implementation: The type that provides the instances.
-  ///   - lifetime: How long instances live; transient unless stated.
+  ///   - lifetime: How long instances live; the installing container's
+  ///     ``Container/defaultLifetime`` (transient unless changed) when nil.
   ///   - dependencies: The keys the factory resolves, declared for the graph.
   ///   - fileID: Where the binding is declared.
   ///   - line: The line of the declaration.
   ///   - factory: Makes the value.
   public init<Value: Sendable>(
     _ type: Value.Type, name: String? = nil, implementation: any Any.Type,
-    lifetime: Lifetime = .transient, dependencies: [DependencyKey] = [],
+    lifetime: Lifetime? = nil, dependencies: [DependencyKey] = [],
     fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping @Sendable (Resolver) throws -> Value
   ) {
@@ -126,14 +128,15 @@ extension DiscoveredBinding {
   ///   - type: The type the binding registers.
   ///   - name: A name that tells apart several registrations of the same type.
   ///   - implementation: The type that provides the instances.
-  ///   - lifetime: How long instances live; transient unless stated.
+  ///   - lifetime: How long instances live; the installing container's
+  ///     ``Container/defaultLifetime`` (transient unless changed) when nil.
   ///   - dependencies: The keys the factory resolves, declared for the graph.
   ///   - fileID: Where the binding is declared.
   ///   - line: The line of the declaration.
   ///   - factory: Makes the value.
   public init<Value: Sendable>(
     _ type: Value.Type, name: String? = nil, implementation: any Any.Type,
-    lifetime: Lifetime = .transient, dependencies: [DependencyKey] = [],
+    lifetime: Lifetime? = nil, dependencies: [DependencyKey] = [],
     fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping @Sendable (Resolver) async throws -> Value
   ) {
@@ -156,7 +159,8 @@ extension DiscoveredBinding {
   ///   - type: The type the binding registers.
   ///   - name: A name that tells apart several registrations of the same type.
   ///   - implementation: The type that provides the instances.
-  ///   - lifetime: How long instances live; transient unless stated.
+  ///   - lifetime: How long instances live; the installing container's
+  ///     ``Container/defaultLifetime`` (transient unless changed) when nil.
   ///   - dependencies: The keys the factory resolves, declared for the graph.
   ///   - fileID: Where the binding is declared.
   ///   - line: The line of the declaration.
@@ -164,7 +168,7 @@ extension DiscoveredBinding {
   /// - Returns: The binding.
   public static func mainActor<Value: Sendable>(
     _ type: Value.Type, name: String? = nil, implementation: any Any.Type,
-    lifetime: Lifetime = .transient, dependencies: [DependencyKey] = [],
+    lifetime: Lifetime? = nil, dependencies: [DependencyKey] = [],
     fileID: StaticString = #fileID, line: UInt = #line,
     factory: @escaping @MainActor @Sendable (Resolver) throws -> Value
   ) -> DiscoveredBinding {
@@ -175,7 +179,7 @@ extension DiscoveredBinding {
   }
 
   private init<Value: Sendable>(
-    _ type: Value.Type, name: String?, implementation: any Any.Type, lifetime: Lifetime,
+    _ type: Value.Type, name: String?, implementation: any Any.Type, lifetime: Lifetime?,
     dependencies: [DependencyKey], location: CodeLocation,
     factory: FactoryClosure<Value>
   ) {
@@ -314,7 +318,10 @@ extension FactoryClosure {
   }
 }
 
-/// The container that key-path declarations are read from while bindings are made.
+/// The container that key-path declarations are read from for their names, while bindings are made
+/// and when a key made from a key path alone is described: reading a declaration runs no factory,
+/// and this container is never one the app uses (nor `Container.default`, which may be the one
+/// being made).
 enum DiscoveryProbe {
   static let container = Container()
 }

@@ -298,6 +298,8 @@ extension Container {
   ) throws(ResolutionError) -> OnceSlot.Stored {
     guard weakly else { return Publication(value) }
     guard let object = objectIdentity(of: value) else {
+      // `validate()` reports it from now on: the registered type did not tell.
+      registration.noteUnkeepableValue()
       throw .weakNeedsClass(
         registration.key, chain: context.chain(to: registration.key),
         registeredAt: registration.location, location: context.location)

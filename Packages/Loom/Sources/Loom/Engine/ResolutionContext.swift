@@ -43,6 +43,11 @@ final class ResolutionContext {
     let isQuestion: Bool
     /// Whether the registration's edges were being observed when the frame was entered.
     let isObserving: Bool
+    /// Whether the frame runs the registration's completion rather than its factory (what it
+    /// resolves is recorded as the completion's).
+    let isCompletion: Bool
+    /// Whether the frame counts in ``ResolutionContext/watchingFrames``.
+    let isWatching: Bool
   }
 
   /// The registrations being built (or whose lifetimes are being asked), outermost first.
@@ -71,18 +76,24 @@ final class ResolutionContext {
   @exclusivity(unchecked) @usableFromInline private(set) var section: ReadSection?
   /// Whether the resolve has ended; a ``Resolver`` kept past it resolves as its container would.
   @usableFromInline let finished = Atomic(false)
-  /// How many frames on the chain were entered while their registration's edges were observed
-  /// (almost always 0: a factory's edges are observed only until it first succeeds).
-  @usableFromInline let observingFrames = Atomic(0)
-  /// How many frames of synchronous resolves, in the whole process, were entered while their
-  /// registration's edges were observed: 0 in the steady state, so that a resolve served from a
-  /// published singleton checks one atomic before it looks for a factory whose edges it should
-  /// record (one that resolves through a captured container).
-  @usableFromInline static let observingAnywhere = Atomic(0)
-  /// Whether any synchronous resolve may be observing a factory's edges (see
-  /// ``observingAnywhere``).
-  @inlinable static var isObservingAnywhere: Bool {
-    observingAnywhere.load(ordering: .relaxed) != 0
+  /// How many frames on the chain are *watching* what they resolve (almost always 0): a frame
+  /// entered while its registration's edges were observed (a factory's edges are observed only
+  /// until it first succeeds), or one of a registration that would hold a published singleton
+  /// captive (a `.once` one, see ``Registration/outranksSingletons``). While one is on the
+  /// chain, nothing is served from a published singleton without the engine, so the edge is
+  /// recorded and the captive rule checked whatever is cached.
+  @usableFromInline let watchingFrames = Atomic(0)
+  /// How many watching frames of synchronous resolves there are in the whole process: 0 in the
+  /// steady state, so that a resolve served from a published singleton checks one atomic before
+  /// it looks for a watching resolve on its thread (one whose factory resolves through a captured
+  /// container).
+  @usableFromInline static let watchingAnywhere = Atomic(0)
+  /// Whether a frame on the chain watches what it resolves (see ``watchingFrames``).
+  @inlinable var isWatching: Bool { watchingFrames.load(ordering: .relaxed) != 0 }
+  /// Whether any synchronous resolve may be watching what it resolves (see
+  /// ``watchingAnywhere``).
+  @inlinable static var isWatchingAnywhere: Bool {
+    watchingAnywhere.load(ordering: .relaxed) != 0
   }
   /// The chain depth of a tracked resolve in progress, whose serving cache is recorded.
   @exclusivity(unchecked) var trackedDepth: Int?
@@ -97,6 +108,9 @@ final class ResolutionContext {
   /// The completions (``Registered/onCreated(dependencies:_:)``) of the instances this resolve
   /// made, in the order they were made, waiting for its graph to be complete.
   @exclusivity(unchecked) var pendingCompletions: [PendingCompletion] = []
+  /// While a completion runs: the registrations whose completions made its instance, then its
+  /// own (see ``PendingCompletion/ancestry``).
+  @exclusivity(unchecked) var completionAncestry: [CompletionOrigin] = []
 
   /// A context for synchronous resolves on the calling thread, whose state is `thread`;
   /// ``begin(at:requester:section:)`` starts each one.
@@ -130,7 +144,7 @@ final class ResolutionContext {
     self.copiedFrameOwners = frames.flatMap { frame -> [AnyObject] in
       [frame.registration] + (frame.otherBuilder.map { [$0] } ?? [])
     }
-    observingFrames.store(frames.count(where: \.isObserving), ordering: .relaxed)
+    watchingFrames.store(frames.count(where: \.isWatching), ordering: .relaxed)
   }
 
   /// Starts a synchronous resolve requested at `location` from `requester`, which holds `section`
@@ -205,23 +219,52 @@ final class ResolutionContext {
   /// ``ResolutionError/Code/tooDeep`` before a chain of synchronous factories, or a cycle too long
   /// to fit, could overflow it.
   func enter(_ registration: Registration, builder: Container) throws(ResolutionError) {
+    try enter(
+      registration, builder: builder, isObserving: registration.isObserving, isCompletion: false)
+  }
+
+  /// Puts `registration` on the chain to run its completion, or throws the cycle it would close;
+  /// what the completion resolves is recorded as its edges while they are observed.
+  func enterCompletion(_ registration: Registration, builder: Container) throws(ResolutionError) {
+    try enter(
+      registration, builder: builder, isObserving: registration.isObservingCompletion,
+      isCompletion: true)
+  }
+
+  /// ``enter(_:builder:)`` and ``enterCompletion(_:builder:)``: the frame, its stack check and
+  /// the cycle it would close.
+  @inline(__always)
+  private func enter(
+    _ registration: Registration, builder: Container, isObserving: Bool, isCompletion: Bool
+  ) throws(ResolutionError) {
     if frames.count >= Self.unguardedDepth { try checkStack(entering: registration) }
-    let isObserving = registration.isObserving
-    guard push(registration, builder: builder, isQuestion: false, isObserving: isObserving) else {
+    let isWatching = isObserving || registration.outranksSingletons
+    guard
+      push(
+        registration, builder: builder, isQuestion: false, isObserving: isObserving,
+        isCompletion: isCompletion, isWatching: isWatching)
+    else {
       throw .cycle(
         registration.key, chain: chain(to: registration.key), acrossThreads: false,
         location: location)
     }
-    if isObserving {
-      observingFrames.wrappingAdd(1, ordering: .relaxed)
-      Self.observingAnywhere.wrappingAdd(1, ordering: .relaxed)
-    }
+    if isWatching { startWatching() }
+  }
+
+  /// Counts a watching frame entered (see ``watchingFrames``).
+  private func startWatching() {
+    watchingFrames.wrappingAdd(1, ordering: .relaxed)
+    Self.watchingAnywhere.wrappingAdd(1, ordering: .relaxed)
   }
 
   /// Records that `registration`'s lifetime is being asked for a cache, or throws the cycle of a
   /// lifetime that resolves, while asked, the key it picks a cache for.
   func enterQuestion(_ registration: Registration, builder: Container) throws(ResolutionError) {
-    guard push(registration, builder: builder, isQuestion: true, isObserving: false) else {
+    guard
+      push(
+        registration, builder: builder, isQuestion: true, isObserving: false, isCompletion: false,
+        isWatching: false)
+    else {
       throw .lifetimeCycle(
         registration.key, asked: frames.filter(\.isQuestion).map(\.registration.key),
         location: location)
@@ -233,22 +276,24 @@ final class ResolutionContext {
   /// counts.)
   @inline(__always)
   private func push(
-    _ registration: Registration, builder: Container, isQuestion: Bool, isObserving: Bool
+    _ registration: Registration, builder: Container, isQuestion: Bool, isObserving: Bool,
+    isCompletion: Bool, isWatching: Bool
   ) -> Bool {
     if frames.contains(ObjectIdentifier(registration), isQuestion: isQuestion) { return false }
     let isRequester = requesterID == ObjectIdentifier(builder)
     frames.append(
       Frame(
         registration: registration, otherBuilder: isRequester ? nil : builder,
-        isQuestion: isQuestion, isObserving: isObserving))
+        isQuestion: isQuestion, isObserving: isObserving, isCompletion: isCompletion,
+        isWatching: isWatching))
     return true
   }
 
   /// Takes the innermost frame off the chain.
   func leave() {
-    if frames.removeLast().isObserving {
-      observingFrames.wrappingSubtract(1, ordering: .relaxed)
-      Self.observingAnywhere.wrappingSubtract(1, ordering: .relaxed)
+    if frames.removeLast().isWatching {
+      watchingFrames.wrappingSubtract(1, ordering: .relaxed)
+      Self.watchingAnywhere.wrappingSubtract(1, ordering: .relaxed)
     }
   }
 
@@ -320,8 +365,20 @@ final class ResolutionContext {
     }
   }
 
-  /// Runs one completion; on failure, its error is told from the chain above the instance.
+  /// Runs one completion; on failure, its error is told from the chain above the instance. A
+  /// completion of a registration whose own completion made this instance (through the
+  /// completions in between) would make instances without end: that is a cycle.
   private func runCompletion(_ pending: PendingCompletion) throws(ResolutionError) {
+    if let first = pending.ancestry.firstIndex(where: { $0.id == pending.origin.id }) {
+      pendingCompletions.removeAll()
+      throw .cycle(
+        pending.origin.key,
+        chain: pending.ancestry[first...].map(\.key) + [pending.origin.key], acrossThreads: false,
+        location: location)
+    }
+    let outer = completionAncestry
+    completionAncestry = pending.ancestry + [pending.origin]
+    defer { completionAncestry = outer }
     do {
       try pending.run(self)
     } catch {
@@ -364,17 +421,20 @@ final class ResolutionContext {
   /// cache or runs a factory.
   @inlinable
   func noteResolve(_ request: _ResolutionRequest, valueType: any Any.Type) {
-    if observingFrames.load(ordering: .relaxed) > 0 { noteEdge(request, valueType: valueType) }
+    if watchingFrames.load(ordering: .relaxed) > 0 { noteEdge(request, valueType: valueType) }
   }
 
   /// ``noteResolve(_:valueType:)``, out of line.
   @usableFromInline
   func noteEdge(_ request: _ResolutionRequest, valueType: any Any.Type) {
     // NB: what the registrations being built do not hold (`resolvingUnheld`) is not their edge.
-    guard frames.count > captiveFloor, let parent = innermostBuild?.registration,
-      parent.isObserving
-    else { return }
-    parent.observe(request.key(as: valueType))
+    guard frames.count > captiveFloor, let frame = innermostBuild else { return }
+    let parent = frame.registration
+    if frame.isCompletion {
+      if parent.isObservingCompletion { parent.observeCompletion(request.key(as: valueType)) }
+    } else if parent.isObserving {
+      parent.observe(request.key(as: valueType))
+    }
   }
 
   /// Records, while the innermost factory's edges are still observed, that it made a top-level
@@ -383,7 +443,7 @@ final class ResolutionContext {
   /// container holds the closure's registration neither is ever freed.
   @usableFromInline
   func noteResolveThroughContainer(_ container: Container) {
-    guard observingFrames.load(ordering: .relaxed) > 0, frames.count > captiveFloor,
+    guard watchingFrames.load(ordering: .relaxed) > 0, frames.count > captiveFloor,
       let building = innermostBuild?.registration, building.isObserving,
       building.noteResolveThroughCapturedContainer()
     else { return }
@@ -400,12 +460,12 @@ final class ResolutionContext {
   // MARK: Parameters
 
   /// What a lookup of the unnamed key of type `probe` finds in `container`'s lineage, when this
-  /// synchronous resolve can serve it from there (it is open, holds its read section, and
-  /// observes no factory's edges); `.none` otherwise. Not generic: an auto-wired initializer's
+  /// synchronous resolve can serve it from there (it is open, holds its read section, and no
+  /// frame of it watches what it resolves, see ``watchingFrames``); `.none` otherwise. Not generic: an auto-wired initializer's
   /// parameter resolves, which the compiler cannot specialise, run it as is.
   @usableFromInline
   func lookUpParameter(probe: UInt, in container: Container) -> FastLookup {
-    guard observingFrames.load(ordering: .relaxed) == 0, isOpen else { return .none }
+    guard watchingFrames.load(ordering: .relaxed) == 0, isOpen else { return .none }
     switch section {
     case .some(let section): return container.lookUpInLineage(probe: probe, name: nil, in: section)
     case .none: return .none

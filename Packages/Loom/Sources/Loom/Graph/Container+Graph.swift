@@ -45,9 +45,14 @@ extension Container {
           edges.append(
             DependencyGraph.Edge(from: registration.key, to: dependency, kind: .observed))
         }
-        for dependency in registration.deferredDependencies {
+        for dependency in registration.extras?.completionDependencies ?? [] {
           edges.append(
             DependencyGraph.Edge(from: registration.key, to: dependency, isAfterCreation: true))
+        }
+        for dependency in registration.observedCompletionDependencies {
+          edges.append(
+            DependencyGraph.Edge(
+              from: registration.key, to: dependency, kind: .observed, isAfterCreation: true))
         }
       }
       container = current.parent
@@ -87,29 +92,22 @@ extension Container {
     let (index, nodes, lookups) = model.index()
     var rules = ValidationRules()
     rules.keyPathsHaveDefaults = false
-    let registrations = lookups.prefix(nodes.count).map { $0.registration! }
-    rules.isolation = registrations.map(\.isolationRule)
-    rules.argumentTypes = registrations.map(\.argumentTypes)
+    let registrations = lookups.prefix(nodes.count).map(\.registration)
+    rules.isolation = registrations.map { $0?.isolationRule }
+    rules.argumentTypes = registrations.map { $0?.argumentTypes }
     let unbound = Set(model.unboundRoots)
     rules.missingHint = { [self] key, missing, needer in
       if unbound.contains(key) { return ResolutionError.unboundKeyPathHint(for: key) }
+      if let name = key.startupTaskName {
+        return "add a start-up task named \"\(name)\" to this container, or remove \"\(name)\""
+          + " from `after:`."
+      }
       return lookups[missing].container.missingHint(
         for: key, neededBy: lookups[needer].registration, requester: self)
     }
     var validator = GraphValidator(index: index, nodes: nodes, rules: rules)
     var problems = validator.run().problems
-    var defective = Set<ObjectIdentifier>()
-    for (_, registration) in lookups {
-      guard let registration, let defect = registration.defect,
-        defective.insert(ObjectIdentifier(registration)).inserted
-      else { continue }
-      problems.append(
-        GraphProblem(
-          code: defect.code, key: registration.key, path: [registration.key],
-          summary: defect.summary,
-          details: ["\(registration.key) (\(registration.lifetime)) at \(registration.location)"],
-          hint: defect.hint))
-    }
+    problems += Self.registrationProblems(lookups)
     // A key path declared without a default that something needs is reported with its needer.
     let reported = Set(problems.lazy.filter { $0.code == .missing }.map(\.key))
     for key in model.unboundRoots where !reported.contains(key) {
@@ -119,25 +117,98 @@ extension Container {
           details: ["\(key) is declared without a default, and nothing registers it"],
           hint: ResolutionError.unboundKeyPathHint(for: key)))
     }
-    var unseen = model.unseen.sorted { readsBefore($0.description, $1.description) }
+    let unseen = model.unseen.sorted { readsBefore($0.key.description, $1.key.description) }
     if strictness == .strict {
-      for key in unseen {
-        problems.append(
-          GraphProblem(
-            code: .undeclaredEdges, key: key, path: [key],
-            summary: "the edges of \(key) are unknown: its closure factory declares no dependencies"
-              + " and has not run",
-            details: [],
-            hint: "declare what the factory resolves with `dependencies:`, register an auto-wired"
-              + " initializer instead, or resolve \(key) once before validating."))
-      }
-      unseen = []
+      problems += unseen.map { Self.undeclaredEdges($0.key, parts: $0.parts) }
     }
     problems.sort { left, right in
       if left.code.order != right.code.order { return left.code.order < right.code.order }
       return readsBefore(left.key.description, right.key.description)
     }
-    return ValidationReport(problems: problems, unseen: unseen)
+    guard strictness == .standard else { return ValidationReport(problems: problems) }
+    return ValidationReport(
+      problems: problems, unseen: unseen.map(\.key),
+      unseenParts: Dictionary(unseen.map { ($0.key, $0.parts) }, uniquingKeysWith: { $0.union($1) })
+    )
+  }
+
+  /// What is wrong with the registrations themselves, once each: what registering could tell
+  /// (a binding's or a lifetime's mismatch), a weak registration seen making a value, and an
+  /// unimplemented context alternative that applies where the instance is made and fails there.
+  private static func registrationProblems(_ lookups: [ResolutionModel.Lookup]) -> [GraphProblem] {
+    var problems: [GraphProblem] = []
+    var defective = Set<ObjectIdentifier>()
+    var unimplemented = Set<DependencyKey>()
+    for lookup in lookups {
+      guard let registration = lookup.registration else { continue }
+      let place = "\(registration.key) (\(registration.lifetime)) at \(registration.location)"
+      if defective.insert(ObjectIdentifier(registration)).inserted {
+        if let defect = registration.defect {
+          problems.append(
+            GraphProblem(
+              code: defect.code, key: registration.key, path: [registration.key],
+              summary: defect.summary, details: [place], hint: defect.hint))
+        } else if registration.wasSeenMakingUnkeepableValue {
+          problems.append(
+            GraphProblem(
+              code: .lifetimeMismatch, key: registration.key, path: [registration.key],
+              summary: "\(registration.key) has the weak lifetime, but its factory was seen"
+                + " returning a value, not an object",
+              details: [place],
+              hint: "register \(registration.key) with another lifetime (a weak reference can only"
+                + " hold an object), or return a class instance."))
+        }
+      }
+      if let builder = lookup.builder, let extras = registration.extras,
+        let chosen = extras.chosenAlternative(in: builder),
+        extras.alternatives[chosen].isUnimplemented, builder.issueReporter == nil,
+        unimplemented.insert(registration.key).inserted
+      {
+        let context = extras.alternatives[chosen].context
+        let error = ResolutionError.unimplemented(
+          registration.key, in: context, chain: [registration.key], location: CodeLocation())
+        problems.append(
+          GraphProblem(
+            code: .unimplemented, key: registration.key, path: [registration.key],
+            summary: "\(registration.key) is unimplemented in the \(context) context, which is"
+              + " active where it is made",
+            details: [place], hint: error.hint))
+      }
+    }
+    return problems
+  }
+
+  /// The problem of a registration whose `parts` declare no dependencies and have not run, under
+  /// ``ValidationReport/Strictness/strict``.
+  private static func undeclaredEdges(_ key: DependencyKey, parts: UndeclaredParts)
+    -> GraphProblem
+  {
+    if parts.contains(.factory) {
+      return GraphProblem(
+        code: .undeclaredEdges, key: key, path: [key],
+        summary: "the edges of \(key) are unknown: its closure factory declares no dependencies"
+          + " and has not run",
+        details: [],
+        hint: "declare what the factory resolves with `dependencies:`, register an auto-wired"
+          + " initializer instead, or resolve \(key) once before validating.")
+    }
+    let (what, declare) =
+      switch (parts.contains(.decorator), parts.contains(.completion)) {
+      case (true, true):
+        (
+          "its decorator and its completion declare no dependencies and have not run",
+          "`decorated(dependencies:)` and `onCreated(dependencies:)`"
+        )
+      case (true, false):
+        ("its decorator declares no dependencies and has not run", "`decorated(dependencies:)`")
+      default:
+        ("its completion declares no dependencies and has not run", "`onCreated(dependencies:)`")
+      }
+    return GraphProblem(
+      code: .undeclaredEdges, key: key, path: [key],
+      summary: "the edges of \(key) are unknown: \(what)", details: [],
+      hint: "declare what it resolves with \(declare) ([] for none), or resolve \(key) once"
+        + " before validating.")
   }
 
   /// Resolves every registration this container sees, each in a throwaway isolated child, and
@@ -158,7 +229,7 @@ extension Container {
   ///
   /// - Parameter isolation: The caller's isolation.
   /// - Returns: A report with one ``GraphProblem/Code/resolutionFailed`` problem per key that did
-  ///   not resolve.
+  ///   not resolve, carrying what its factory threw (`Underlying error:`).
   public func validateByResolving(isolation: isolated (any Actor)? = #isolation) async
     -> ValidationReport
   {
@@ -168,11 +239,14 @@ extension Container {
       do {
         _ = try await sandbox._resolveErased(node.key)
       } catch {
+        var details = error.chain.count > 1 ? ["Resolved via: \(error.path)"] : []
+        if let underlying = error.underlying {
+          details.append("Underlying error: \(String(describing: underlying))")
+        }
         problems.append(
           GraphProblem(
             code: .resolutionFailed, key: node.key, path: error.chain,
-            summary: "resolving \(node.key) failed: \(error.summary)",
-            details: error.chain.count > 1 ? ["Resolved via: \(error.path)"] : [],
+            summary: "resolving \(node.key) failed: \(error.summary)", details: details,
             hint: error.hint))
       }
     }

@@ -27,9 +27,9 @@ extension DependencyGraph {
   ///   whatever it was built into, as a transient does. But a cached registration that depends on
   ///   one holds what *it* holds, so the check looks through chains of transient and graph
   ///   registrations (and bindings, which are transient) and reports, for each one the cached
-  ///   registration depends on, the shortest-lived registration behind it (inside a cycle of
-  ///   them, itself reported as a cycle, the look-through may stop short). Deferred edges are not
-  ///   checked: a ``Provider`` is the fix, though a ``Lazy`` keeps what it resolved.
+  ///   registration depends on, the shortest-lived registration behind it, whatever else (a
+  ///   cycle, say) the registrations in between take part in. Deferred edges are not checked: a
+  ///   ``Provider`` is the fix, though a ``Lazy`` keeps what it resolved.
   /// - **Async from sync.** A registration whose factory is synchronous depending, not through a
   ///   ``Lazy`` or ``Provider``, on one whose factory is `async`, unless that one is an
   ///   ``Lifetime/eagerSingleton``: ``Container/bootstrap()`` builds it, after which a synchronous
@@ -141,7 +141,7 @@ struct GraphValidator {
     let components = StronglyConnectedComponents(
       vertexCount: index.nodeCount, edgeStart: cycleStart, targets: cycleTargets)
     findCycles(components)
-    findCaptives(components)
+    findCaptives()
     findAsyncFromSync()
     findMainActorFromSync()
     findArgumentsRequired()
@@ -200,8 +200,9 @@ struct GraphValidator {
           problem: GraphProblem(
             code: .missing, key: key, path: path.map { index.keys[$0] },
             neededBy: needing.map { index.keys[$0.vertex] },
-            summary: "no registration for \(index.labels[missing])", details: details,
-            hint: hint)))
+            summary: key.startupTaskName.map { "no start-up task \"\($0)\" in this container" }
+              ?? "no registration for \(index.labels[missing])",
+            details: details, hint: hint)))
     }
   }
 
@@ -238,33 +239,10 @@ struct GraphValidator {
       let members = components.members(of: number)
       guard let start = members.min() else { continue }
       if members.count == 1, !cycleEdges(of: start).contains(start) { continue }
-      // The shortest loop through `start` inside its component.
-      var queue = [start]
-      parents[start] = -1
-      var head = 0
-      var closing = -1
-      search: while head < queue.count {
-        let vertex = queue[head]
-        head += 1
-        for target in cycleEdges(of: vertex) where components.component[target] == number {
-          if target == start {
-            closing = vertex
-            break search
-          }
-          if parents[target] == -2 {
-            parents[target] = vertex
-            queue.append(target)
-          }
-        }
-      }
-      var loop = [start]
-      var step = closing
-      while step >= 0 {
-        loop.append(step)
-        step = parents[step]
-      }
-      loop.reverse()  // start ... closing, start
-      for vertex in queue { parents[vertex] = -2 }
+      // The shortest loop through `start` inside its component, back to `start`.
+      let loop =
+        components.shortestLoop(through: start, edges: cycleEdges(of:), parents: &parents)
+        + [start]
       appendCycle(loop, componentSize: members.count, members: members)
     }
   }
@@ -282,36 +260,92 @@ struct GraphValidator {
       details.append("Also in this cycle group: \(names.joined(separator: ", "))")
     }
     let key = index.keys[loop[0]]
-    let hint = ResolutionError.cycle(key, chain: [key], acrossThreads: false, location: .init())
+    var summary = "dependency cycle: \(arrowed(loop))"
+    var hint = ResolutionError.cycle(key, chain: [key], acrossThreads: false, location: .init())
       .hint
+    if let name = key.startupTaskName {
+      // Start-up tasks wait only for start-up tasks (`after:`): the whole loop is theirs.
+      let names = loop.map { "\"\(index.keys[$0].startupTaskName ?? index.labels[$0])\"" }
+      summary =
+        loop.count == 2
+        ? "start-up task \"\(name)\" waits for itself"
+        : "start-up tasks wait for each other in a cycle: \(names.joined(separator: " → "))"
+      hint = "remove one of these names from the `after:` of the task that lists it."
+    }
     findings.append(
       Finding(
         order: GraphProblem.Code.cycle.order, vertices: loop,
         problem: GraphProblem(
           code: .cycle, key: key, path: loop.map { index.keys[$0] },
-          summary: "dependency cycle: \(arrowed(loop))", details: details, hint: hint)))
+          summary: summary, details: details, hint: hint)))
   }
 
   // MARK: - Captive lifetimes
 
-  private mutating func findCaptives(_ components: StronglyConnectedComponents) {
+  private mutating func findCaptives() {
     let ranks = nodes.map(\.lifetime.rank)
     // Transient and graph instances belong to their holder: looked through, never held captive.
     let isTransient = nodes.map { $0.lifetime.isOwnedByHolder }
-    // For each transient: the shortest-lived registration behind it, through transients only,
-    // and the next vertex towards it. Components come sinks first, so what a transient depends
-    // on is known before it is (except inside a cycle, reported on its own).
-    var behind = [Int](repeating: -1, count: index.nodeCount)
-    var via = [Int](repeating: -1, count: index.nodeCount)
     func shorter(_ left: Int, than right: Int) -> Bool {
       right < 0 || ranks[left] < ranks[right] || (ranks[left] == ranks[right] && left < right)
     }
-    for vertex in components.order where isTransient[vertex] {
-      for target in strongEdges(of: vertex) {
-        let candidate = isTransient[target] ? behind[target] : target
-        if candidate >= 0, shorter(candidate, than: behind[vertex]) {
-          behind[vertex] = candidate
-          via[vertex] = target
+    // The look-through follows strong edges between transients; its strongly connected components
+    // (sinks first) are groups of transients that reach each other, and so hold the same.
+    var lookStart = [Int](repeating: 0, count: index.nodeCount + 1)
+    var lookTargets: [Int] = []
+    for vertex in 0..<index.nodeCount {
+      lookStart[vertex] = lookTargets.count
+      guard isTransient[vertex] else { continue }
+      lookTargets += strongEdges(of: vertex).filter { isTransient[$0] }
+    }
+    lookStart[index.nodeCount] = lookTargets.count
+    let groups = StronglyConnectedComponents(
+      vertexCount: index.nodeCount, edgeStart: lookStart, targets: lookTargets)
+    // For each transient: the shortest-lived registration behind it, through transients only,
+    // and the next vertex towards it.
+    var behind = [Int](repeating: -1, count: index.nodeCount)
+    var via = [Int](repeating: -1, count: index.nodeCount)
+    for number in 0..<groups.count {
+      let members = groups.members(of: number)
+      guard isTransient[members[members.startIndex]] else { continue }
+      // What a step leads to: a cached registration, or what is behind another group.
+      func reached(_ target: Int) -> Int {
+        guard isTransient[target] else { return target }
+        return groups.component[target] == number ? -1 : behind[target]
+      }
+      var best = -1
+      for vertex in members {
+        for target in strongEdges(of: vertex) {
+          let candidate = reached(target)
+          if candidate >= 0, shorter(candidate, than: best) { best = candidate }
+        }
+      }
+      guard best >= 0 else { continue }
+      // The members that step out of the group towards `best`, then, backwards inside the group,
+      // the next step of each other member towards one of them.
+      var queue: [Int] = []
+      for vertex in members {
+        behind[vertex] = best
+        if let exit = strongEdges(of: vertex).first(where: { reached($0) == best }) {
+          via[vertex] = exit
+          queue.append(vertex)
+        }
+      }
+      guard members.count > 1 else { continue }
+      var predecessors: [Int: [Int]] = [:]
+      for vertex in members {
+        for target in strongEdges(of: vertex)
+        where isTransient[target] && groups.component[target] == number {
+          predecessors[target, default: []].append(vertex)
+        }
+      }
+      var head = 0
+      while head < queue.count {
+        let vertex = queue[head]
+        head += 1
+        for predecessor in predecessors[vertex] ?? [] where via[predecessor] < 0 {
+          via[predecessor] = vertex
+          queue.append(predecessor)
         }
       }
     }
@@ -536,6 +570,7 @@ struct GraphValidator {
   /// `Database (singleton) at MyApp/Wiring.swift:12`.
   private func describe(_ vertex: Int) -> String {
     let node = nodes[vertex]
+    if node.key.startupTaskName != nil { return "\(index.labels[vertex]) at \(node.location)" }
     return "\(index.labels[vertex]) (\(node.detail)) at \(node.location)"
   }
 

@@ -27,7 +27,7 @@ public struct GraphProblem: Sendable, CustomStringConvertible {
     /// The kinds, in the order a report lists them.
     private enum Base: Int, Hashable, Sendable {
       case missing, cycle, captive, asyncFromSync, mainActorFromSync, argumentsRequired
-      case bindingMismatch, lifetimeMismatch
+      case bindingMismatch, lifetimeMismatch, unimplemented
       case undeclaredEdges, resolutionFailed
     }
 
@@ -99,8 +99,17 @@ public struct GraphProblem: Sendable, CustomStringConvertible {
     /// problem.code == .lifetimeMismatch
     /// ```
     public static let lifetimeMismatch = Code(.lifetimeMismatch)
-    /// A closure factory declares no dependencies and has not run yet, so validation cannot see
-    /// its edges (reported only by ``Container/validate(_:)`` with
+    /// A key-path declaration says it has no value in a context that is active where its instance
+    /// is made (``Dependency/unimplemented(in:placeholder:)``), and that container reports no
+    /// issue (it is not a test's): resolving it fails with
+    /// ``ResolutionError/Code/unimplemented``.
+    ///
+    /// ```swift
+    /// problem.code == .unimplemented
+    /// ```
+    public static let unimplemented = Code(.unimplemented)
+    /// A closure factory, a decorator or a completion declares no dependencies and has not run
+    /// yet, so validation cannot see its edges (reported only by ``Container/validate(_:)`` with
     /// ``ValidationReport/Strictness/strict``; otherwise listed in
     /// ``ValidationReport/unseen``).
     ///
@@ -117,7 +126,7 @@ public struct GraphProblem: Sendable, CustomStringConvertible {
 
     /// Where reports list problems of this kind: missing, cycle, captive, async-from-sync,
     /// main-actor-from-sync, arguments required, binding mismatches, lifetime mismatches,
-    /// undeclared edges, then failed resolves.
+    /// unimplemented values, undeclared edges, then failed resolves.
     var order: Int { base.rawValue }
 
     /// The code's name, such as `missing` or `asyncFromSync`.
@@ -135,6 +144,7 @@ public struct GraphProblem: Sendable, CustomStringConvertible {
       case .argumentsRequired: "argumentsRequired"
       case .bindingMismatch: "bindingMismatch"
       case .lifetimeMismatch: "lifetimeMismatch"
+      case .unimplemented: "unimplemented"
       case .undeclaredEdges: "undeclaredEdges"
       case .resolutionFailed: "resolutionFailed"
       }

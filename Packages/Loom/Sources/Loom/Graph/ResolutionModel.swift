@@ -26,6 +26,8 @@ struct ResolutionModel {
   private struct Vertex {
     let key: DependencyKey
     let registration: Registration?
+    /// For a start-up task of the validated container (whose registration is nil), the task.
+    var task: StartupTask? = nil
     let builder: Container?
     /// The container the key was looked up from.
     let lookup: Container
@@ -38,8 +40,9 @@ struct ResolutionModel {
   private var vertices: [Vertex] = []
   private var vertexOfTarget: [Target: Int] = [:]
   private var targetOfRequest: [Request: Target] = [:]
-  /// Closure factories that declare no dependencies and never ran to completion.
-  private(set) var unseen: [DependencyKey] = []
+  /// Registrations whose closure factory, decorators or completion declare no dependencies and
+  /// never ran to completion, with what of them did not.
+  private(set) var unseen: [(key: DependencyKey, parts: UndeclaredParts)] = []
   /// Keys declared without a default that nothing registers, with no vertex needing them.
   private(set) var unboundRoots: [DependencyKey] = []
 
@@ -65,14 +68,71 @@ struct ResolutionModel {
         if vertices[index].registration == nil { unboundRoots.append(key) }
       }
     }
+    // The start-up tasks `bootstrap()` runs: its own, resolving from it, after the tasks they
+    // name (the last task of a name is the one `after:` finds, as in `bootstrap()`).
+    var taskVertices: [String: Int] = [:]
+    let tasks = container.registry.withLock { $0.startupTasks }
+    for task in tasks {
+      let key = DependencyKey.startupTask(task.name)
+      if let index = taskVertices[task.name] {
+        vertices[index].task = task
+        vertices[index].edges = []
+        continue
+      }
+      taskVertices[task.name] = vertices.count
+      vertices.append(
+        Vertex(key: key, registration: nil, task: task, builder: nil, lookup: container, depth: 0))
+    }
+    for task in tasks {
+      let index = taskVertices[task.name]!
+      guard vertices[index].task?.location == task.location else { continue }
+      for dependency in task.dependencies {
+        var key = dependency
+        var isDeferred = false
+        if let (deferred, _) = dependency.deferredTarget,
+          container.lineageEntry(for: dependency) == nil
+        {
+          key = deferred
+          isDeferred = true
+        }
+        let target = vertex(for: key, from: container)
+        vertices[index].edges.append((target, isDeferred, false, false))
+        queue.append(target)
+      }
+      for name in task.after {
+        let target: Int
+        if let found = taskVertices[name] {
+          target = found
+        } else {
+          let request = Request(key: .startupTask(name), from: ObjectIdentifier(container))
+          if let known = vertexOfTarget[.missing(request)] {
+            target = known
+          } else {
+            target = vertices.count
+            vertexOfTarget[.missing(request)] = target
+            vertices.append(
+              Vertex(
+                key: request.key, registration: nil, builder: nil, lookup: container, depth: 0))
+          }
+        }
+        vertices[index].edges.append((target, false, false, false))
+      }
+    }
     // Follow the edges of every registration reached.
     var expanded = Set<Int>()
     while let index = queue.popLast() {
       guard expanded.insert(index).inserted, let registration = vertices[index].registration,
         let builder = vertices[index].builder
       else { continue }
-      if registration.isObserving, registration.kind != .withArguments {
-        unseen.append(registration.key)
+      var parts = UndeclaredParts()
+      if registration.isObserving {
+        parts.formUnion(registration.undeclared.subtracting(.completion))
+      }
+      if registration.isObservingCompletion { parts.insert(.completion) }
+      if !parts.isEmpty, registration.kind != .withArguments,
+        !unseen.contains(where: { $0.key == registration.key })
+      {
+        unseen.append((registration.key, parts))
       }
       var declared = registration.declaredDependencies(builtIn: builder)
       if let target = registration.bindingTarget, !declared.contains(target) {
@@ -81,7 +141,8 @@ struct ResolutionModel {
       let dependencies =
         declared.map { ($0, false, false) }
         + registration.observedDependencies.map { ($0, true, false) }
-        + registration.deferredDependencies.map { ($0, false, true) }
+        + (registration.extras?.completionDependencies ?? []).map { ($0, false, true) }
+        + registration.observedCompletionDependencies.map { ($0, true, true) }
       for (dependency, isObserved, isAfterCreation) in dependencies {
         var key = dependency
         var isDeferred = false
@@ -163,13 +224,19 @@ struct ResolutionModel {
     return 0
   }
 
-  /// The model as the validator's input: vertices numbered nodes first, then missing keys; with,
-  /// by number, the container each vertex's key is looked up from and its registration (never nil
-  /// for a node).
-  func index() -> (
-    index: GraphIndex, nodes: [DependencyGraph.Node],
-    lookups: [(container: Container, registration: Registration?)]
-  ) {
+  /// What validation knows of one vertex besides its node.
+  struct Lookup {
+    /// The container the vertex's key is looked up from.
+    let container: Container
+    /// The registration it resolves to (nil for a missing key or a start-up task).
+    let registration: Registration?
+    /// The container that builds its value (nil for a missing key or a start-up task).
+    let builder: Container?
+  }
+
+  /// The model as the validator's input: vertices numbered nodes first (registrations and
+  /// start-up tasks), then missing keys; with, by number, what validation knows of each.
+  func index() -> (index: GraphIndex, nodes: [DependencyGraph.Node], lookups: [Lookup]) {
     var keyCount: [DependencyKey: Int] = [:]
     for vertex in vertices { keyCount[vertex.key, default: 0] += 1 }
     // Numbered like a graph's index: nodes by key description, then depth; missing keys after.
@@ -178,10 +245,11 @@ struct ResolutionModel {
       let (da, db) = (a.key.description, b.key.description)
       return da != db ? readsBefore(da, db) : a.depth < b.depth
     }
-    let nodeVertices = vertices.indices.filter { vertices[$0].registration != nil }
-      .sorted(by: byDescription)
-    let openVertices = vertices.indices.filter { vertices[$0].registration == nil }
-      .sorted(by: byDescription)
+    let isNode = { (vertex: Int) in
+      self.vertices[vertex].registration != nil || self.vertices[vertex].task != nil
+    }
+    let nodeVertices = vertices.indices.filter(isNode).sorted(by: byDescription)
+    let openVertices = vertices.indices.filter { !isNode($0) }.sorted(by: byDescription)
     let order = nodeVertices + openVertices
     var number = [Int](repeating: 0, count: vertices.count)
     for (position, vertex) in order.enumerated() { number[vertex] = position }
@@ -203,6 +271,13 @@ struct ResolutionModel {
       }
       labels.append(label)
       edgeStart.append(targets.count)
+      if let task = model.task {
+        // A start-up task runs asynchronously and keeps nothing.
+        nodes.append(
+          DependencyGraph.Node(
+            key: model.key, lifetime: .transient, isAsync: true, location: task.location,
+            containerDepth: 0, isBinding: false, origin: nil))
+      }
       if let registration = model.registration {
         nodes.append(
           DependencyGraph.Node(
@@ -210,6 +285,8 @@ struct ResolutionModel {
             isAsync: registration.isAsync, location: registration.location,
             containerDepth: model.depth, isBinding: registration.isBinding,
             origin: registration.origin))
+      }
+      if model.registration != nil || model.task != nil {
         var seen = Set<Int>()
         for edge in model.edges.sorted(by: { number[$0.target] < number[$1.target] })
         where seen.insert(
@@ -227,7 +304,11 @@ struct ResolutionModel {
       keys: order.map { vertices[$0].key }, labels: labels, nodeCount: nodeVertices.count,
       table: [:], edgeStart: edgeStart, targets: targets, deferred: deferred, observed: observed,
       afterCreation: afterCreation, edgeCache: EdgeCache())
-    let lookups = order.map { (vertices[$0].lookup, vertices[$0].registration) }
+    let lookups = order.map {
+      Lookup(
+        container: vertices[$0].lookup, registration: vertices[$0].registration,
+        builder: vertices[$0].builder)
+    }
     return (index, nodes, lookups)
   }
 }

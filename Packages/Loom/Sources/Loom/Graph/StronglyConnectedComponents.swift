@@ -21,6 +21,44 @@ struct StronglyConnectedComponents {
     order[componentStart[number]..<componentStart[number + 1]]
   }
 
+  /// The shortest loop from `start` back to itself inside its component, by a breadth-first
+  /// search along `edges`: `[start, …, last]`, where `last` has an edge to `start` (`[start]` for
+  /// a vertex with an edge to itself, or with no loop).
+  ///
+  /// `parents` is scratch the caller keeps across searches: one entry per vertex, each `-2`; the
+  /// search leaves it so.
+  func shortestLoop<Edges: Sequence<Int>>(
+    through start: Int, edges: (Int) -> Edges, parents: inout [Int]
+  ) -> [Int] {
+    let number = component[start]
+    var queue = [start]
+    parents[start] = -1
+    var head = 0
+    var closing = start
+    search: while head < queue.count {
+      let vertex = queue[head]
+      head += 1
+      for target in edges(vertex) where component[target] == number {
+        if target == start {
+          closing = vertex
+          break search
+        }
+        if parents[target] == -2 {
+          parents[target] = vertex
+          queue.append(target)
+        }
+      }
+    }
+    var loop: [Int] = []
+    var step = closing
+    while step >= 0 {
+      loop.append(step)
+      step = parents[step]
+    }
+    for vertex in queue { parents[vertex] = -2 }
+    return loop.reversed()
+  }
+
   /// Finds the components.
   ///
   /// - Parameters:

@@ -44,14 +44,18 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
   /// for problem in container.validate().problems { print(problem.summary) }
   /// ```
   public let problems: [GraphProblem]
-  /// The registrations whose edges validation could not see: closure factories that declare no
-  /// `dependencies:` and have not run yet. "No problems" holds for what validation saw; declare
-  /// their dependencies, resolve them once, or validate with ``Strictness/strict``.
+  /// The registrations whose edges validation could not see: closure factories, decorators and
+  /// completions that declare no `dependencies:` and have not run yet. "No problems" holds for
+  /// what validation saw; declare their dependencies, resolve them once, or validate with
+  /// ``Strictness/strict``.
   ///
   /// ```swift
   /// for key in container.validate().unseen { print("edges unknown: \(key)") }
   /// ```
   public let unseen: [DependencyKey]
+  /// For the keys of ``unseen``, what of each registration was not seen (a key not here: its
+  /// closure factory).
+  let unseenParts: [DependencyKey: UndeclaredParts]
 
   /// Makes a report, for a package that checks rules of its own and reports them with the
   /// graph's; the problems are listed by kind, as ``DependencyGraph/validate()`` lists them
@@ -65,11 +69,20 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
   ///   - problems: The problems found.
   ///   - unseen: The registrations whose edges the check could not see.
   public init(problems: [GraphProblem], unseen: [DependencyKey] = []) {
+    self.init(problems: problems, unseen: unseen, unseenParts: [:])
+  }
+
+  /// A report whose unseen registrations say what of them was not seen.
+  init(
+    problems: [GraphProblem], unseen: [DependencyKey],
+    unseenParts: [DependencyKey: UndeclaredParts]
+  ) {
     self.problems = problems.enumerated().sorted { left, right in
       let (a, b) = (left.element.code.order, right.element.code.order)
       return a != b ? a < b : left.offset < right.offset
     }.map(\.element)
     self.unseen = unseen
+    self.unseenParts = unseenParts
   }
 
   /// Whether the graph has no problem.
@@ -107,17 +120,49 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
       let count = problems.count == 1 ? "1 problem" : "\(problems.count) problems"
       text = (["\(title): \(count)"] + problems.map(\.description)).joined(separator: "\n\n")
     }
-    guard !unseen.isEmpty else { return text }
+    // A factory not seen hides its decorators' and completion's resolves too: resolving it once
+    // shows them all.
+    let factories = unseen.filter { unseenParts[$0]?.contains(.factory) ?? true }
+    let hooks = unseen.filter { !(unseenParts[$0]?.contains(.factory) ?? true) }
+    if !factories.isEmpty { text += "\n\n" + Self.notSeen(factories) }
+    if !hooks.isEmpty { text += "\n\n" + notSeenHooks(hooks) }
+    return text
+  }
+
+  /// The paragraph on closure factories that were not seen.
+  private static func notSeen(_ unseen: [DependencyKey]) -> String {
     let shown = unseen.prefix(10).map(\.description).joined(separator: ", ")
     let more = unseen.count > 10 ? " and \(unseen.count - 10) more" : ""
     let one = unseen.count == 1
     let count = one ? "1 closure factory resolves" : "\(unseen.count) closure factories resolve"
     let (it, declares, has) = one ? ("it", "declares", "has") : ("they", "declare", "have")
     let them = one ? "it" : "them"
-    text +=
-      "\n\nNot seen: what \(count), as \(it) \(declares) no dependencies: and \(has) not"
+    return "Not seen: what \(count), as \(it) \(declares) no dependencies: and \(has) not"
       + " run: \(shown)\(more). Pass dependencies: when registering \(them) ([] for none), or"
       + " resolve \(them) once, for a complete check."
-    return text
+  }
+
+  /// The paragraph on decorators and completions that were not seen, of registrations whose
+  /// factories were.
+  private func notSeenHooks(_ keys: [DependencyKey]) -> String {
+    var count = 0
+    let named = keys.map { key in
+      let parts = unseenParts[key] ?? []
+      let hooks =
+        (parts.contains(.decorator) ? ["decorated"] : [])
+        + (parts.contains(.completion) ? ["onCreated"] : [])
+      count += hooks.count
+      return "\(key) (\(hooks.joined(separator: ", ")))"
+    }
+    let shown = named.prefix(10).joined(separator: ", ")
+    let more = named.count > 10 ? " and \(named.count - 10) more" : ""
+    let one = count == 1
+    let what =
+      one ? "1 decorator or completion resolves" : "\(count) decorators or completions resolve"
+    let (it, declares, has) = one ? ("it", "declares", "has") : ("they", "declare", "have")
+    let registrations = keys.count == 1 ? "its registration" : "their registrations"
+    return "Not seen: what \(what), as \(it) \(declares) no dependencies: and \(has) not run:"
+      + " \(shown)\(more). Pass dependencies: to \(one ? "it" : "them") ([] for none), or"
+      + " resolve \(registrations) once, for a complete check."
   }
 }

@@ -12,8 +12,19 @@ struct PendingCompletion {
   /// The actor the completion must run on: its body's, or else its registration's (none for a
   /// registration with no actor).
   let actor: (any Actor)?
+  /// The registration whose completion it is.
+  let origin: CompletionOrigin
+  /// The registrations whose completions, one making an instance of the next, made this
+  /// instance, outermost first (empty for an instance the resolve itself made).
+  let ancestry: [CompletionOrigin]
   /// Runs the completion in a context.
   let run: (ResolutionContext) throws(ResolutionError) -> Void
+}
+
+/// A registration whose completion is running, or made the instance of a pending completion.
+struct CompletionOrigin {
+  let id: ObjectIdentifier
+  let key: DependencyKey
 }
 
 extension Container {
@@ -28,6 +39,8 @@ extension Container {
       PendingCompletion(
         chainAbove: context.keys, isKept: !registration.lifetimeKind.isOwnedByHolder,
         actor: registration.extras?.completion?.isolation ?? registration.isolation,
+        origin: CompletionOrigin(id: ObjectIdentifier(registration), key: registration.key),
+        ancestry: context.completionAncestry,
         run: { context throws(ResolutionError) in
           try self.complete(value, of: located, context: context)
         }))
@@ -50,12 +63,13 @@ extension Container {
       throw .isolationRequired(registration.key, on: actor, context: context)
     }
     let builder = registration.lifetimeKind.isBuiltByOwner ? located.owner : self
-    try context.enter(registration, builder: builder)
+    try context.enterCompletion(registration, builder: builder)
     defer { context.leave() }
     do {
       // NB: a registration's completion is made for the registration's value type.
       try unsafeDowncast(completion, to: Completion<Value>.self).run(
         Resolver(container: builder, context: context), value)
+      registration.finishObservingCompletion()
     } catch {
       throw context.failure(error, making: registration)
     }

@@ -11,8 +11,12 @@ struct DeclarationExtras<Value>: Sendable {
 
   var alternatives: [Alternative] = []
   var decorators: [Decorator<Value>] = []
+  /// The keys the decorators declare they resolve.
+  var decoratorDependencies: [DependencyKey] = []
+  /// Whether a decorator declares nothing (its resolves are recorded when it runs).
+  var hasUndeclaredDecorator = false
   var completion: Completion<Value>?
-  var completionDependencies: [DependencyKey] = []
+  var completionDependencies: [DependencyKey]? = []
 
   @usableFromInline
   init() {}
@@ -42,11 +46,21 @@ struct DeclarationExtras<Value>: Sendable {
     if let completion {
       closure = closure.completed(by: completion, of: key, sharing: sharing)
     }
+    // What the decorators declare is resolved whichever factory made the instance.
+    let decorated = { (keys: [DependencyKey]?) in
+      keys.map { keys in keys + decoratorDependencies.filter { !keys.contains($0) } }
+    }
     let extras =
       alternatives.isEmpty && completion == nil
       ? nil
       : RegistrationExtras(
-        alternatives: alternatives.map(\.head), defaultDependencies: declaredDependencies,
+        alternatives: alternatives.map { alternative in
+          RegistrationExtras.Alternative(
+            context: alternative.head.context,
+            declaredDependencies: decorated(alternative.head.declaredDependencies),
+            isUnimplemented: alternative.head.isUnimplemented)
+        },
+        defaultDependencies: decorated(declaredDependencies),
         completion: completion, completionDependencies: completionDependencies)
     // NB: with alternatives, the edges the graph shows come from the one that applies where the
     // instance is made (`Registration.declaredDependencies(builtIn:)`); the registration observes
@@ -56,7 +70,10 @@ struct DeclarationExtras<Value>: Sendable {
       && alternatives.allSatisfy { $0.head.declaredDependencies != nil }
     return Registration(
       key: key, lifetime: lifetime, factory: Factory(closure),
-      declaredDependencies: everyDeclared ? declaredDependencies : nil, location: location,
-      defect: defect, extras: extras, sharing: sharing)
+      declaredDependencies: everyDeclared ? decorated(declaredDependencies) : nil,
+      location: location,
+      defect: defect ?? Container.lifetimeMismatch(Value.self, key: key, lifetime: lifetime),
+      extras: extras, undeclared: hasUndeclaredDecorator ? .decorator : [],
+      isDeclaredDefault: true, sharing: sharing)
   }
 }

@@ -6,10 +6,11 @@ extension Dependency {
   /// only.
   ///
   /// Decorators run in the order they are declared. A registration of the key path replaces the
-  /// default, decorators included. ``Registered/decorated(_:)`` does the same for a registration.
-  /// The decorator receives the new instance and hands back what it made of it (both `sending`,
-  /// so that a value that is not `Sendable` stays this resolve's alone). A decorator marked
-  /// `@MainActor` (or written in a `@MainActor` function) runs on the main actor, with the factory.
+  /// default, decorators included. ``Registered/decorated(dependencies:_:)`` does the same for a
+  /// registration, and says how the keys a decorator resolves reach the graph. The decorator
+  /// receives the new instance and hands back what it made of it (both `sending`, so that a value
+  /// that is not `Sendable` stays this resolve's alone). A decorator marked `@MainActor` (or
+  /// written in a `@MainActor` function) runs on the main actor, with the factory.
   ///
   /// ```swift
   /// var analytics: Dependency<any Analytics> {
@@ -18,15 +19,25 @@ extension Dependency {
   /// }
   /// ```
   ///
-  /// - Parameter decorate: Receives the resolver and the new instance; returns the instance to
-  ///   keep. It may throw, and the resolve fails as if the factory had thrown.
+  /// - Parameters:
+  ///   - dependencies: The keys `decorate` resolves, declared for the graph and
+  ///     ``Container/validate(_:)``; `[]` declares that it resolves none. When nil, they are
+  ///     recorded the first time it runs, and validation cannot see them before.
+  ///   - decorate: Receives the resolver and the new instance; returns the instance to keep. It
+  ///     may throw, and the resolve fails as if the factory had thrown.
   /// - Returns: The declaration with the decorator.
   public func decorated(
+    dependencies: [DependencyKey]? = nil,
     @_inheritActorContext _ decorate:
       @escaping @isolated(any) @Sendable (Resolver, sending Value) throws -> sending Value
   ) -> Dependency {
     var declaration = self
     declaration.extras.decorators.append(Decorator(sending: decorate))
+    if let dependencies {
+      declaration.extras.decoratorDependencies += dependencies
+    } else {
+      declaration.extras.hasUndeclaredDecorator = true
+    }
     return declaration
   }
 
@@ -49,11 +60,12 @@ extension Dependency {
   /// ```
   ///
   /// - Parameters:
-  ///   - dependencies: The keys `body` resolves, shown as edges after creation in the graph.
+  ///   - dependencies: The keys `body` resolves, shown as edges after creation in the graph; `[]`
+  ///     declares that it resolves none. When nil, they are recorded the first time it runs.
   ///   - body: Receives a resolver of the resolve that made the instance, and the instance.
   /// - Returns: The declaration with the completion.
   public func onCreated(
-    dependencies: [DependencyKey] = [],
+    dependencies: [DependencyKey]? = nil,
     @_inheritActorContext
     _ body: @escaping @isolated(any) @Sendable (Resolver, Value) throws -> Void
   ) -> Dependency {

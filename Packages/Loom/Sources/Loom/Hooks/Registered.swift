@@ -42,29 +42,42 @@ public struct Registered<Value>: Sendable {
   ///
   /// It runs once per instance, whatever the lifetime: for each transient, once per singleton.
   /// Instances served from a cache are not decorated again. Use it to wrap a value (logging,
-  /// metrics) or to configure it. It runs as part of the factory: what it resolves is recorded in
-  /// the graph like the factory's own resolves when those are observed (a registration that
-  /// declares its dependencies, such as an auto-wired one, does not list the decorator's).
+  /// metrics) or to configure it. It runs as part of the factory, and what it resolves is part of
+  /// the registration's edges: declare them in `dependencies` (`[]` when it resolves nothing), and
+  /// the graph and ``Container/validate(_:)`` see them at once. When it declares none, its
+  /// resolves are recorded the first time the registration makes an instance, like those of a
+  /// closure factory, and until then ``Container/validate(_:)`` lists the registration in
+  /// ``ValidationReport/unseen``.
   ///
   /// ```swift
   /// container.register((any Analytics).self, lifetime: .singleton) { _ in LiveAnalytics() }
-  ///   .decorated { r, analytics in SampledAnalytics(analytics, rate: try r.resolve(\.sampleRate)) }
+  ///   .decorated(dependencies: [DependencyKey(\Container.sampleRate)]) { r, analytics in
+  ///     SampledAnalytics(analytics, rate: try r.resolve(\.sampleRate))
+  ///   }
   /// ```
   ///
-  /// - Parameter decorate: Receives the resolver and the new instance; returns the instance to
-  ///   keep (the same one, or a wrapper). It may throw, and the resolve fails as if the factory had
-  ///   thrown.
+  /// - Parameters:
+  ///   - dependencies: The keys `decorate` resolves, declared for the graph and
+  ///     ``Container/validate(_:)``; `[]` declares that it resolves none. When nil, they are
+  ///     recorded the first time it runs, and validation cannot see them before.
+  ///   - decorate: Receives the resolver and the new instance; returns the instance to keep (the
+  ///     same one, or a wrapper). It may throw, and the resolve fails as if the factory had
+  ///     thrown.
   /// - Returns: The handle of the decorated registration.
   @discardableResult
   public func decorated(
+    dependencies: [DependencyKey]? = nil,
     @_inheritActorContext _ decorate:
       @escaping @isolated(any) @Sendable (Resolver, sending Value) throws -> sending Value
   ) -> Registered {
-    decorated(by: Decorator(sending: decorate))
+    decorated(by: Decorator(sending: decorate), dependencies: dependencies)
   }
 
-  /// Installs the registration again with `decorator` applied to its factory.
-  private func decorated(by decorator: Decorator<Value>) -> Registered {
+  /// Installs the registration again with `decorator` applied to its factory; `dependencies` are
+  /// the keys it resolves (nil when not declared).
+  private func decorated(by decorator: Decorator<Value>, dependencies: [DependencyKey]?)
+    -> Registered
+  {
     amend { registration in
       var closure = registration.factory(as: Value.self).closure.mapped(
         decorator, of: registration.key)
@@ -72,7 +85,9 @@ public struct Registered<Value>: Sendable {
         closure = closure.completed(
           by: completion, of: registration.key, sharing: registration.sharing)
       }
-      return registration.with(factory: Factory(closure), extras: registration.extras)
+      return registration.with(
+        factory: Factory(closure), extras: registration.extras,
+        decoratorDependencies: .some(dependencies))
     }
   }
 
@@ -99,7 +114,10 @@ public struct Registered<Value>: Sendable {
   /// The graph shows the keys in `dependencies` as edges after creation
   /// (``DependencyGraph/Edge/isAfterCreation``): ``Container/validate(_:)`` reports them when
   /// missing, checks them for captive lifetimes and asynchronous factories as the factory's own,
-  /// and counts them in a cycle only from a transient registration.
+  /// and counts them in a cycle only from a transient registration. When `dependencies` is nil,
+  /// what `body` resolves is recorded the first time it runs, like a closure factory's resolves,
+  /// and until then ``Container/validate(_:)`` lists the registration in
+  /// ``ValidationReport/unseen``.
   ///
   /// ```swift
   /// final class Parent: @unchecked Sendable { var child: Child? }  // guarded by its owner
@@ -113,13 +131,15 @@ public struct Registered<Value>: Sendable {
   /// ```
   ///
   /// - Parameters:
-  ///   - dependencies: The keys `body` resolves, for the graph and ``Container/validate(_:)``.
+  ///   - dependencies: The keys `body` resolves, for the graph and ``Container/validate(_:)``;
+  ///     `[]` declares that it resolves none. When nil, they are recorded the first time it runs,
+  ///     and validation cannot see them before.
   ///   - body: Receives a resolver of the resolve that made the instance, and the instance. It may
   ///     throw, and the resolve fails as if the factory had thrown (the instance stays kept).
   /// - Returns: The handle of the registration with the completion (replacing an earlier one).
   @discardableResult
   public func onCreated(
-    dependencies: [DependencyKey] = [],
+    dependencies: [DependencyKey]? = nil,
     @_inheritActorContext
     _ body: @escaping @isolated(any) @Sendable (Resolver, Value) throws -> Void
   ) -> Registered {

@@ -21,14 +21,15 @@ final class RegistrationExtras: Sendable {
   let defaultDependencies: [DependencyKey]?
   /// Runs once a new instance is kept (a `Completion` of the registration's value type).
   let completion: (any AnyCompletion)?
-  /// The keys the completion resolves, declared; deferred edges in the graph.
-  let completionDependencies: [DependencyKey]
+  /// The keys the completion resolves, declared (edges after creation in the graph); nil when
+  /// they are not declared, and recorded the first time the completion runs.
+  let completionDependencies: [DependencyKey]?
   /// Whether the registration builds a collection from the contributions of its key's element.
   let gathersContributions: Bool
 
   init(
     alternatives: [Alternative] = [], defaultDependencies: [DependencyKey]? = nil,
-    completion: (any AnyCompletion)? = nil, completionDependencies: [DependencyKey] = [],
+    completion: (any AnyCompletion)? = nil, completionDependencies: [DependencyKey]? = [],
     gathersContributions: Bool = false
   ) {
     self.alternatives = alternatives
@@ -39,7 +40,7 @@ final class RegistrationExtras: Sendable {
   }
 
   /// These extras with `completion` (and its dependencies) instead of the current one.
-  func replacingCompletion(_ completion: any AnyCompletion, dependencies: [DependencyKey])
+  func replacingCompletion(_ completion: any AnyCompletion, dependencies: [DependencyKey]?)
     -> RegistrationExtras
   {
     RegistrationExtras(
@@ -89,15 +90,26 @@ extension Registration {
   var completes: Bool { extras?.completion != nil }
 
   /// A copy of this registration with another factory and extras, as a ``Registered`` handle
-  /// installs it: same key, lifetime, place and history.
-  func with<Value>(factory: Factory<Value>, extras: RegistrationExtras?)
-    -> Registration
-  {
-    Registration(
+  /// installs it: same key, lifetime, place and history. `decoratorDependencies`, for a factory
+  /// that adds a decorator, are the keys the decorator resolves (nil when it does not declare
+  /// them).
+  func with<Value>(
+    factory: Factory<Value>, extras: RegistrationExtras?,
+    decoratorDependencies: [DependencyKey]?? = .none
+  ) -> Registration {
+    var declared = declaredDependencies
+    var undeclared = self.undeclared
+    switch decoratorDependencies {
+    case .none: break
+    case .some(.none): undeclared.insert(.decorator)
+    case .some(.some(let keys)): declared += keys.filter { !declared.contains($0) }
+    }
+    return Registration(
       key: key, lifetime: lifetime, factory: factory,
-      declaredDependencies: declaresDependencies ? declaredDependencies : nil,
+      declaredDependencies: declaresDependencies ? declared : nil,
       location: location, replaced: replaced, bindingTarget: bindingTarget, origin: origin,
-      defect: defect, extras: extras, sharing: sharing)
+      defect: defect, extras: extras, undeclared: undeclared,
+      isDeclaredDefault: isDeclaredDefault, sharing: sharing)
   }
 }
 
@@ -148,10 +160,6 @@ extension Registration {
     }
     return extras.alternatives[index].declaredDependencies ?? []
   }
-
-  /// The keys resolved after the instance exists (by its completion): deferred edges, which never
-  /// close a cycle.
-  var deferredDependencies: [DependencyKey] { extras?.completionDependencies ?? [] }
 }
 
 extension Registration {

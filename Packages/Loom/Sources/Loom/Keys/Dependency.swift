@@ -219,8 +219,8 @@ extension Dependency where Value: Sendable {
       factory: .mainActor(sendable: factory), declaredDependencies: dependencies)
   }
 
-  /// Declares a transient dependency made by an initializer whose parameters are all resolved by
-  /// type.
+  /// Declares a dependency made by an initializer whose parameters are all resolved by type, with
+  /// the root container's ``Container/defaultLifetime`` (transient unless changed).
   ///
   /// ```swift
   /// var userService: Dependency<UserService> { Dependency(UserService.init) }
@@ -236,7 +236,7 @@ extension Dependency where Value: Sendable {
     name: String = #function, fileID: StaticString = #fileID, line: UInt = #line,
     _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
   ) {
-    self.init(.transient, name: name, fileID: fileID, line: line, initializer)
+    self.init(nil, name: name, fileID: fileID, line: line, initializer)
   }
 }
 
@@ -442,6 +442,8 @@ protocol DependencyDeclaration {
 protocol DeclaredDependency {
   /// Where the dependency is declared.
   var location: CodeLocation { get }
+  /// The name of the property that declares it (`api` for `\.api`).
+  var name: String { get }
 
   /// The key of this declaration, declared by `keyPath`.
   func key(for keyPath: any AnyKeyPath & Sendable) -> DependencyKey

@@ -18,6 +18,9 @@ public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
     case spelledType(String, name: String?)
     /// A key-path key known only by its property's name (``init(keyPathNamed:)``).
     case spelledKeyPath(String)
+    /// A start-up task of a container, by name: how ``Container/validate(_:)`` names the task in
+    /// its problems (never a registration's key).
+    case startupTask(String)
   }
 
   @usableFromInline let identity: Identity
@@ -131,7 +134,7 @@ public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
     case .keyPath(let identity): UInt(bitPattern: ObjectIdentifier(identity.keyPath))
     // NB: a spelled key never reaches a registry: every registration is made from a type or a
     // key path, and no API looks a registration up by a key it is given.
-    case .spelledType, .spelledKeyPath: 0
+    case .spelledType, .spelledKeyPath, .startupTask: 0
     }
   }
 
@@ -143,7 +146,7 @@ public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
   public var name: String? {
     switch identity {
     case .type(_, let name), .spelledType(_, let name): name
-    case .keyPath, .spelledKeyPath: nil
+    case .keyPath, .spelledKeyPath, .startupTask: nil
     }
   }
 
@@ -155,7 +158,7 @@ public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
   public var isKeyPath: Bool {
     switch identity {
     case .keyPath, .spelledKeyPath: true
-    case .type, .spelledType: false
+    case .type, .spelledType, .startupTask: false
     }
   }
 
@@ -170,14 +173,20 @@ public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
       let type = typeName(valueType)
       guard let name else { return type }
       return "\(type) (name: \"\(name)\")"
-    case .keyPath:
+    case .keyPath(let identity):
       if let propertyName { return "\\.\(propertyName)" }
+      // A key made from the key path alone: its declaration names the property.
+      if let declaration = identity.keyPath as? any DependencyDeclaration {
+        return "\\.\(declaration.declaration(in: DiscoveryProbe.container).name)"
+      }
       return "\\.<\(typeName(valueType))>"
     case .spelledType(let type, let name):
       guard let name else { return type }
       return "\(type) (name: \"\(name)\")"
     case .spelledKeyPath(let property):
       return "\\.\(property)"
+    case .startupTask(let name):
+      return "start-up task \"\(name)\""
     }
   }
 
@@ -197,6 +206,23 @@ public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension DependencyKey {
+  /// The key that names the start-up task `name` in ``Container/validate(_:)``'s problems.
+  static func startupTask(_ name: String) -> DependencyKey {
+    DependencyKey(identity: .startupTask(name), valueType: StartupTask.self)
+  }
+
+  private init(identity: Identity, valueType: any Any.Type) {
+    self.identity = identity
+    self.valueType = valueType
+    self.propertyName = nil
+  }
+
+  /// The name of the start-up task this key names, or nil for a dependency's key.
+  var startupTaskName: String? {
+    if case .startupTask(let name) = identity { return name }
+    return nil
+  }
+
   /// The key a ``Lazy`` or ``Provider`` key defers to, and how (`lazy`, `provider`), else nil.
   var deferredTarget: (key: DependencyKey, deferral: String)? {
     guard let handle = valueType as? any DeferredHandle.Type else { return nil }

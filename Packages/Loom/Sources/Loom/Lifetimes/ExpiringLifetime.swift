@@ -5,7 +5,7 @@ extension Lifetime {
   /// The instance is kept per registration in the container that resolves it, like a custom
   /// lifetime's (it is one: an ``InstanceCache`` per registration, emptied when the time is up),
   /// so the factory still runs exactly once per instance however many threads race, and
-  /// ``Container/reset(_:)`` drops it like any other cached instance. Time is read from `clock`
+  /// ``Container/reset(_:)->()`` drops it like any other cached instance. Time is read from `clock`
   /// when the instance is asked for; pass a clock you control to test expiry without waiting.
   ///
   /// Its rank sits just above ``weak``: a singleton, a session or a flow instance that holds an

@@ -151,7 +151,7 @@ public final class InstanceCache: Sendable {
     return values
   }
 
-  /// Drops the instances of `registrations` only (``Container/reset(_:)`` of one lifetime); the
+  /// Drops the instances of `registrations` only (``Container/reset(_:)->()`` of one lifetime); the
   /// generation stays, so the other instances stay current. Nothing dropped is told, not even an
   /// instance whose creation was running.
   func remove(_ registrations: [Registration]) {
@@ -171,7 +171,7 @@ public final class InstanceCache: Sendable {
   }
 
   /// Drops every instance without telling anyone, not even those being made
-  /// (``Container/reset(_:)``).
+  /// (``Container/reset(_:)->()``).
   func drop() {
     _ = detachAll(taking: { _ in true })
   }

@@ -23,7 +23,7 @@ final class OnceInstances: Sendable {
     }
   }
 
-  /// Drops the slots of `registrations`' declarations (``Container/reset(_:)`` of the `.once`
+  /// Drops the slots of `registrations`' declarations (``Container/reset(_:)->()`` of the `.once`
   /// lifetime); the values go outside the lock.
   func remove(_ registrations: [Registration]) {
     let dropped = slots.withLock { slots in

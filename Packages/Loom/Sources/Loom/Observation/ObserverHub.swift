@@ -40,24 +40,26 @@ final class ObserverHub: Sendable {
   private let state = Locked(State())
 
   func add(for container: Container, _ handler: @escaping Handler) -> ObservationToken {
-    let id = state.withLock { state in
-      state.nextID += 1
-      state.entries[state.nextID] = Entry(
-        container: ObjectIdentifier(container), handler: handler)
-      activeCount.store(state.entries.count, ordering: .releasing)
-      return state.nextID
+    adding { state, id in
+      state.entries[id] = Entry(container: ObjectIdentifier(container), handler: handler)
     }
-    return ObservationToken(id: id, hub: self)
   }
 
   func addRegistrationObserver(
     for container: Container, _ handler: @escaping RegistrationHandler
   ) -> ObservationToken {
+    adding { state, id in
+      state.registrationEntries[id] = RegistrationEntry(
+        container: ObjectIdentifier(container), handler: handler)
+    }
+  }
+
+  /// Stores an observer under a new identifier, with `insert`, and returns its token.
+  private func adding(_ insert: (inout State, UInt64) -> Void) -> ObservationToken {
     let id = state.withLock { state in
       state.nextID += 1
-      state.registrationEntries[state.nextID] = RegistrationEntry(
-        container: ObjectIdentifier(container), handler: handler)
-      registrationCount.store(state.registrationEntries.count, ordering: .releasing)
+      insert(&state, state.nextID)
+      store(counts: state)
       return state.nextID
     }
     return ObservationToken(id: id, hub: self)

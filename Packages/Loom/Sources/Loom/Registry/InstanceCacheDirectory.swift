@@ -7,7 +7,7 @@ import Synchronization
 /// The caches are in a list of immutable ``InstanceCacheList`` nodes, newest first. A writer
 /// (holding the container's lock) never changes a node a reader may be reading: it adds a cache by
 /// publishing a new head that holds the old one, with a sequentially consistent exchange, and
-/// drops them all (``Container/reset(_:)``) by publishing nothing and handing the old head back as
+/// drops them all (``Container/reset(_:)->()``) by publishing nothing and handing the old head back as
 /// *retired*, for the caller to pass to ``ReadSections/retire(_:)`` outside the lock, like a
 /// replaced table of ``RegistryIndex``. A reader reads inside a read section of the container's
 /// family and uses the cache it finds only inside that section: a node it reached is held by the

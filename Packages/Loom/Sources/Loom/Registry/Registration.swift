@@ -19,6 +19,9 @@ final class Registration: Sendable {
   let bindingTarget: DependencyKey?
   /// What is wrong with it that registering could tell (``Container/validate(_:)`` reports it).
   let defect: RegistrationDefect?
+  /// Whether it is a key path's declared default, installed on first use (or by
+  /// ``Container/declare(_:)``) rather than registered.
+  let isDeclaredDefault: Bool
   /// Where the registration this one replaced was made, and by which module.
   let replaced: (location: CodeLocation, origin: String?)?
   /// `ObjectIdentifier(Value.self)`: what the registration's values are read as.
@@ -48,24 +51,48 @@ final class Registration: Sendable {
   /// Whether a resolve only has to run its factory: a synchronous transient with no completion
   /// (the engine's shortest path, see ``Container/serve(_:owner:_:as:context:)``).
   let isPlainTransient: Bool
+  /// Whether its instances outlive a singleton's (a `.once` one, or a custom lifetime ranked
+  /// above the singleton): what its factory resolves from a published singleton would be held
+  /// captive, so while it is built every resolve goes through the engine's captive check (see
+  /// ``ResolutionContext/watchingFrames``).
+  let outranksSingletons: Bool
   /// What a declaration or a ``Registered`` handle added: context alternatives, a completion,
   /// a collection's contributions (see `Hooks/RegistrationExtras.swift`); nil for most.
   let extras: RegistrationExtras?
-  /// The keys its factory was seen resolving, while it has no declared dependencies and has not
-  /// yet run to completion once.
+  /// What of the registration resolves keys that are not declared (its closure factory, a
+  /// decorator, its completion): seen only once it has run.
+  let undeclared: UndeclaredParts
+  /// The keys its factory (with its decorators) was seen resolving, while some of them are not
+  /// declared and it has not yet run to completion once.
   private let observation: EdgeObservation?
   /// Whether `observation` is still recording: read on every step of a resolve, so kept here
   /// rather than behind the optional.
   private let observing: Atomic<Bool>
+  /// The keys its completion was seen resolving, while they are not declared and it has not yet
+  /// run to completion once.
+  private let completionObservation: EdgeObservation?
+  /// Whether `completionObservation` is still recording.
+  private let observingCompletion: Atomic<Bool>
+  /// Whether its factory was seen returning a value that its lifetime cannot keep (a struct for
+  /// the weak lifetime, when the registered type did not tell).
+  private let madeUnkeepableValue = Atomic(false)
+
+  /// Makes a registration. `declaredDependencies` are the keys the factory resolves, nil when
+  /// they are not declared (they are recorded until it first succeeds; an empty list declares
+  /// that it resolves nothing). `undeclared` is what else resolves keys it does not declare (a
+  /// decorator); the factory is added when `declaredDependencies` is nil, the completion when
+  /// `extras` says so.
   init<Value>(
     key: DependencyKey, lifetime: Lifetime, factory: Factory<Value>,
     declaredDependencies: [DependencyKey]?, location: CodeLocation,
     replaced: (location: CodeLocation, origin: String?)? = nil,
     bindingTarget: DependencyKey? = nil, origin: String? = RegistrationOrigin.current,
     defect: RegistrationDefect? = nil, extras: RegistrationExtras? = nil,
+    undeclared: UndeclaredParts = [], isDeclaredDefault: Bool = false,
     sharing: ConfinedLifetime.Sharing = .sendable
   ) {
     self.defect = defect
+    self.isDeclaredDefault = isDeclaredDefault
     self.extras = extras
     self.key = key
     self.lifetime = lifetime
@@ -93,14 +120,25 @@ final class Registration: Sendable {
     self.requesterCacheIdentifier = requesterCachedLifetime?.requesterCacheIdentifier
     self.isPlainTransient =
       lifetimeKind == .transient && kind == .sync && extras?.completion == nil
+    self.outranksSingletons = lifetime.isCached && lifetime.rank > .singleton
     // NB: nil means "not declared" (the factory's resolves are recorded until it first succeeds);
     // an empty list declares that it resolves nothing.
-    self.observation = declaredDependencies == nil ? EdgeObservation() : nil
-    self.observing = Atomic(declaredDependencies == nil)
+    var undeclared = undeclared.subtracting(.completion)
+    if declaredDependencies == nil { undeclared.insert(.factory) }
+    if extras?.completion != nil, extras?.completionDependencies == nil {
+      undeclared.insert(.completion)
+    }
+    self.undeclared = undeclared
+    let observes = !undeclared.isDisjoint(with: [.factory, .decorator])
+    self.observation = observes ? EdgeObservation() : nil
+    self.observing = Atomic(observes)
+    let observesCompletion = undeclared.contains(.completion)
+    self.completionObservation = observesCompletion ? EdgeObservation() : nil
+    self.observingCompletion = Atomic(observesCompletion)
   }
 
-  /// Whether its dependencies were declared rather than observed.
-  var declaresDependencies: Bool { observation == nil }
+  /// Whether its factory's dependencies were declared rather than observed.
+  var declaresDependencies: Bool { !undeclared.contains(.factory) }
 
   /// Whether this registration forwards to another one.
   var isBinding: Bool { bindingTarget != nil }
@@ -161,6 +199,49 @@ final class Registration: Sendable {
     guard observing.load(ordering: .relaxed) else { return }
     observing.store(false, ordering: .relaxed)
   }
+
+  /// The keys its completion was seen resolving, in first-resolved order (observed edges after
+  /// creation).
+  var observedCompletionDependencies: [DependencyKey] {
+    completionObservation?.keys.value ?? []
+  }
+
+  /// Whether the keys its completion resolves are still being recorded.
+  var isObservingCompletion: Bool { observingCompletion.load(ordering: .relaxed) }
+
+  /// Records that its completion resolved `key`.
+  func observeCompletion(_ key: DependencyKey) {
+    completionObservation?.keys.withLock { keys in
+      if !keys.contains(key) { keys.append(key) }
+    }
+  }
+
+  /// Stops recording the completion's resolves: it has run to completion once.
+  func finishObservingCompletion() {
+    guard observingCompletion.load(ordering: .relaxed) else { return }
+    observingCompletion.store(false, ordering: .relaxed)
+  }
+
+  /// Whether its factory was seen returning a value its lifetime cannot keep.
+  var wasSeenMakingUnkeepableValue: Bool { madeUnkeepableValue.load(ordering: .relaxed) }
+
+  /// Records that its factory returned a value its lifetime cannot keep.
+  func noteUnkeepableValue() {
+    madeUnkeepableValue.store(true, ordering: .relaxed)
+  }
+}
+
+/// The parts of a registration whose resolves are not declared, and so are known only once they
+/// have run (``ValidationReport/unseen``).
+struct UndeclaredParts: OptionSet, Sendable, Hashable {
+  let rawValue: UInt8
+
+  /// A closure factory registered without `dependencies:`.
+  static let factory = UndeclaredParts(rawValue: 1)
+  /// A decorator (``Registered/decorated(dependencies:_:)``) without `dependencies:`.
+  static let decorator = UndeclaredParts(rawValue: 2)
+  /// A completion (``Registered/onCreated(dependencies:_:)``) without `dependencies:`.
+  static let completion = UndeclaredParts(rawValue: 4)
 }
 
 /// A mistake in a registration that registering can tell, before anything resolves.

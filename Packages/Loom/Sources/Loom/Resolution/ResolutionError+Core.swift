@@ -254,8 +254,11 @@ extension ResolutionError {
       + " passes on."
   }
 
+  /// A second registration of `key` where overrides are forbidden: both places, each with the
+  /// module (an assembly) that made it, when one was named.
   static func overrideForbidden(
-    _ key: DependencyKey, existing: CodeLocation, new: CodeLocation
+    _ key: DependencyKey, existing: CodeLocation, existingOrigin: String? = nil,
+    new: CodeLocation, newOrigin: String? = nil
   ) -> ResolutionError {
     var error = ResolutionError(
       code: .duplicateRegistration, key: key, chain: [key],
@@ -263,7 +266,11 @@ extension ResolutionError {
       hint: "remove one of the registrations, make the second inside `container.replacing { }`,"
         + " or make the container with overridePolicy: .replace.",
       location: new)
-    error.places = ["Registered first at: \(existing)", "Registered again at: \(new)"]
+    let from = { (origin: String?) in origin.map { " (from \($0))" } ?? "" }
+    error.places = [
+      "Registered first at: \(existing)\(from(existingOrigin))",
+      "Registered again at: \(new)\(from(newOrigin))",
+    ]
     return error
   }
 }

@@ -109,7 +109,9 @@ public struct Resolver: Resolving {
   {
     guard context.isOpen else { return try await container._resolveAsync(type, request) }
     context.noteResolve(request, valueType: type)
-    if let value = container.cachedSingleton(request, as: type) { return handedOver(value) }
+    if !context.isWatching, let value = container.cachedSingleton(request, as: type) {
+      return handedOver(value)
+    }
     return handedOver(try await container.resolveAsync(request, as: type, context: context))
   }
 

@@ -56,7 +56,11 @@ struct Installation {
       let spelling = SwinjectSpelling()
       SwinjectSpelling.$current.withValue(spelling) {
         Container.withRegistrationOrigin(assembly.name) {
-          assembly.assemble(into: container)
+          if let lifetime = assembly.defaultLifetime {
+            Container.withDefaultLifetime(lifetime) { assembly.assemble(into: container) }
+          } else {
+            assembly.assemble(into: container)
+          }
         }
       }
       if spelling.wasUsed, let location {
