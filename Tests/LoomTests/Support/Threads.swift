@@ -47,6 +47,16 @@ func onThreads(
   }
 }
 
+/// Waits for `semaphore` on a thread of its own, suspending (never blocking) the calling task.
+func waitOnAThread(for semaphore: DispatchSemaphore) async {
+  await withCheckedContinuation { continuation in
+    Thread {
+      semaphore.wait()
+      continuation.resume()
+    }.start()
+  }
+}
+
 /// Blocks the calling thread for a moment, to widen a race window (never to assert on time).
 func pause(milliseconds: Int) {
   Thread.sleep(forTimeInterval: Double(milliseconds) / 1_000)
