@@ -4,7 +4,9 @@
 # Each case runs twice, `loom-bench --profile <case> N` for two values of N, and the difference
 # divided by the difference in N is the cost of one operation (start-up and warm-up cancel out).
 # `register.1000` and `firstResolve.1000` come from one run each: the inclusive cost of the
-# fixture's `registerAll` and `resolveAll`, per key.
+# fixture's `registerAll` and `resolveAll`, per key (likewise `register.transient.1000` and
+# `firstUse.keypath.1000`). `validate.keys.1000` and `bootstrap.keys.1000` are the cost per key of
+# the process's first `validate()` or `bootstrap()` of 1,000 keys, as an app pays it at launch.
 #
 # It prints instructions per operation and each case's ratio to its baseline, then compares every
 # case with its limit in Scripts/instructions-limits.tsv (a regression guard) and exits non-zero
@@ -46,6 +48,10 @@ all_cases=(
   "component.transient.chain3 baseline.direct3"
   "register.1000 -"
   "firstResolve.1000 -"
+  "register.transient.1000 -"
+  "firstUse.keypath.1000 -"
+  "validate.keys.1000 -"
+  "bootstrap.keys.1000 -"
 )
 
 selected=("$@")
@@ -82,6 +88,35 @@ measure() {
       a=$(count register.1000 1000 "$function")
       b=$(count register.1000 3000 "$function")
       per_op[$name]=$(((b - a) / 2000))
+      ;;
+    register.transient.1000 | firstUse.keypath.1000)
+      # Per key, from the rounds after the first (as register.1000).
+      local function=registerAllTransient a b
+      [[ "$name" == firstUse.keypath.1000 ]] && function=resolveAllKeyPaths
+      a=$(count "$name" 1000 "$function")
+      b=$(count "$name" 3000 "$function")
+      per_op[$name]=$(((b - a) / 2000))
+      ;;
+    validate.keys.1000 | bootstrap.keys.1000)
+      # Per key, in the process's first round: what an app pays at launch. `--profile` runs one
+      # round to warm up, then one per 1,000 iterations, so a run of 1,000 holds the first round
+      # and one more, a run of 3,000 the first and three more: the first is (3a - b) / 2.
+      local a b first
+      if [[ "$name" == validate.keys.1000 ]]; then
+        a=$(count "$name" 1000 validateAll)
+        b=$(count "$name" 3000 validateAll)
+        first=$(((3 * a - b) / 2))
+      else
+        # The bootstrap runs in tasks, outside any one function: whole runs, less the same runs
+        # without the bootstrap.
+        local a0 b0
+        a=$(count "$name" 1000)
+        b=$(count "$name" 3000)
+        a0=$(count diag.bootstrap.keys.base 1000)
+        b0=$(count diag.bootstrap.keys.base 3000)
+        first=$(((3 * a - b) / 2 - (3 * a0 - b0) / 2))
+      fi
+      per_op[$name]=$((first / 1000))
       ;;
     *)
       local a b

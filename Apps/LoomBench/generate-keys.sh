@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Regenerates BenchFixtures/ThousandKeys.swift: 1,000 distinct key types (K0 ... K999) and the
-# straight-line code that registers each as a singleton and resolves each once, for the
-# `register.1000` and `firstResolve.1000` cases of loom-bench. Run it after changing the count.
+# Regenerates BenchFixtures/ThousandKeys.swift: 1,000 distinct key types (K0 ... K999), a key path
+# declared for each, and the straight-line code that registers each (as a singleton, a transient
+# or an eager singleton) and resolves each once by type or by key path, for the `register.*`,
+# `firstResolve.1000`, `firstUse.keypath.1000`, `validate.keys.1000` and `bootstrap.keys.1000`
+# cases of loom-bench. Run it after changing the count.
 set -euo pipefail
 
 count=${1:-1000}
@@ -18,6 +20,14 @@ out="$(dirname "${BASH_SOURCE[0]}")/BenchFixtures/ThousandKeys.swift"
   for ((i = 0; i < count; i++)); do
     echo "struct K$i: Sendable {}"
   done
+  echo
+  echo "// MARK: - A key path declared for each"
+  echo
+  echo "extension Container {"
+  for ((i = 0; i < count; i++)); do
+    echo "  var k$i: Dependency<K$i> { Dependency(.singleton) { _ in K$i() } }"
+  done
+  echo "}"
   echo
   echo "// MARK: - Registering and resolving them"
   echo
@@ -39,6 +49,37 @@ out="$(dirname "${BASH_SOURCE[0]}")/BenchFixtures/ThousandKeys.swift"
   echo "  public static func registerAll(in container: Container) {"
   for ((i = 0; i < count; i++)); do
     echo "    container.register(K$i.self, lifetime: .singleton) { _ in K$i() }"
+  done
+  echo "  }"
+  echo
+  echo "  /// Registers every key type in \`container\` as a transient with a closure factory."
+  echo "  ///"
+  echo "  /// - Parameter container: A container, normally a fresh one."
+  echo "  @inline(never)"
+  echo "  public static func registerAllTransient(in container: Container) {"
+  for ((i = 0; i < count; i++)); do
+    echo "    container.register(K$i.self) { _ in K$i() }"
+  done
+  echo "  }"
+  echo
+  echo "  /// Registers every key type in \`container\` as an eager singleton (made by \`bootstrap()\`)."
+  echo "  ///"
+  echo "  /// - Parameter container: A container, normally a fresh one."
+  echo "  @inline(never)"
+  echo "  public static func registerAllEager(in container: Container) {"
+  for ((i = 0; i < count; i++)); do
+    echo "    container.register(K$i.self, lifetime: .eagerSingleton) { _ in K$i() }"
+  done
+  echo "  }"
+  echo
+  echo "  /// Resolves every declared key path once from \`container\`, where none is registered: the"
+  echo "  /// first use of each declaration's default."
+  echo "  ///"
+  echo "  /// - Parameter container: A container, normally a fresh one."
+  echo "  @inline(never)"
+  echo "  public static func resolveAllKeyPaths(in container: Container) {"
+  for ((i = 0; i < count; i++)); do
+    echo "    _ = container.resolve(\\.k$i)"
   done
   echo "  }"
   echo

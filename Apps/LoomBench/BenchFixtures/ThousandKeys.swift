@@ -1006,6 +1006,1011 @@ struct K997: Sendable {}
 struct K998: Sendable {}
 struct K999: Sendable {}
 
+// MARK: - A key path declared for each
+
+extension Container {
+  var k0: Dependency<K0> { Dependency(.singleton) { _ in K0() } }
+  var k1: Dependency<K1> { Dependency(.singleton) { _ in K1() } }
+  var k2: Dependency<K2> { Dependency(.singleton) { _ in K2() } }
+  var k3: Dependency<K3> { Dependency(.singleton) { _ in K3() } }
+  var k4: Dependency<K4> { Dependency(.singleton) { _ in K4() } }
+  var k5: Dependency<K5> { Dependency(.singleton) { _ in K5() } }
+  var k6: Dependency<K6> { Dependency(.singleton) { _ in K6() } }
+  var k7: Dependency<K7> { Dependency(.singleton) { _ in K7() } }
+  var k8: Dependency<K8> { Dependency(.singleton) { _ in K8() } }
+  var k9: Dependency<K9> { Dependency(.singleton) { _ in K9() } }
+  var k10: Dependency<K10> { Dependency(.singleton) { _ in K10() } }
+  var k11: Dependency<K11> { Dependency(.singleton) { _ in K11() } }
+  var k12: Dependency<K12> { Dependency(.singleton) { _ in K12() } }
+  var k13: Dependency<K13> { Dependency(.singleton) { _ in K13() } }
+  var k14: Dependency<K14> { Dependency(.singleton) { _ in K14() } }
+  var k15: Dependency<K15> { Dependency(.singleton) { _ in K15() } }
+  var k16: Dependency<K16> { Dependency(.singleton) { _ in K16() } }
+  var k17: Dependency<K17> { Dependency(.singleton) { _ in K17() } }
+  var k18: Dependency<K18> { Dependency(.singleton) { _ in K18() } }
+  var k19: Dependency<K19> { Dependency(.singleton) { _ in K19() } }
+  var k20: Dependency<K20> { Dependency(.singleton) { _ in K20() } }
+  var k21: Dependency<K21> { Dependency(.singleton) { _ in K21() } }
+  var k22: Dependency<K22> { Dependency(.singleton) { _ in K22() } }
+  var k23: Dependency<K23> { Dependency(.singleton) { _ in K23() } }
+  var k24: Dependency<K24> { Dependency(.singleton) { _ in K24() } }
+  var k25: Dependency<K25> { Dependency(.singleton) { _ in K25() } }
+  var k26: Dependency<K26> { Dependency(.singleton) { _ in K26() } }
+  var k27: Dependency<K27> { Dependency(.singleton) { _ in K27() } }
+  var k28: Dependency<K28> { Dependency(.singleton) { _ in K28() } }
+  var k29: Dependency<K29> { Dependency(.singleton) { _ in K29() } }
+  var k30: Dependency<K30> { Dependency(.singleton) { _ in K30() } }
+  var k31: Dependency<K31> { Dependency(.singleton) { _ in K31() } }
+  var k32: Dependency<K32> { Dependency(.singleton) { _ in K32() } }
+  var k33: Dependency<K33> { Dependency(.singleton) { _ in K33() } }
+  var k34: Dependency<K34> { Dependency(.singleton) { _ in K34() } }
+  var k35: Dependency<K35> { Dependency(.singleton) { _ in K35() } }
+  var k36: Dependency<K36> { Dependency(.singleton) { _ in K36() } }
+  var k37: Dependency<K37> { Dependency(.singleton) { _ in K37() } }
+  var k38: Dependency<K38> { Dependency(.singleton) { _ in K38() } }
+  var k39: Dependency<K39> { Dependency(.singleton) { _ in K39() } }
+  var k40: Dependency<K40> { Dependency(.singleton) { _ in K40() } }
+  var k41: Dependency<K41> { Dependency(.singleton) { _ in K41() } }
+  var k42: Dependency<K42> { Dependency(.singleton) { _ in K42() } }
+  var k43: Dependency<K43> { Dependency(.singleton) { _ in K43() } }
+  var k44: Dependency<K44> { Dependency(.singleton) { _ in K44() } }
+  var k45: Dependency<K45> { Dependency(.singleton) { _ in K45() } }
+  var k46: Dependency<K46> { Dependency(.singleton) { _ in K46() } }
+  var k47: Dependency<K47> { Dependency(.singleton) { _ in K47() } }
+  var k48: Dependency<K48> { Dependency(.singleton) { _ in K48() } }
+  var k49: Dependency<K49> { Dependency(.singleton) { _ in K49() } }
+  var k50: Dependency<K50> { Dependency(.singleton) { _ in K50() } }
+  var k51: Dependency<K51> { Dependency(.singleton) { _ in K51() } }
+  var k52: Dependency<K52> { Dependency(.singleton) { _ in K52() } }
+  var k53: Dependency<K53> { Dependency(.singleton) { _ in K53() } }
+  var k54: Dependency<K54> { Dependency(.singleton) { _ in K54() } }
+  var k55: Dependency<K55> { Dependency(.singleton) { _ in K55() } }
+  var k56: Dependency<K56> { Dependency(.singleton) { _ in K56() } }
+  var k57: Dependency<K57> { Dependency(.singleton) { _ in K57() } }
+  var k58: Dependency<K58> { Dependency(.singleton) { _ in K58() } }
+  var k59: Dependency<K59> { Dependency(.singleton) { _ in K59() } }
+  var k60: Dependency<K60> { Dependency(.singleton) { _ in K60() } }
+  var k61: Dependency<K61> { Dependency(.singleton) { _ in K61() } }
+  var k62: Dependency<K62> { Dependency(.singleton) { _ in K62() } }
+  var k63: Dependency<K63> { Dependency(.singleton) { _ in K63() } }
+  var k64: Dependency<K64> { Dependency(.singleton) { _ in K64() } }
+  var k65: Dependency<K65> { Dependency(.singleton) { _ in K65() } }
+  var k66: Dependency<K66> { Dependency(.singleton) { _ in K66() } }
+  var k67: Dependency<K67> { Dependency(.singleton) { _ in K67() } }
+  var k68: Dependency<K68> { Dependency(.singleton) { _ in K68() } }
+  var k69: Dependency<K69> { Dependency(.singleton) { _ in K69() } }
+  var k70: Dependency<K70> { Dependency(.singleton) { _ in K70() } }
+  var k71: Dependency<K71> { Dependency(.singleton) { _ in K71() } }
+  var k72: Dependency<K72> { Dependency(.singleton) { _ in K72() } }
+  var k73: Dependency<K73> { Dependency(.singleton) { _ in K73() } }
+  var k74: Dependency<K74> { Dependency(.singleton) { _ in K74() } }
+  var k75: Dependency<K75> { Dependency(.singleton) { _ in K75() } }
+  var k76: Dependency<K76> { Dependency(.singleton) { _ in K76() } }
+  var k77: Dependency<K77> { Dependency(.singleton) { _ in K77() } }
+  var k78: Dependency<K78> { Dependency(.singleton) { _ in K78() } }
+  var k79: Dependency<K79> { Dependency(.singleton) { _ in K79() } }
+  var k80: Dependency<K80> { Dependency(.singleton) { _ in K80() } }
+  var k81: Dependency<K81> { Dependency(.singleton) { _ in K81() } }
+  var k82: Dependency<K82> { Dependency(.singleton) { _ in K82() } }
+  var k83: Dependency<K83> { Dependency(.singleton) { _ in K83() } }
+  var k84: Dependency<K84> { Dependency(.singleton) { _ in K84() } }
+  var k85: Dependency<K85> { Dependency(.singleton) { _ in K85() } }
+  var k86: Dependency<K86> { Dependency(.singleton) { _ in K86() } }
+  var k87: Dependency<K87> { Dependency(.singleton) { _ in K87() } }
+  var k88: Dependency<K88> { Dependency(.singleton) { _ in K88() } }
+  var k89: Dependency<K89> { Dependency(.singleton) { _ in K89() } }
+  var k90: Dependency<K90> { Dependency(.singleton) { _ in K90() } }
+  var k91: Dependency<K91> { Dependency(.singleton) { _ in K91() } }
+  var k92: Dependency<K92> { Dependency(.singleton) { _ in K92() } }
+  var k93: Dependency<K93> { Dependency(.singleton) { _ in K93() } }
+  var k94: Dependency<K94> { Dependency(.singleton) { _ in K94() } }
+  var k95: Dependency<K95> { Dependency(.singleton) { _ in K95() } }
+  var k96: Dependency<K96> { Dependency(.singleton) { _ in K96() } }
+  var k97: Dependency<K97> { Dependency(.singleton) { _ in K97() } }
+  var k98: Dependency<K98> { Dependency(.singleton) { _ in K98() } }
+  var k99: Dependency<K99> { Dependency(.singleton) { _ in K99() } }
+  var k100: Dependency<K100> { Dependency(.singleton) { _ in K100() } }
+  var k101: Dependency<K101> { Dependency(.singleton) { _ in K101() } }
+  var k102: Dependency<K102> { Dependency(.singleton) { _ in K102() } }
+  var k103: Dependency<K103> { Dependency(.singleton) { _ in K103() } }
+  var k104: Dependency<K104> { Dependency(.singleton) { _ in K104() } }
+  var k105: Dependency<K105> { Dependency(.singleton) { _ in K105() } }
+  var k106: Dependency<K106> { Dependency(.singleton) { _ in K106() } }
+  var k107: Dependency<K107> { Dependency(.singleton) { _ in K107() } }
+  var k108: Dependency<K108> { Dependency(.singleton) { _ in K108() } }
+  var k109: Dependency<K109> { Dependency(.singleton) { _ in K109() } }
+  var k110: Dependency<K110> { Dependency(.singleton) { _ in K110() } }
+  var k111: Dependency<K111> { Dependency(.singleton) { _ in K111() } }
+  var k112: Dependency<K112> { Dependency(.singleton) { _ in K112() } }
+  var k113: Dependency<K113> { Dependency(.singleton) { _ in K113() } }
+  var k114: Dependency<K114> { Dependency(.singleton) { _ in K114() } }
+  var k115: Dependency<K115> { Dependency(.singleton) { _ in K115() } }
+  var k116: Dependency<K116> { Dependency(.singleton) { _ in K116() } }
+  var k117: Dependency<K117> { Dependency(.singleton) { _ in K117() } }
+  var k118: Dependency<K118> { Dependency(.singleton) { _ in K118() } }
+  var k119: Dependency<K119> { Dependency(.singleton) { _ in K119() } }
+  var k120: Dependency<K120> { Dependency(.singleton) { _ in K120() } }
+  var k121: Dependency<K121> { Dependency(.singleton) { _ in K121() } }
+  var k122: Dependency<K122> { Dependency(.singleton) { _ in K122() } }
+  var k123: Dependency<K123> { Dependency(.singleton) { _ in K123() } }
+  var k124: Dependency<K124> { Dependency(.singleton) { _ in K124() } }
+  var k125: Dependency<K125> { Dependency(.singleton) { _ in K125() } }
+  var k126: Dependency<K126> { Dependency(.singleton) { _ in K126() } }
+  var k127: Dependency<K127> { Dependency(.singleton) { _ in K127() } }
+  var k128: Dependency<K128> { Dependency(.singleton) { _ in K128() } }
+  var k129: Dependency<K129> { Dependency(.singleton) { _ in K129() } }
+  var k130: Dependency<K130> { Dependency(.singleton) { _ in K130() } }
+  var k131: Dependency<K131> { Dependency(.singleton) { _ in K131() } }
+  var k132: Dependency<K132> { Dependency(.singleton) { _ in K132() } }
+  var k133: Dependency<K133> { Dependency(.singleton) { _ in K133() } }
+  var k134: Dependency<K134> { Dependency(.singleton) { _ in K134() } }
+  var k135: Dependency<K135> { Dependency(.singleton) { _ in K135() } }
+  var k136: Dependency<K136> { Dependency(.singleton) { _ in K136() } }
+  var k137: Dependency<K137> { Dependency(.singleton) { _ in K137() } }
+  var k138: Dependency<K138> { Dependency(.singleton) { _ in K138() } }
+  var k139: Dependency<K139> { Dependency(.singleton) { _ in K139() } }
+  var k140: Dependency<K140> { Dependency(.singleton) { _ in K140() } }
+  var k141: Dependency<K141> { Dependency(.singleton) { _ in K141() } }
+  var k142: Dependency<K142> { Dependency(.singleton) { _ in K142() } }
+  var k143: Dependency<K143> { Dependency(.singleton) { _ in K143() } }
+  var k144: Dependency<K144> { Dependency(.singleton) { _ in K144() } }
+  var k145: Dependency<K145> { Dependency(.singleton) { _ in K145() } }
+  var k146: Dependency<K146> { Dependency(.singleton) { _ in K146() } }
+  var k147: Dependency<K147> { Dependency(.singleton) { _ in K147() } }
+  var k148: Dependency<K148> { Dependency(.singleton) { _ in K148() } }
+  var k149: Dependency<K149> { Dependency(.singleton) { _ in K149() } }
+  var k150: Dependency<K150> { Dependency(.singleton) { _ in K150() } }
+  var k151: Dependency<K151> { Dependency(.singleton) { _ in K151() } }
+  var k152: Dependency<K152> { Dependency(.singleton) { _ in K152() } }
+  var k153: Dependency<K153> { Dependency(.singleton) { _ in K153() } }
+  var k154: Dependency<K154> { Dependency(.singleton) { _ in K154() } }
+  var k155: Dependency<K155> { Dependency(.singleton) { _ in K155() } }
+  var k156: Dependency<K156> { Dependency(.singleton) { _ in K156() } }
+  var k157: Dependency<K157> { Dependency(.singleton) { _ in K157() } }
+  var k158: Dependency<K158> { Dependency(.singleton) { _ in K158() } }
+  var k159: Dependency<K159> { Dependency(.singleton) { _ in K159() } }
+  var k160: Dependency<K160> { Dependency(.singleton) { _ in K160() } }
+  var k161: Dependency<K161> { Dependency(.singleton) { _ in K161() } }
+  var k162: Dependency<K162> { Dependency(.singleton) { _ in K162() } }
+  var k163: Dependency<K163> { Dependency(.singleton) { _ in K163() } }
+  var k164: Dependency<K164> { Dependency(.singleton) { _ in K164() } }
+  var k165: Dependency<K165> { Dependency(.singleton) { _ in K165() } }
+  var k166: Dependency<K166> { Dependency(.singleton) { _ in K166() } }
+  var k167: Dependency<K167> { Dependency(.singleton) { _ in K167() } }
+  var k168: Dependency<K168> { Dependency(.singleton) { _ in K168() } }
+  var k169: Dependency<K169> { Dependency(.singleton) { _ in K169() } }
+  var k170: Dependency<K170> { Dependency(.singleton) { _ in K170() } }
+  var k171: Dependency<K171> { Dependency(.singleton) { _ in K171() } }
+  var k172: Dependency<K172> { Dependency(.singleton) { _ in K172() } }
+  var k173: Dependency<K173> { Dependency(.singleton) { _ in K173() } }
+  var k174: Dependency<K174> { Dependency(.singleton) { _ in K174() } }
+  var k175: Dependency<K175> { Dependency(.singleton) { _ in K175() } }
+  var k176: Dependency<K176> { Dependency(.singleton) { _ in K176() } }
+  var k177: Dependency<K177> { Dependency(.singleton) { _ in K177() } }
+  var k178: Dependency<K178> { Dependency(.singleton) { _ in K178() } }
+  var k179: Dependency<K179> { Dependency(.singleton) { _ in K179() } }
+  var k180: Dependency<K180> { Dependency(.singleton) { _ in K180() } }
+  var k181: Dependency<K181> { Dependency(.singleton) { _ in K181() } }
+  var k182: Dependency<K182> { Dependency(.singleton) { _ in K182() } }
+  var k183: Dependency<K183> { Dependency(.singleton) { _ in K183() } }
+  var k184: Dependency<K184> { Dependency(.singleton) { _ in K184() } }
+  var k185: Dependency<K185> { Dependency(.singleton) { _ in K185() } }
+  var k186: Dependency<K186> { Dependency(.singleton) { _ in K186() } }
+  var k187: Dependency<K187> { Dependency(.singleton) { _ in K187() } }
+  var k188: Dependency<K188> { Dependency(.singleton) { _ in K188() } }
+  var k189: Dependency<K189> { Dependency(.singleton) { _ in K189() } }
+  var k190: Dependency<K190> { Dependency(.singleton) { _ in K190() } }
+  var k191: Dependency<K191> { Dependency(.singleton) { _ in K191() } }
+  var k192: Dependency<K192> { Dependency(.singleton) { _ in K192() } }
+  var k193: Dependency<K193> { Dependency(.singleton) { _ in K193() } }
+  var k194: Dependency<K194> { Dependency(.singleton) { _ in K194() } }
+  var k195: Dependency<K195> { Dependency(.singleton) { _ in K195() } }
+  var k196: Dependency<K196> { Dependency(.singleton) { _ in K196() } }
+  var k197: Dependency<K197> { Dependency(.singleton) { _ in K197() } }
+  var k198: Dependency<K198> { Dependency(.singleton) { _ in K198() } }
+  var k199: Dependency<K199> { Dependency(.singleton) { _ in K199() } }
+  var k200: Dependency<K200> { Dependency(.singleton) { _ in K200() } }
+  var k201: Dependency<K201> { Dependency(.singleton) { _ in K201() } }
+  var k202: Dependency<K202> { Dependency(.singleton) { _ in K202() } }
+  var k203: Dependency<K203> { Dependency(.singleton) { _ in K203() } }
+  var k204: Dependency<K204> { Dependency(.singleton) { _ in K204() } }
+  var k205: Dependency<K205> { Dependency(.singleton) { _ in K205() } }
+  var k206: Dependency<K206> { Dependency(.singleton) { _ in K206() } }
+  var k207: Dependency<K207> { Dependency(.singleton) { _ in K207() } }
+  var k208: Dependency<K208> { Dependency(.singleton) { _ in K208() } }
+  var k209: Dependency<K209> { Dependency(.singleton) { _ in K209() } }
+  var k210: Dependency<K210> { Dependency(.singleton) { _ in K210() } }
+  var k211: Dependency<K211> { Dependency(.singleton) { _ in K211() } }
+  var k212: Dependency<K212> { Dependency(.singleton) { _ in K212() } }
+  var k213: Dependency<K213> { Dependency(.singleton) { _ in K213() } }
+  var k214: Dependency<K214> { Dependency(.singleton) { _ in K214() } }
+  var k215: Dependency<K215> { Dependency(.singleton) { _ in K215() } }
+  var k216: Dependency<K216> { Dependency(.singleton) { _ in K216() } }
+  var k217: Dependency<K217> { Dependency(.singleton) { _ in K217() } }
+  var k218: Dependency<K218> { Dependency(.singleton) { _ in K218() } }
+  var k219: Dependency<K219> { Dependency(.singleton) { _ in K219() } }
+  var k220: Dependency<K220> { Dependency(.singleton) { _ in K220() } }
+  var k221: Dependency<K221> { Dependency(.singleton) { _ in K221() } }
+  var k222: Dependency<K222> { Dependency(.singleton) { _ in K222() } }
+  var k223: Dependency<K223> { Dependency(.singleton) { _ in K223() } }
+  var k224: Dependency<K224> { Dependency(.singleton) { _ in K224() } }
+  var k225: Dependency<K225> { Dependency(.singleton) { _ in K225() } }
+  var k226: Dependency<K226> { Dependency(.singleton) { _ in K226() } }
+  var k227: Dependency<K227> { Dependency(.singleton) { _ in K227() } }
+  var k228: Dependency<K228> { Dependency(.singleton) { _ in K228() } }
+  var k229: Dependency<K229> { Dependency(.singleton) { _ in K229() } }
+  var k230: Dependency<K230> { Dependency(.singleton) { _ in K230() } }
+  var k231: Dependency<K231> { Dependency(.singleton) { _ in K231() } }
+  var k232: Dependency<K232> { Dependency(.singleton) { _ in K232() } }
+  var k233: Dependency<K233> { Dependency(.singleton) { _ in K233() } }
+  var k234: Dependency<K234> { Dependency(.singleton) { _ in K234() } }
+  var k235: Dependency<K235> { Dependency(.singleton) { _ in K235() } }
+  var k236: Dependency<K236> { Dependency(.singleton) { _ in K236() } }
+  var k237: Dependency<K237> { Dependency(.singleton) { _ in K237() } }
+  var k238: Dependency<K238> { Dependency(.singleton) { _ in K238() } }
+  var k239: Dependency<K239> { Dependency(.singleton) { _ in K239() } }
+  var k240: Dependency<K240> { Dependency(.singleton) { _ in K240() } }
+  var k241: Dependency<K241> { Dependency(.singleton) { _ in K241() } }
+  var k242: Dependency<K242> { Dependency(.singleton) { _ in K242() } }
+  var k243: Dependency<K243> { Dependency(.singleton) { _ in K243() } }
+  var k244: Dependency<K244> { Dependency(.singleton) { _ in K244() } }
+  var k245: Dependency<K245> { Dependency(.singleton) { _ in K245() } }
+  var k246: Dependency<K246> { Dependency(.singleton) { _ in K246() } }
+  var k247: Dependency<K247> { Dependency(.singleton) { _ in K247() } }
+  var k248: Dependency<K248> { Dependency(.singleton) { _ in K248() } }
+  var k249: Dependency<K249> { Dependency(.singleton) { _ in K249() } }
+  var k250: Dependency<K250> { Dependency(.singleton) { _ in K250() } }
+  var k251: Dependency<K251> { Dependency(.singleton) { _ in K251() } }
+  var k252: Dependency<K252> { Dependency(.singleton) { _ in K252() } }
+  var k253: Dependency<K253> { Dependency(.singleton) { _ in K253() } }
+  var k254: Dependency<K254> { Dependency(.singleton) { _ in K254() } }
+  var k255: Dependency<K255> { Dependency(.singleton) { _ in K255() } }
+  var k256: Dependency<K256> { Dependency(.singleton) { _ in K256() } }
+  var k257: Dependency<K257> { Dependency(.singleton) { _ in K257() } }
+  var k258: Dependency<K258> { Dependency(.singleton) { _ in K258() } }
+  var k259: Dependency<K259> { Dependency(.singleton) { _ in K259() } }
+  var k260: Dependency<K260> { Dependency(.singleton) { _ in K260() } }
+  var k261: Dependency<K261> { Dependency(.singleton) { _ in K261() } }
+  var k262: Dependency<K262> { Dependency(.singleton) { _ in K262() } }
+  var k263: Dependency<K263> { Dependency(.singleton) { _ in K263() } }
+  var k264: Dependency<K264> { Dependency(.singleton) { _ in K264() } }
+  var k265: Dependency<K265> { Dependency(.singleton) { _ in K265() } }
+  var k266: Dependency<K266> { Dependency(.singleton) { _ in K266() } }
+  var k267: Dependency<K267> { Dependency(.singleton) { _ in K267() } }
+  var k268: Dependency<K268> { Dependency(.singleton) { _ in K268() } }
+  var k269: Dependency<K269> { Dependency(.singleton) { _ in K269() } }
+  var k270: Dependency<K270> { Dependency(.singleton) { _ in K270() } }
+  var k271: Dependency<K271> { Dependency(.singleton) { _ in K271() } }
+  var k272: Dependency<K272> { Dependency(.singleton) { _ in K272() } }
+  var k273: Dependency<K273> { Dependency(.singleton) { _ in K273() } }
+  var k274: Dependency<K274> { Dependency(.singleton) { _ in K274() } }
+  var k275: Dependency<K275> { Dependency(.singleton) { _ in K275() } }
+  var k276: Dependency<K276> { Dependency(.singleton) { _ in K276() } }
+  var k277: Dependency<K277> { Dependency(.singleton) { _ in K277() } }
+  var k278: Dependency<K278> { Dependency(.singleton) { _ in K278() } }
+  var k279: Dependency<K279> { Dependency(.singleton) { _ in K279() } }
+  var k280: Dependency<K280> { Dependency(.singleton) { _ in K280() } }
+  var k281: Dependency<K281> { Dependency(.singleton) { _ in K281() } }
+  var k282: Dependency<K282> { Dependency(.singleton) { _ in K282() } }
+  var k283: Dependency<K283> { Dependency(.singleton) { _ in K283() } }
+  var k284: Dependency<K284> { Dependency(.singleton) { _ in K284() } }
+  var k285: Dependency<K285> { Dependency(.singleton) { _ in K285() } }
+  var k286: Dependency<K286> { Dependency(.singleton) { _ in K286() } }
+  var k287: Dependency<K287> { Dependency(.singleton) { _ in K287() } }
+  var k288: Dependency<K288> { Dependency(.singleton) { _ in K288() } }
+  var k289: Dependency<K289> { Dependency(.singleton) { _ in K289() } }
+  var k290: Dependency<K290> { Dependency(.singleton) { _ in K290() } }
+  var k291: Dependency<K291> { Dependency(.singleton) { _ in K291() } }
+  var k292: Dependency<K292> { Dependency(.singleton) { _ in K292() } }
+  var k293: Dependency<K293> { Dependency(.singleton) { _ in K293() } }
+  var k294: Dependency<K294> { Dependency(.singleton) { _ in K294() } }
+  var k295: Dependency<K295> { Dependency(.singleton) { _ in K295() } }
+  var k296: Dependency<K296> { Dependency(.singleton) { _ in K296() } }
+  var k297: Dependency<K297> { Dependency(.singleton) { _ in K297() } }
+  var k298: Dependency<K298> { Dependency(.singleton) { _ in K298() } }
+  var k299: Dependency<K299> { Dependency(.singleton) { _ in K299() } }
+  var k300: Dependency<K300> { Dependency(.singleton) { _ in K300() } }
+  var k301: Dependency<K301> { Dependency(.singleton) { _ in K301() } }
+  var k302: Dependency<K302> { Dependency(.singleton) { _ in K302() } }
+  var k303: Dependency<K303> { Dependency(.singleton) { _ in K303() } }
+  var k304: Dependency<K304> { Dependency(.singleton) { _ in K304() } }
+  var k305: Dependency<K305> { Dependency(.singleton) { _ in K305() } }
+  var k306: Dependency<K306> { Dependency(.singleton) { _ in K306() } }
+  var k307: Dependency<K307> { Dependency(.singleton) { _ in K307() } }
+  var k308: Dependency<K308> { Dependency(.singleton) { _ in K308() } }
+  var k309: Dependency<K309> { Dependency(.singleton) { _ in K309() } }
+  var k310: Dependency<K310> { Dependency(.singleton) { _ in K310() } }
+  var k311: Dependency<K311> { Dependency(.singleton) { _ in K311() } }
+  var k312: Dependency<K312> { Dependency(.singleton) { _ in K312() } }
+  var k313: Dependency<K313> { Dependency(.singleton) { _ in K313() } }
+  var k314: Dependency<K314> { Dependency(.singleton) { _ in K314() } }
+  var k315: Dependency<K315> { Dependency(.singleton) { _ in K315() } }
+  var k316: Dependency<K316> { Dependency(.singleton) { _ in K316() } }
+  var k317: Dependency<K317> { Dependency(.singleton) { _ in K317() } }
+  var k318: Dependency<K318> { Dependency(.singleton) { _ in K318() } }
+  var k319: Dependency<K319> { Dependency(.singleton) { _ in K319() } }
+  var k320: Dependency<K320> { Dependency(.singleton) { _ in K320() } }
+  var k321: Dependency<K321> { Dependency(.singleton) { _ in K321() } }
+  var k322: Dependency<K322> { Dependency(.singleton) { _ in K322() } }
+  var k323: Dependency<K323> { Dependency(.singleton) { _ in K323() } }
+  var k324: Dependency<K324> { Dependency(.singleton) { _ in K324() } }
+  var k325: Dependency<K325> { Dependency(.singleton) { _ in K325() } }
+  var k326: Dependency<K326> { Dependency(.singleton) { _ in K326() } }
+  var k327: Dependency<K327> { Dependency(.singleton) { _ in K327() } }
+  var k328: Dependency<K328> { Dependency(.singleton) { _ in K328() } }
+  var k329: Dependency<K329> { Dependency(.singleton) { _ in K329() } }
+  var k330: Dependency<K330> { Dependency(.singleton) { _ in K330() } }
+  var k331: Dependency<K331> { Dependency(.singleton) { _ in K331() } }
+  var k332: Dependency<K332> { Dependency(.singleton) { _ in K332() } }
+  var k333: Dependency<K333> { Dependency(.singleton) { _ in K333() } }
+  var k334: Dependency<K334> { Dependency(.singleton) { _ in K334() } }
+  var k335: Dependency<K335> { Dependency(.singleton) { _ in K335() } }
+  var k336: Dependency<K336> { Dependency(.singleton) { _ in K336() } }
+  var k337: Dependency<K337> { Dependency(.singleton) { _ in K337() } }
+  var k338: Dependency<K338> { Dependency(.singleton) { _ in K338() } }
+  var k339: Dependency<K339> { Dependency(.singleton) { _ in K339() } }
+  var k340: Dependency<K340> { Dependency(.singleton) { _ in K340() } }
+  var k341: Dependency<K341> { Dependency(.singleton) { _ in K341() } }
+  var k342: Dependency<K342> { Dependency(.singleton) { _ in K342() } }
+  var k343: Dependency<K343> { Dependency(.singleton) { _ in K343() } }
+  var k344: Dependency<K344> { Dependency(.singleton) { _ in K344() } }
+  var k345: Dependency<K345> { Dependency(.singleton) { _ in K345() } }
+  var k346: Dependency<K346> { Dependency(.singleton) { _ in K346() } }
+  var k347: Dependency<K347> { Dependency(.singleton) { _ in K347() } }
+  var k348: Dependency<K348> { Dependency(.singleton) { _ in K348() } }
+  var k349: Dependency<K349> { Dependency(.singleton) { _ in K349() } }
+  var k350: Dependency<K350> { Dependency(.singleton) { _ in K350() } }
+  var k351: Dependency<K351> { Dependency(.singleton) { _ in K351() } }
+  var k352: Dependency<K352> { Dependency(.singleton) { _ in K352() } }
+  var k353: Dependency<K353> { Dependency(.singleton) { _ in K353() } }
+  var k354: Dependency<K354> { Dependency(.singleton) { _ in K354() } }
+  var k355: Dependency<K355> { Dependency(.singleton) { _ in K355() } }
+  var k356: Dependency<K356> { Dependency(.singleton) { _ in K356() } }
+  var k357: Dependency<K357> { Dependency(.singleton) { _ in K357() } }
+  var k358: Dependency<K358> { Dependency(.singleton) { _ in K358() } }
+  var k359: Dependency<K359> { Dependency(.singleton) { _ in K359() } }
+  var k360: Dependency<K360> { Dependency(.singleton) { _ in K360() } }
+  var k361: Dependency<K361> { Dependency(.singleton) { _ in K361() } }
+  var k362: Dependency<K362> { Dependency(.singleton) { _ in K362() } }
+  var k363: Dependency<K363> { Dependency(.singleton) { _ in K363() } }
+  var k364: Dependency<K364> { Dependency(.singleton) { _ in K364() } }
+  var k365: Dependency<K365> { Dependency(.singleton) { _ in K365() } }
+  var k366: Dependency<K366> { Dependency(.singleton) { _ in K366() } }
+  var k367: Dependency<K367> { Dependency(.singleton) { _ in K367() } }
+  var k368: Dependency<K368> { Dependency(.singleton) { _ in K368() } }
+  var k369: Dependency<K369> { Dependency(.singleton) { _ in K369() } }
+  var k370: Dependency<K370> { Dependency(.singleton) { _ in K370() } }
+  var k371: Dependency<K371> { Dependency(.singleton) { _ in K371() } }
+  var k372: Dependency<K372> { Dependency(.singleton) { _ in K372() } }
+  var k373: Dependency<K373> { Dependency(.singleton) { _ in K373() } }
+  var k374: Dependency<K374> { Dependency(.singleton) { _ in K374() } }
+  var k375: Dependency<K375> { Dependency(.singleton) { _ in K375() } }
+  var k376: Dependency<K376> { Dependency(.singleton) { _ in K376() } }
+  var k377: Dependency<K377> { Dependency(.singleton) { _ in K377() } }
+  var k378: Dependency<K378> { Dependency(.singleton) { _ in K378() } }
+  var k379: Dependency<K379> { Dependency(.singleton) { _ in K379() } }
+  var k380: Dependency<K380> { Dependency(.singleton) { _ in K380() } }
+  var k381: Dependency<K381> { Dependency(.singleton) { _ in K381() } }
+  var k382: Dependency<K382> { Dependency(.singleton) { _ in K382() } }
+  var k383: Dependency<K383> { Dependency(.singleton) { _ in K383() } }
+  var k384: Dependency<K384> { Dependency(.singleton) { _ in K384() } }
+  var k385: Dependency<K385> { Dependency(.singleton) { _ in K385() } }
+  var k386: Dependency<K386> { Dependency(.singleton) { _ in K386() } }
+  var k387: Dependency<K387> { Dependency(.singleton) { _ in K387() } }
+  var k388: Dependency<K388> { Dependency(.singleton) { _ in K388() } }
+  var k389: Dependency<K389> { Dependency(.singleton) { _ in K389() } }
+  var k390: Dependency<K390> { Dependency(.singleton) { _ in K390() } }
+  var k391: Dependency<K391> { Dependency(.singleton) { _ in K391() } }
+  var k392: Dependency<K392> { Dependency(.singleton) { _ in K392() } }
+  var k393: Dependency<K393> { Dependency(.singleton) { _ in K393() } }
+  var k394: Dependency<K394> { Dependency(.singleton) { _ in K394() } }
+  var k395: Dependency<K395> { Dependency(.singleton) { _ in K395() } }
+  var k396: Dependency<K396> { Dependency(.singleton) { _ in K396() } }
+  var k397: Dependency<K397> { Dependency(.singleton) { _ in K397() } }
+  var k398: Dependency<K398> { Dependency(.singleton) { _ in K398() } }
+  var k399: Dependency<K399> { Dependency(.singleton) { _ in K399() } }
+  var k400: Dependency<K400> { Dependency(.singleton) { _ in K400() } }
+  var k401: Dependency<K401> { Dependency(.singleton) { _ in K401() } }
+  var k402: Dependency<K402> { Dependency(.singleton) { _ in K402() } }
+  var k403: Dependency<K403> { Dependency(.singleton) { _ in K403() } }
+  var k404: Dependency<K404> { Dependency(.singleton) { _ in K404() } }
+  var k405: Dependency<K405> { Dependency(.singleton) { _ in K405() } }
+  var k406: Dependency<K406> { Dependency(.singleton) { _ in K406() } }
+  var k407: Dependency<K407> { Dependency(.singleton) { _ in K407() } }
+  var k408: Dependency<K408> { Dependency(.singleton) { _ in K408() } }
+  var k409: Dependency<K409> { Dependency(.singleton) { _ in K409() } }
+  var k410: Dependency<K410> { Dependency(.singleton) { _ in K410() } }
+  var k411: Dependency<K411> { Dependency(.singleton) { _ in K411() } }
+  var k412: Dependency<K412> { Dependency(.singleton) { _ in K412() } }
+  var k413: Dependency<K413> { Dependency(.singleton) { _ in K413() } }
+  var k414: Dependency<K414> { Dependency(.singleton) { _ in K414() } }
+  var k415: Dependency<K415> { Dependency(.singleton) { _ in K415() } }
+  var k416: Dependency<K416> { Dependency(.singleton) { _ in K416() } }
+  var k417: Dependency<K417> { Dependency(.singleton) { _ in K417() } }
+  var k418: Dependency<K418> { Dependency(.singleton) { _ in K418() } }
+  var k419: Dependency<K419> { Dependency(.singleton) { _ in K419() } }
+  var k420: Dependency<K420> { Dependency(.singleton) { _ in K420() } }
+  var k421: Dependency<K421> { Dependency(.singleton) { _ in K421() } }
+  var k422: Dependency<K422> { Dependency(.singleton) { _ in K422() } }
+  var k423: Dependency<K423> { Dependency(.singleton) { _ in K423() } }
+  var k424: Dependency<K424> { Dependency(.singleton) { _ in K424() } }
+  var k425: Dependency<K425> { Dependency(.singleton) { _ in K425() } }
+  var k426: Dependency<K426> { Dependency(.singleton) { _ in K426() } }
+  var k427: Dependency<K427> { Dependency(.singleton) { _ in K427() } }
+  var k428: Dependency<K428> { Dependency(.singleton) { _ in K428() } }
+  var k429: Dependency<K429> { Dependency(.singleton) { _ in K429() } }
+  var k430: Dependency<K430> { Dependency(.singleton) { _ in K430() } }
+  var k431: Dependency<K431> { Dependency(.singleton) { _ in K431() } }
+  var k432: Dependency<K432> { Dependency(.singleton) { _ in K432() } }
+  var k433: Dependency<K433> { Dependency(.singleton) { _ in K433() } }
+  var k434: Dependency<K434> { Dependency(.singleton) { _ in K434() } }
+  var k435: Dependency<K435> { Dependency(.singleton) { _ in K435() } }
+  var k436: Dependency<K436> { Dependency(.singleton) { _ in K436() } }
+  var k437: Dependency<K437> { Dependency(.singleton) { _ in K437() } }
+  var k438: Dependency<K438> { Dependency(.singleton) { _ in K438() } }
+  var k439: Dependency<K439> { Dependency(.singleton) { _ in K439() } }
+  var k440: Dependency<K440> { Dependency(.singleton) { _ in K440() } }
+  var k441: Dependency<K441> { Dependency(.singleton) { _ in K441() } }
+  var k442: Dependency<K442> { Dependency(.singleton) { _ in K442() } }
+  var k443: Dependency<K443> { Dependency(.singleton) { _ in K443() } }
+  var k444: Dependency<K444> { Dependency(.singleton) { _ in K444() } }
+  var k445: Dependency<K445> { Dependency(.singleton) { _ in K445() } }
+  var k446: Dependency<K446> { Dependency(.singleton) { _ in K446() } }
+  var k447: Dependency<K447> { Dependency(.singleton) { _ in K447() } }
+  var k448: Dependency<K448> { Dependency(.singleton) { _ in K448() } }
+  var k449: Dependency<K449> { Dependency(.singleton) { _ in K449() } }
+  var k450: Dependency<K450> { Dependency(.singleton) { _ in K450() } }
+  var k451: Dependency<K451> { Dependency(.singleton) { _ in K451() } }
+  var k452: Dependency<K452> { Dependency(.singleton) { _ in K452() } }
+  var k453: Dependency<K453> { Dependency(.singleton) { _ in K453() } }
+  var k454: Dependency<K454> { Dependency(.singleton) { _ in K454() } }
+  var k455: Dependency<K455> { Dependency(.singleton) { _ in K455() } }
+  var k456: Dependency<K456> { Dependency(.singleton) { _ in K456() } }
+  var k457: Dependency<K457> { Dependency(.singleton) { _ in K457() } }
+  var k458: Dependency<K458> { Dependency(.singleton) { _ in K458() } }
+  var k459: Dependency<K459> { Dependency(.singleton) { _ in K459() } }
+  var k460: Dependency<K460> { Dependency(.singleton) { _ in K460() } }
+  var k461: Dependency<K461> { Dependency(.singleton) { _ in K461() } }
+  var k462: Dependency<K462> { Dependency(.singleton) { _ in K462() } }
+  var k463: Dependency<K463> { Dependency(.singleton) { _ in K463() } }
+  var k464: Dependency<K464> { Dependency(.singleton) { _ in K464() } }
+  var k465: Dependency<K465> { Dependency(.singleton) { _ in K465() } }
+  var k466: Dependency<K466> { Dependency(.singleton) { _ in K466() } }
+  var k467: Dependency<K467> { Dependency(.singleton) { _ in K467() } }
+  var k468: Dependency<K468> { Dependency(.singleton) { _ in K468() } }
+  var k469: Dependency<K469> { Dependency(.singleton) { _ in K469() } }
+  var k470: Dependency<K470> { Dependency(.singleton) { _ in K470() } }
+  var k471: Dependency<K471> { Dependency(.singleton) { _ in K471() } }
+  var k472: Dependency<K472> { Dependency(.singleton) { _ in K472() } }
+  var k473: Dependency<K473> { Dependency(.singleton) { _ in K473() } }
+  var k474: Dependency<K474> { Dependency(.singleton) { _ in K474() } }
+  var k475: Dependency<K475> { Dependency(.singleton) { _ in K475() } }
+  var k476: Dependency<K476> { Dependency(.singleton) { _ in K476() } }
+  var k477: Dependency<K477> { Dependency(.singleton) { _ in K477() } }
+  var k478: Dependency<K478> { Dependency(.singleton) { _ in K478() } }
+  var k479: Dependency<K479> { Dependency(.singleton) { _ in K479() } }
+  var k480: Dependency<K480> { Dependency(.singleton) { _ in K480() } }
+  var k481: Dependency<K481> { Dependency(.singleton) { _ in K481() } }
+  var k482: Dependency<K482> { Dependency(.singleton) { _ in K482() } }
+  var k483: Dependency<K483> { Dependency(.singleton) { _ in K483() } }
+  var k484: Dependency<K484> { Dependency(.singleton) { _ in K484() } }
+  var k485: Dependency<K485> { Dependency(.singleton) { _ in K485() } }
+  var k486: Dependency<K486> { Dependency(.singleton) { _ in K486() } }
+  var k487: Dependency<K487> { Dependency(.singleton) { _ in K487() } }
+  var k488: Dependency<K488> { Dependency(.singleton) { _ in K488() } }
+  var k489: Dependency<K489> { Dependency(.singleton) { _ in K489() } }
+  var k490: Dependency<K490> { Dependency(.singleton) { _ in K490() } }
+  var k491: Dependency<K491> { Dependency(.singleton) { _ in K491() } }
+  var k492: Dependency<K492> { Dependency(.singleton) { _ in K492() } }
+  var k493: Dependency<K493> { Dependency(.singleton) { _ in K493() } }
+  var k494: Dependency<K494> { Dependency(.singleton) { _ in K494() } }
+  var k495: Dependency<K495> { Dependency(.singleton) { _ in K495() } }
+  var k496: Dependency<K496> { Dependency(.singleton) { _ in K496() } }
+  var k497: Dependency<K497> { Dependency(.singleton) { _ in K497() } }
+  var k498: Dependency<K498> { Dependency(.singleton) { _ in K498() } }
+  var k499: Dependency<K499> { Dependency(.singleton) { _ in K499() } }
+  var k500: Dependency<K500> { Dependency(.singleton) { _ in K500() } }
+  var k501: Dependency<K501> { Dependency(.singleton) { _ in K501() } }
+  var k502: Dependency<K502> { Dependency(.singleton) { _ in K502() } }
+  var k503: Dependency<K503> { Dependency(.singleton) { _ in K503() } }
+  var k504: Dependency<K504> { Dependency(.singleton) { _ in K504() } }
+  var k505: Dependency<K505> { Dependency(.singleton) { _ in K505() } }
+  var k506: Dependency<K506> { Dependency(.singleton) { _ in K506() } }
+  var k507: Dependency<K507> { Dependency(.singleton) { _ in K507() } }
+  var k508: Dependency<K508> { Dependency(.singleton) { _ in K508() } }
+  var k509: Dependency<K509> { Dependency(.singleton) { _ in K509() } }
+  var k510: Dependency<K510> { Dependency(.singleton) { _ in K510() } }
+  var k511: Dependency<K511> { Dependency(.singleton) { _ in K511() } }
+  var k512: Dependency<K512> { Dependency(.singleton) { _ in K512() } }
+  var k513: Dependency<K513> { Dependency(.singleton) { _ in K513() } }
+  var k514: Dependency<K514> { Dependency(.singleton) { _ in K514() } }
+  var k515: Dependency<K515> { Dependency(.singleton) { _ in K515() } }
+  var k516: Dependency<K516> { Dependency(.singleton) { _ in K516() } }
+  var k517: Dependency<K517> { Dependency(.singleton) { _ in K517() } }
+  var k518: Dependency<K518> { Dependency(.singleton) { _ in K518() } }
+  var k519: Dependency<K519> { Dependency(.singleton) { _ in K519() } }
+  var k520: Dependency<K520> { Dependency(.singleton) { _ in K520() } }
+  var k521: Dependency<K521> { Dependency(.singleton) { _ in K521() } }
+  var k522: Dependency<K522> { Dependency(.singleton) { _ in K522() } }
+  var k523: Dependency<K523> { Dependency(.singleton) { _ in K523() } }
+  var k524: Dependency<K524> { Dependency(.singleton) { _ in K524() } }
+  var k525: Dependency<K525> { Dependency(.singleton) { _ in K525() } }
+  var k526: Dependency<K526> { Dependency(.singleton) { _ in K526() } }
+  var k527: Dependency<K527> { Dependency(.singleton) { _ in K527() } }
+  var k528: Dependency<K528> { Dependency(.singleton) { _ in K528() } }
+  var k529: Dependency<K529> { Dependency(.singleton) { _ in K529() } }
+  var k530: Dependency<K530> { Dependency(.singleton) { _ in K530() } }
+  var k531: Dependency<K531> { Dependency(.singleton) { _ in K531() } }
+  var k532: Dependency<K532> { Dependency(.singleton) { _ in K532() } }
+  var k533: Dependency<K533> { Dependency(.singleton) { _ in K533() } }
+  var k534: Dependency<K534> { Dependency(.singleton) { _ in K534() } }
+  var k535: Dependency<K535> { Dependency(.singleton) { _ in K535() } }
+  var k536: Dependency<K536> { Dependency(.singleton) { _ in K536() } }
+  var k537: Dependency<K537> { Dependency(.singleton) { _ in K537() } }
+  var k538: Dependency<K538> { Dependency(.singleton) { _ in K538() } }
+  var k539: Dependency<K539> { Dependency(.singleton) { _ in K539() } }
+  var k540: Dependency<K540> { Dependency(.singleton) { _ in K540() } }
+  var k541: Dependency<K541> { Dependency(.singleton) { _ in K541() } }
+  var k542: Dependency<K542> { Dependency(.singleton) { _ in K542() } }
+  var k543: Dependency<K543> { Dependency(.singleton) { _ in K543() } }
+  var k544: Dependency<K544> { Dependency(.singleton) { _ in K544() } }
+  var k545: Dependency<K545> { Dependency(.singleton) { _ in K545() } }
+  var k546: Dependency<K546> { Dependency(.singleton) { _ in K546() } }
+  var k547: Dependency<K547> { Dependency(.singleton) { _ in K547() } }
+  var k548: Dependency<K548> { Dependency(.singleton) { _ in K548() } }
+  var k549: Dependency<K549> { Dependency(.singleton) { _ in K549() } }
+  var k550: Dependency<K550> { Dependency(.singleton) { _ in K550() } }
+  var k551: Dependency<K551> { Dependency(.singleton) { _ in K551() } }
+  var k552: Dependency<K552> { Dependency(.singleton) { _ in K552() } }
+  var k553: Dependency<K553> { Dependency(.singleton) { _ in K553() } }
+  var k554: Dependency<K554> { Dependency(.singleton) { _ in K554() } }
+  var k555: Dependency<K555> { Dependency(.singleton) { _ in K555() } }
+  var k556: Dependency<K556> { Dependency(.singleton) { _ in K556() } }
+  var k557: Dependency<K557> { Dependency(.singleton) { _ in K557() } }
+  var k558: Dependency<K558> { Dependency(.singleton) { _ in K558() } }
+  var k559: Dependency<K559> { Dependency(.singleton) { _ in K559() } }
+  var k560: Dependency<K560> { Dependency(.singleton) { _ in K560() } }
+  var k561: Dependency<K561> { Dependency(.singleton) { _ in K561() } }
+  var k562: Dependency<K562> { Dependency(.singleton) { _ in K562() } }
+  var k563: Dependency<K563> { Dependency(.singleton) { _ in K563() } }
+  var k564: Dependency<K564> { Dependency(.singleton) { _ in K564() } }
+  var k565: Dependency<K565> { Dependency(.singleton) { _ in K565() } }
+  var k566: Dependency<K566> { Dependency(.singleton) { _ in K566() } }
+  var k567: Dependency<K567> { Dependency(.singleton) { _ in K567() } }
+  var k568: Dependency<K568> { Dependency(.singleton) { _ in K568() } }
+  var k569: Dependency<K569> { Dependency(.singleton) { _ in K569() } }
+  var k570: Dependency<K570> { Dependency(.singleton) { _ in K570() } }
+  var k571: Dependency<K571> { Dependency(.singleton) { _ in K571() } }
+  var k572: Dependency<K572> { Dependency(.singleton) { _ in K572() } }
+  var k573: Dependency<K573> { Dependency(.singleton) { _ in K573() } }
+  var k574: Dependency<K574> { Dependency(.singleton) { _ in K574() } }
+  var k575: Dependency<K575> { Dependency(.singleton) { _ in K575() } }
+  var k576: Dependency<K576> { Dependency(.singleton) { _ in K576() } }
+  var k577: Dependency<K577> { Dependency(.singleton) { _ in K577() } }
+  var k578: Dependency<K578> { Dependency(.singleton) { _ in K578() } }
+  var k579: Dependency<K579> { Dependency(.singleton) { _ in K579() } }
+  var k580: Dependency<K580> { Dependency(.singleton) { _ in K580() } }
+  var k581: Dependency<K581> { Dependency(.singleton) { _ in K581() } }
+  var k582: Dependency<K582> { Dependency(.singleton) { _ in K582() } }
+  var k583: Dependency<K583> { Dependency(.singleton) { _ in K583() } }
+  var k584: Dependency<K584> { Dependency(.singleton) { _ in K584() } }
+  var k585: Dependency<K585> { Dependency(.singleton) { _ in K585() } }
+  var k586: Dependency<K586> { Dependency(.singleton) { _ in K586() } }
+  var k587: Dependency<K587> { Dependency(.singleton) { _ in K587() } }
+  var k588: Dependency<K588> { Dependency(.singleton) { _ in K588() } }
+  var k589: Dependency<K589> { Dependency(.singleton) { _ in K589() } }
+  var k590: Dependency<K590> { Dependency(.singleton) { _ in K590() } }
+  var k591: Dependency<K591> { Dependency(.singleton) { _ in K591() } }
+  var k592: Dependency<K592> { Dependency(.singleton) { _ in K592() } }
+  var k593: Dependency<K593> { Dependency(.singleton) { _ in K593() } }
+  var k594: Dependency<K594> { Dependency(.singleton) { _ in K594() } }
+  var k595: Dependency<K595> { Dependency(.singleton) { _ in K595() } }
+  var k596: Dependency<K596> { Dependency(.singleton) { _ in K596() } }
+  var k597: Dependency<K597> { Dependency(.singleton) { _ in K597() } }
+  var k598: Dependency<K598> { Dependency(.singleton) { _ in K598() } }
+  var k599: Dependency<K599> { Dependency(.singleton) { _ in K599() } }
+  var k600: Dependency<K600> { Dependency(.singleton) { _ in K600() } }
+  var k601: Dependency<K601> { Dependency(.singleton) { _ in K601() } }
+  var k602: Dependency<K602> { Dependency(.singleton) { _ in K602() } }
+  var k603: Dependency<K603> { Dependency(.singleton) { _ in K603() } }
+  var k604: Dependency<K604> { Dependency(.singleton) { _ in K604() } }
+  var k605: Dependency<K605> { Dependency(.singleton) { _ in K605() } }
+  var k606: Dependency<K606> { Dependency(.singleton) { _ in K606() } }
+  var k607: Dependency<K607> { Dependency(.singleton) { _ in K607() } }
+  var k608: Dependency<K608> { Dependency(.singleton) { _ in K608() } }
+  var k609: Dependency<K609> { Dependency(.singleton) { _ in K609() } }
+  var k610: Dependency<K610> { Dependency(.singleton) { _ in K610() } }
+  var k611: Dependency<K611> { Dependency(.singleton) { _ in K611() } }
+  var k612: Dependency<K612> { Dependency(.singleton) { _ in K612() } }
+  var k613: Dependency<K613> { Dependency(.singleton) { _ in K613() } }
+  var k614: Dependency<K614> { Dependency(.singleton) { _ in K614() } }
+  var k615: Dependency<K615> { Dependency(.singleton) { _ in K615() } }
+  var k616: Dependency<K616> { Dependency(.singleton) { _ in K616() } }
+  var k617: Dependency<K617> { Dependency(.singleton) { _ in K617() } }
+  var k618: Dependency<K618> { Dependency(.singleton) { _ in K618() } }
+  var k619: Dependency<K619> { Dependency(.singleton) { _ in K619() } }
+  var k620: Dependency<K620> { Dependency(.singleton) { _ in K620() } }
+  var k621: Dependency<K621> { Dependency(.singleton) { _ in K621() } }
+  var k622: Dependency<K622> { Dependency(.singleton) { _ in K622() } }
+  var k623: Dependency<K623> { Dependency(.singleton) { _ in K623() } }
+  var k624: Dependency<K624> { Dependency(.singleton) { _ in K624() } }
+  var k625: Dependency<K625> { Dependency(.singleton) { _ in K625() } }
+  var k626: Dependency<K626> { Dependency(.singleton) { _ in K626() } }
+  var k627: Dependency<K627> { Dependency(.singleton) { _ in K627() } }
+  var k628: Dependency<K628> { Dependency(.singleton) { _ in K628() } }
+  var k629: Dependency<K629> { Dependency(.singleton) { _ in K629() } }
+  var k630: Dependency<K630> { Dependency(.singleton) { _ in K630() } }
+  var k631: Dependency<K631> { Dependency(.singleton) { _ in K631() } }
+  var k632: Dependency<K632> { Dependency(.singleton) { _ in K632() } }
+  var k633: Dependency<K633> { Dependency(.singleton) { _ in K633() } }
+  var k634: Dependency<K634> { Dependency(.singleton) { _ in K634() } }
+  var k635: Dependency<K635> { Dependency(.singleton) { _ in K635() } }
+  var k636: Dependency<K636> { Dependency(.singleton) { _ in K636() } }
+  var k637: Dependency<K637> { Dependency(.singleton) { _ in K637() } }
+  var k638: Dependency<K638> { Dependency(.singleton) { _ in K638() } }
+  var k639: Dependency<K639> { Dependency(.singleton) { _ in K639() } }
+  var k640: Dependency<K640> { Dependency(.singleton) { _ in K640() } }
+  var k641: Dependency<K641> { Dependency(.singleton) { _ in K641() } }
+  var k642: Dependency<K642> { Dependency(.singleton) { _ in K642() } }
+  var k643: Dependency<K643> { Dependency(.singleton) { _ in K643() } }
+  var k644: Dependency<K644> { Dependency(.singleton) { _ in K644() } }
+  var k645: Dependency<K645> { Dependency(.singleton) { _ in K645() } }
+  var k646: Dependency<K646> { Dependency(.singleton) { _ in K646() } }
+  var k647: Dependency<K647> { Dependency(.singleton) { _ in K647() } }
+  var k648: Dependency<K648> { Dependency(.singleton) { _ in K648() } }
+  var k649: Dependency<K649> { Dependency(.singleton) { _ in K649() } }
+  var k650: Dependency<K650> { Dependency(.singleton) { _ in K650() } }
+  var k651: Dependency<K651> { Dependency(.singleton) { _ in K651() } }
+  var k652: Dependency<K652> { Dependency(.singleton) { _ in K652() } }
+  var k653: Dependency<K653> { Dependency(.singleton) { _ in K653() } }
+  var k654: Dependency<K654> { Dependency(.singleton) { _ in K654() } }
+  var k655: Dependency<K655> { Dependency(.singleton) { _ in K655() } }
+  var k656: Dependency<K656> { Dependency(.singleton) { _ in K656() } }
+  var k657: Dependency<K657> { Dependency(.singleton) { _ in K657() } }
+  var k658: Dependency<K658> { Dependency(.singleton) { _ in K658() } }
+  var k659: Dependency<K659> { Dependency(.singleton) { _ in K659() } }
+  var k660: Dependency<K660> { Dependency(.singleton) { _ in K660() } }
+  var k661: Dependency<K661> { Dependency(.singleton) { _ in K661() } }
+  var k662: Dependency<K662> { Dependency(.singleton) { _ in K662() } }
+  var k663: Dependency<K663> { Dependency(.singleton) { _ in K663() } }
+  var k664: Dependency<K664> { Dependency(.singleton) { _ in K664() } }
+  var k665: Dependency<K665> { Dependency(.singleton) { _ in K665() } }
+  var k666: Dependency<K666> { Dependency(.singleton) { _ in K666() } }
+  var k667: Dependency<K667> { Dependency(.singleton) { _ in K667() } }
+  var k668: Dependency<K668> { Dependency(.singleton) { _ in K668() } }
+  var k669: Dependency<K669> { Dependency(.singleton) { _ in K669() } }
+  var k670: Dependency<K670> { Dependency(.singleton) { _ in K670() } }
+  var k671: Dependency<K671> { Dependency(.singleton) { _ in K671() } }
+  var k672: Dependency<K672> { Dependency(.singleton) { _ in K672() } }
+  var k673: Dependency<K673> { Dependency(.singleton) { _ in K673() } }
+  var k674: Dependency<K674> { Dependency(.singleton) { _ in K674() } }
+  var k675: Dependency<K675> { Dependency(.singleton) { _ in K675() } }
+  var k676: Dependency<K676> { Dependency(.singleton) { _ in K676() } }
+  var k677: Dependency<K677> { Dependency(.singleton) { _ in K677() } }
+  var k678: Dependency<K678> { Dependency(.singleton) { _ in K678() } }
+  var k679: Dependency<K679> { Dependency(.singleton) { _ in K679() } }
+  var k680: Dependency<K680> { Dependency(.singleton) { _ in K680() } }
+  var k681: Dependency<K681> { Dependency(.singleton) { _ in K681() } }
+  var k682: Dependency<K682> { Dependency(.singleton) { _ in K682() } }
+  var k683: Dependency<K683> { Dependency(.singleton) { _ in K683() } }
+  var k684: Dependency<K684> { Dependency(.singleton) { _ in K684() } }
+  var k685: Dependency<K685> { Dependency(.singleton) { _ in K685() } }
+  var k686: Dependency<K686> { Dependency(.singleton) { _ in K686() } }
+  var k687: Dependency<K687> { Dependency(.singleton) { _ in K687() } }
+  var k688: Dependency<K688> { Dependency(.singleton) { _ in K688() } }
+  var k689: Dependency<K689> { Dependency(.singleton) { _ in K689() } }
+  var k690: Dependency<K690> { Dependency(.singleton) { _ in K690() } }
+  var k691: Dependency<K691> { Dependency(.singleton) { _ in K691() } }
+  var k692: Dependency<K692> { Dependency(.singleton) { _ in K692() } }
+  var k693: Dependency<K693> { Dependency(.singleton) { _ in K693() } }
+  var k694: Dependency<K694> { Dependency(.singleton) { _ in K694() } }
+  var k695: Dependency<K695> { Dependency(.singleton) { _ in K695() } }
+  var k696: Dependency<K696> { Dependency(.singleton) { _ in K696() } }
+  var k697: Dependency<K697> { Dependency(.singleton) { _ in K697() } }
+  var k698: Dependency<K698> { Dependency(.singleton) { _ in K698() } }
+  var k699: Dependency<K699> { Dependency(.singleton) { _ in K699() } }
+  var k700: Dependency<K700> { Dependency(.singleton) { _ in K700() } }
+  var k701: Dependency<K701> { Dependency(.singleton) { _ in K701() } }
+  var k702: Dependency<K702> { Dependency(.singleton) { _ in K702() } }
+  var k703: Dependency<K703> { Dependency(.singleton) { _ in K703() } }
+  var k704: Dependency<K704> { Dependency(.singleton) { _ in K704() } }
+  var k705: Dependency<K705> { Dependency(.singleton) { _ in K705() } }
+  var k706: Dependency<K706> { Dependency(.singleton) { _ in K706() } }
+  var k707: Dependency<K707> { Dependency(.singleton) { _ in K707() } }
+  var k708: Dependency<K708> { Dependency(.singleton) { _ in K708() } }
+  var k709: Dependency<K709> { Dependency(.singleton) { _ in K709() } }
+  var k710: Dependency<K710> { Dependency(.singleton) { _ in K710() } }
+  var k711: Dependency<K711> { Dependency(.singleton) { _ in K711() } }
+  var k712: Dependency<K712> { Dependency(.singleton) { _ in K712() } }
+  var k713: Dependency<K713> { Dependency(.singleton) { _ in K713() } }
+  var k714: Dependency<K714> { Dependency(.singleton) { _ in K714() } }
+  var k715: Dependency<K715> { Dependency(.singleton) { _ in K715() } }
+  var k716: Dependency<K716> { Dependency(.singleton) { _ in K716() } }
+  var k717: Dependency<K717> { Dependency(.singleton) { _ in K717() } }
+  var k718: Dependency<K718> { Dependency(.singleton) { _ in K718() } }
+  var k719: Dependency<K719> { Dependency(.singleton) { _ in K719() } }
+  var k720: Dependency<K720> { Dependency(.singleton) { _ in K720() } }
+  var k721: Dependency<K721> { Dependency(.singleton) { _ in K721() } }
+  var k722: Dependency<K722> { Dependency(.singleton) { _ in K722() } }
+  var k723: Dependency<K723> { Dependency(.singleton) { _ in K723() } }
+  var k724: Dependency<K724> { Dependency(.singleton) { _ in K724() } }
+  var k725: Dependency<K725> { Dependency(.singleton) { _ in K725() } }
+  var k726: Dependency<K726> { Dependency(.singleton) { _ in K726() } }
+  var k727: Dependency<K727> { Dependency(.singleton) { _ in K727() } }
+  var k728: Dependency<K728> { Dependency(.singleton) { _ in K728() } }
+  var k729: Dependency<K729> { Dependency(.singleton) { _ in K729() } }
+  var k730: Dependency<K730> { Dependency(.singleton) { _ in K730() } }
+  var k731: Dependency<K731> { Dependency(.singleton) { _ in K731() } }
+  var k732: Dependency<K732> { Dependency(.singleton) { _ in K732() } }
+  var k733: Dependency<K733> { Dependency(.singleton) { _ in K733() } }
+  var k734: Dependency<K734> { Dependency(.singleton) { _ in K734() } }
+  var k735: Dependency<K735> { Dependency(.singleton) { _ in K735() } }
+  var k736: Dependency<K736> { Dependency(.singleton) { _ in K736() } }
+  var k737: Dependency<K737> { Dependency(.singleton) { _ in K737() } }
+  var k738: Dependency<K738> { Dependency(.singleton) { _ in K738() } }
+  var k739: Dependency<K739> { Dependency(.singleton) { _ in K739() } }
+  var k740: Dependency<K740> { Dependency(.singleton) { _ in K740() } }
+  var k741: Dependency<K741> { Dependency(.singleton) { _ in K741() } }
+  var k742: Dependency<K742> { Dependency(.singleton) { _ in K742() } }
+  var k743: Dependency<K743> { Dependency(.singleton) { _ in K743() } }
+  var k744: Dependency<K744> { Dependency(.singleton) { _ in K744() } }
+  var k745: Dependency<K745> { Dependency(.singleton) { _ in K745() } }
+  var k746: Dependency<K746> { Dependency(.singleton) { _ in K746() } }
+  var k747: Dependency<K747> { Dependency(.singleton) { _ in K747() } }
+  var k748: Dependency<K748> { Dependency(.singleton) { _ in K748() } }
+  var k749: Dependency<K749> { Dependency(.singleton) { _ in K749() } }
+  var k750: Dependency<K750> { Dependency(.singleton) { _ in K750() } }
+  var k751: Dependency<K751> { Dependency(.singleton) { _ in K751() } }
+  var k752: Dependency<K752> { Dependency(.singleton) { _ in K752() } }
+  var k753: Dependency<K753> { Dependency(.singleton) { _ in K753() } }
+  var k754: Dependency<K754> { Dependency(.singleton) { _ in K754() } }
+  var k755: Dependency<K755> { Dependency(.singleton) { _ in K755() } }
+  var k756: Dependency<K756> { Dependency(.singleton) { _ in K756() } }
+  var k757: Dependency<K757> { Dependency(.singleton) { _ in K757() } }
+  var k758: Dependency<K758> { Dependency(.singleton) { _ in K758() } }
+  var k759: Dependency<K759> { Dependency(.singleton) { _ in K759() } }
+  var k760: Dependency<K760> { Dependency(.singleton) { _ in K760() } }
+  var k761: Dependency<K761> { Dependency(.singleton) { _ in K761() } }
+  var k762: Dependency<K762> { Dependency(.singleton) { _ in K762() } }
+  var k763: Dependency<K763> { Dependency(.singleton) { _ in K763() } }
+  var k764: Dependency<K764> { Dependency(.singleton) { _ in K764() } }
+  var k765: Dependency<K765> { Dependency(.singleton) { _ in K765() } }
+  var k766: Dependency<K766> { Dependency(.singleton) { _ in K766() } }
+  var k767: Dependency<K767> { Dependency(.singleton) { _ in K767() } }
+  var k768: Dependency<K768> { Dependency(.singleton) { _ in K768() } }
+  var k769: Dependency<K769> { Dependency(.singleton) { _ in K769() } }
+  var k770: Dependency<K770> { Dependency(.singleton) { _ in K770() } }
+  var k771: Dependency<K771> { Dependency(.singleton) { _ in K771() } }
+  var k772: Dependency<K772> { Dependency(.singleton) { _ in K772() } }
+  var k773: Dependency<K773> { Dependency(.singleton) { _ in K773() } }
+  var k774: Dependency<K774> { Dependency(.singleton) { _ in K774() } }
+  var k775: Dependency<K775> { Dependency(.singleton) { _ in K775() } }
+  var k776: Dependency<K776> { Dependency(.singleton) { _ in K776() } }
+  var k777: Dependency<K777> { Dependency(.singleton) { _ in K777() } }
+  var k778: Dependency<K778> { Dependency(.singleton) { _ in K778() } }
+  var k779: Dependency<K779> { Dependency(.singleton) { _ in K779() } }
+  var k780: Dependency<K780> { Dependency(.singleton) { _ in K780() } }
+  var k781: Dependency<K781> { Dependency(.singleton) { _ in K781() } }
+  var k782: Dependency<K782> { Dependency(.singleton) { _ in K782() } }
+  var k783: Dependency<K783> { Dependency(.singleton) { _ in K783() } }
+  var k784: Dependency<K784> { Dependency(.singleton) { _ in K784() } }
+  var k785: Dependency<K785> { Dependency(.singleton) { _ in K785() } }
+  var k786: Dependency<K786> { Dependency(.singleton) { _ in K786() } }
+  var k787: Dependency<K787> { Dependency(.singleton) { _ in K787() } }
+  var k788: Dependency<K788> { Dependency(.singleton) { _ in K788() } }
+  var k789: Dependency<K789> { Dependency(.singleton) { _ in K789() } }
+  var k790: Dependency<K790> { Dependency(.singleton) { _ in K790() } }
+  var k791: Dependency<K791> { Dependency(.singleton) { _ in K791() } }
+  var k792: Dependency<K792> { Dependency(.singleton) { _ in K792() } }
+  var k793: Dependency<K793> { Dependency(.singleton) { _ in K793() } }
+  var k794: Dependency<K794> { Dependency(.singleton) { _ in K794() } }
+  var k795: Dependency<K795> { Dependency(.singleton) { _ in K795() } }
+  var k796: Dependency<K796> { Dependency(.singleton) { _ in K796() } }
+  var k797: Dependency<K797> { Dependency(.singleton) { _ in K797() } }
+  var k798: Dependency<K798> { Dependency(.singleton) { _ in K798() } }
+  var k799: Dependency<K799> { Dependency(.singleton) { _ in K799() } }
+  var k800: Dependency<K800> { Dependency(.singleton) { _ in K800() } }
+  var k801: Dependency<K801> { Dependency(.singleton) { _ in K801() } }
+  var k802: Dependency<K802> { Dependency(.singleton) { _ in K802() } }
+  var k803: Dependency<K803> { Dependency(.singleton) { _ in K803() } }
+  var k804: Dependency<K804> { Dependency(.singleton) { _ in K804() } }
+  var k805: Dependency<K805> { Dependency(.singleton) { _ in K805() } }
+  var k806: Dependency<K806> { Dependency(.singleton) { _ in K806() } }
+  var k807: Dependency<K807> { Dependency(.singleton) { _ in K807() } }
+  var k808: Dependency<K808> { Dependency(.singleton) { _ in K808() } }
+  var k809: Dependency<K809> { Dependency(.singleton) { _ in K809() } }
+  var k810: Dependency<K810> { Dependency(.singleton) { _ in K810() } }
+  var k811: Dependency<K811> { Dependency(.singleton) { _ in K811() } }
+  var k812: Dependency<K812> { Dependency(.singleton) { _ in K812() } }
+  var k813: Dependency<K813> { Dependency(.singleton) { _ in K813() } }
+  var k814: Dependency<K814> { Dependency(.singleton) { _ in K814() } }
+  var k815: Dependency<K815> { Dependency(.singleton) { _ in K815() } }
+  var k816: Dependency<K816> { Dependency(.singleton) { _ in K816() } }
+  var k817: Dependency<K817> { Dependency(.singleton) { _ in K817() } }
+  var k818: Dependency<K818> { Dependency(.singleton) { _ in K818() } }
+  var k819: Dependency<K819> { Dependency(.singleton) { _ in K819() } }
+  var k820: Dependency<K820> { Dependency(.singleton) { _ in K820() } }
+  var k821: Dependency<K821> { Dependency(.singleton) { _ in K821() } }
+  var k822: Dependency<K822> { Dependency(.singleton) { _ in K822() } }
+  var k823: Dependency<K823> { Dependency(.singleton) { _ in K823() } }
+  var k824: Dependency<K824> { Dependency(.singleton) { _ in K824() } }
+  var k825: Dependency<K825> { Dependency(.singleton) { _ in K825() } }
+  var k826: Dependency<K826> { Dependency(.singleton) { _ in K826() } }
+  var k827: Dependency<K827> { Dependency(.singleton) { _ in K827() } }
+  var k828: Dependency<K828> { Dependency(.singleton) { _ in K828() } }
+  var k829: Dependency<K829> { Dependency(.singleton) { _ in K829() } }
+  var k830: Dependency<K830> { Dependency(.singleton) { _ in K830() } }
+  var k831: Dependency<K831> { Dependency(.singleton) { _ in K831() } }
+  var k832: Dependency<K832> { Dependency(.singleton) { _ in K832() } }
+  var k833: Dependency<K833> { Dependency(.singleton) { _ in K833() } }
+  var k834: Dependency<K834> { Dependency(.singleton) { _ in K834() } }
+  var k835: Dependency<K835> { Dependency(.singleton) { _ in K835() } }
+  var k836: Dependency<K836> { Dependency(.singleton) { _ in K836() } }
+  var k837: Dependency<K837> { Dependency(.singleton) { _ in K837() } }
+  var k838: Dependency<K838> { Dependency(.singleton) { _ in K838() } }
+  var k839: Dependency<K839> { Dependency(.singleton) { _ in K839() } }
+  var k840: Dependency<K840> { Dependency(.singleton) { _ in K840() } }
+  var k841: Dependency<K841> { Dependency(.singleton) { _ in K841() } }
+  var k842: Dependency<K842> { Dependency(.singleton) { _ in K842() } }
+  var k843: Dependency<K843> { Dependency(.singleton) { _ in K843() } }
+  var k844: Dependency<K844> { Dependency(.singleton) { _ in K844() } }
+  var k845: Dependency<K845> { Dependency(.singleton) { _ in K845() } }
+  var k846: Dependency<K846> { Dependency(.singleton) { _ in K846() } }
+  var k847: Dependency<K847> { Dependency(.singleton) { _ in K847() } }
+  var k848: Dependency<K848> { Dependency(.singleton) { _ in K848() } }
+  var k849: Dependency<K849> { Dependency(.singleton) { _ in K849() } }
+  var k850: Dependency<K850> { Dependency(.singleton) { _ in K850() } }
+  var k851: Dependency<K851> { Dependency(.singleton) { _ in K851() } }
+  var k852: Dependency<K852> { Dependency(.singleton) { _ in K852() } }
+  var k853: Dependency<K853> { Dependency(.singleton) { _ in K853() } }
+  var k854: Dependency<K854> { Dependency(.singleton) { _ in K854() } }
+  var k855: Dependency<K855> { Dependency(.singleton) { _ in K855() } }
+  var k856: Dependency<K856> { Dependency(.singleton) { _ in K856() } }
+  var k857: Dependency<K857> { Dependency(.singleton) { _ in K857() } }
+  var k858: Dependency<K858> { Dependency(.singleton) { _ in K858() } }
+  var k859: Dependency<K859> { Dependency(.singleton) { _ in K859() } }
+  var k860: Dependency<K860> { Dependency(.singleton) { _ in K860() } }
+  var k861: Dependency<K861> { Dependency(.singleton) { _ in K861() } }
+  var k862: Dependency<K862> { Dependency(.singleton) { _ in K862() } }
+  var k863: Dependency<K863> { Dependency(.singleton) { _ in K863() } }
+  var k864: Dependency<K864> { Dependency(.singleton) { _ in K864() } }
+  var k865: Dependency<K865> { Dependency(.singleton) { _ in K865() } }
+  var k866: Dependency<K866> { Dependency(.singleton) { _ in K866() } }
+  var k867: Dependency<K867> { Dependency(.singleton) { _ in K867() } }
+  var k868: Dependency<K868> { Dependency(.singleton) { _ in K868() } }
+  var k869: Dependency<K869> { Dependency(.singleton) { _ in K869() } }
+  var k870: Dependency<K870> { Dependency(.singleton) { _ in K870() } }
+  var k871: Dependency<K871> { Dependency(.singleton) { _ in K871() } }
+  var k872: Dependency<K872> { Dependency(.singleton) { _ in K872() } }
+  var k873: Dependency<K873> { Dependency(.singleton) { _ in K873() } }
+  var k874: Dependency<K874> { Dependency(.singleton) { _ in K874() } }
+  var k875: Dependency<K875> { Dependency(.singleton) { _ in K875() } }
+  var k876: Dependency<K876> { Dependency(.singleton) { _ in K876() } }
+  var k877: Dependency<K877> { Dependency(.singleton) { _ in K877() } }
+  var k878: Dependency<K878> { Dependency(.singleton) { _ in K878() } }
+  var k879: Dependency<K879> { Dependency(.singleton) { _ in K879() } }
+  var k880: Dependency<K880> { Dependency(.singleton) { _ in K880() } }
+  var k881: Dependency<K881> { Dependency(.singleton) { _ in K881() } }
+  var k882: Dependency<K882> { Dependency(.singleton) { _ in K882() } }
+  var k883: Dependency<K883> { Dependency(.singleton) { _ in K883() } }
+  var k884: Dependency<K884> { Dependency(.singleton) { _ in K884() } }
+  var k885: Dependency<K885> { Dependency(.singleton) { _ in K885() } }
+  var k886: Dependency<K886> { Dependency(.singleton) { _ in K886() } }
+  var k887: Dependency<K887> { Dependency(.singleton) { _ in K887() } }
+  var k888: Dependency<K888> { Dependency(.singleton) { _ in K888() } }
+  var k889: Dependency<K889> { Dependency(.singleton) { _ in K889() } }
+  var k890: Dependency<K890> { Dependency(.singleton) { _ in K890() } }
+  var k891: Dependency<K891> { Dependency(.singleton) { _ in K891() } }
+  var k892: Dependency<K892> { Dependency(.singleton) { _ in K892() } }
+  var k893: Dependency<K893> { Dependency(.singleton) { _ in K893() } }
+  var k894: Dependency<K894> { Dependency(.singleton) { _ in K894() } }
+  var k895: Dependency<K895> { Dependency(.singleton) { _ in K895() } }
+  var k896: Dependency<K896> { Dependency(.singleton) { _ in K896() } }
+  var k897: Dependency<K897> { Dependency(.singleton) { _ in K897() } }
+  var k898: Dependency<K898> { Dependency(.singleton) { _ in K898() } }
+  var k899: Dependency<K899> { Dependency(.singleton) { _ in K899() } }
+  var k900: Dependency<K900> { Dependency(.singleton) { _ in K900() } }
+  var k901: Dependency<K901> { Dependency(.singleton) { _ in K901() } }
+  var k902: Dependency<K902> { Dependency(.singleton) { _ in K902() } }
+  var k903: Dependency<K903> { Dependency(.singleton) { _ in K903() } }
+  var k904: Dependency<K904> { Dependency(.singleton) { _ in K904() } }
+  var k905: Dependency<K905> { Dependency(.singleton) { _ in K905() } }
+  var k906: Dependency<K906> { Dependency(.singleton) { _ in K906() } }
+  var k907: Dependency<K907> { Dependency(.singleton) { _ in K907() } }
+  var k908: Dependency<K908> { Dependency(.singleton) { _ in K908() } }
+  var k909: Dependency<K909> { Dependency(.singleton) { _ in K909() } }
+  var k910: Dependency<K910> { Dependency(.singleton) { _ in K910() } }
+  var k911: Dependency<K911> { Dependency(.singleton) { _ in K911() } }
+  var k912: Dependency<K912> { Dependency(.singleton) { _ in K912() } }
+  var k913: Dependency<K913> { Dependency(.singleton) { _ in K913() } }
+  var k914: Dependency<K914> { Dependency(.singleton) { _ in K914() } }
+  var k915: Dependency<K915> { Dependency(.singleton) { _ in K915() } }
+  var k916: Dependency<K916> { Dependency(.singleton) { _ in K916() } }
+  var k917: Dependency<K917> { Dependency(.singleton) { _ in K917() } }
+  var k918: Dependency<K918> { Dependency(.singleton) { _ in K918() } }
+  var k919: Dependency<K919> { Dependency(.singleton) { _ in K919() } }
+  var k920: Dependency<K920> { Dependency(.singleton) { _ in K920() } }
+  var k921: Dependency<K921> { Dependency(.singleton) { _ in K921() } }
+  var k922: Dependency<K922> { Dependency(.singleton) { _ in K922() } }
+  var k923: Dependency<K923> { Dependency(.singleton) { _ in K923() } }
+  var k924: Dependency<K924> { Dependency(.singleton) { _ in K924() } }
+  var k925: Dependency<K925> { Dependency(.singleton) { _ in K925() } }
+  var k926: Dependency<K926> { Dependency(.singleton) { _ in K926() } }
+  var k927: Dependency<K927> { Dependency(.singleton) { _ in K927() } }
+  var k928: Dependency<K928> { Dependency(.singleton) { _ in K928() } }
+  var k929: Dependency<K929> { Dependency(.singleton) { _ in K929() } }
+  var k930: Dependency<K930> { Dependency(.singleton) { _ in K930() } }
+  var k931: Dependency<K931> { Dependency(.singleton) { _ in K931() } }
+  var k932: Dependency<K932> { Dependency(.singleton) { _ in K932() } }
+  var k933: Dependency<K933> { Dependency(.singleton) { _ in K933() } }
+  var k934: Dependency<K934> { Dependency(.singleton) { _ in K934() } }
+  var k935: Dependency<K935> { Dependency(.singleton) { _ in K935() } }
+  var k936: Dependency<K936> { Dependency(.singleton) { _ in K936() } }
+  var k937: Dependency<K937> { Dependency(.singleton) { _ in K937() } }
+  var k938: Dependency<K938> { Dependency(.singleton) { _ in K938() } }
+  var k939: Dependency<K939> { Dependency(.singleton) { _ in K939() } }
+  var k940: Dependency<K940> { Dependency(.singleton) { _ in K940() } }
+  var k941: Dependency<K941> { Dependency(.singleton) { _ in K941() } }
+  var k942: Dependency<K942> { Dependency(.singleton) { _ in K942() } }
+  var k943: Dependency<K943> { Dependency(.singleton) { _ in K943() } }
+  var k944: Dependency<K944> { Dependency(.singleton) { _ in K944() } }
+  var k945: Dependency<K945> { Dependency(.singleton) { _ in K945() } }
+  var k946: Dependency<K946> { Dependency(.singleton) { _ in K946() } }
+  var k947: Dependency<K947> { Dependency(.singleton) { _ in K947() } }
+  var k948: Dependency<K948> { Dependency(.singleton) { _ in K948() } }
+  var k949: Dependency<K949> { Dependency(.singleton) { _ in K949() } }
+  var k950: Dependency<K950> { Dependency(.singleton) { _ in K950() } }
+  var k951: Dependency<K951> { Dependency(.singleton) { _ in K951() } }
+  var k952: Dependency<K952> { Dependency(.singleton) { _ in K952() } }
+  var k953: Dependency<K953> { Dependency(.singleton) { _ in K953() } }
+  var k954: Dependency<K954> { Dependency(.singleton) { _ in K954() } }
+  var k955: Dependency<K955> { Dependency(.singleton) { _ in K955() } }
+  var k956: Dependency<K956> { Dependency(.singleton) { _ in K956() } }
+  var k957: Dependency<K957> { Dependency(.singleton) { _ in K957() } }
+  var k958: Dependency<K958> { Dependency(.singleton) { _ in K958() } }
+  var k959: Dependency<K959> { Dependency(.singleton) { _ in K959() } }
+  var k960: Dependency<K960> { Dependency(.singleton) { _ in K960() } }
+  var k961: Dependency<K961> { Dependency(.singleton) { _ in K961() } }
+  var k962: Dependency<K962> { Dependency(.singleton) { _ in K962() } }
+  var k963: Dependency<K963> { Dependency(.singleton) { _ in K963() } }
+  var k964: Dependency<K964> { Dependency(.singleton) { _ in K964() } }
+  var k965: Dependency<K965> { Dependency(.singleton) { _ in K965() } }
+  var k966: Dependency<K966> { Dependency(.singleton) { _ in K966() } }
+  var k967: Dependency<K967> { Dependency(.singleton) { _ in K967() } }
+  var k968: Dependency<K968> { Dependency(.singleton) { _ in K968() } }
+  var k969: Dependency<K969> { Dependency(.singleton) { _ in K969() } }
+  var k970: Dependency<K970> { Dependency(.singleton) { _ in K970() } }
+  var k971: Dependency<K971> { Dependency(.singleton) { _ in K971() } }
+  var k972: Dependency<K972> { Dependency(.singleton) { _ in K972() } }
+  var k973: Dependency<K973> { Dependency(.singleton) { _ in K973() } }
+  var k974: Dependency<K974> { Dependency(.singleton) { _ in K974() } }
+  var k975: Dependency<K975> { Dependency(.singleton) { _ in K975() } }
+  var k976: Dependency<K976> { Dependency(.singleton) { _ in K976() } }
+  var k977: Dependency<K977> { Dependency(.singleton) { _ in K977() } }
+  var k978: Dependency<K978> { Dependency(.singleton) { _ in K978() } }
+  var k979: Dependency<K979> { Dependency(.singleton) { _ in K979() } }
+  var k980: Dependency<K980> { Dependency(.singleton) { _ in K980() } }
+  var k981: Dependency<K981> { Dependency(.singleton) { _ in K981() } }
+  var k982: Dependency<K982> { Dependency(.singleton) { _ in K982() } }
+  var k983: Dependency<K983> { Dependency(.singleton) { _ in K983() } }
+  var k984: Dependency<K984> { Dependency(.singleton) { _ in K984() } }
+  var k985: Dependency<K985> { Dependency(.singleton) { _ in K985() } }
+  var k986: Dependency<K986> { Dependency(.singleton) { _ in K986() } }
+  var k987: Dependency<K987> { Dependency(.singleton) { _ in K987() } }
+  var k988: Dependency<K988> { Dependency(.singleton) { _ in K988() } }
+  var k989: Dependency<K989> { Dependency(.singleton) { _ in K989() } }
+  var k990: Dependency<K990> { Dependency(.singleton) { _ in K990() } }
+  var k991: Dependency<K991> { Dependency(.singleton) { _ in K991() } }
+  var k992: Dependency<K992> { Dependency(.singleton) { _ in K992() } }
+  var k993: Dependency<K993> { Dependency(.singleton) { _ in K993() } }
+  var k994: Dependency<K994> { Dependency(.singleton) { _ in K994() } }
+  var k995: Dependency<K995> { Dependency(.singleton) { _ in K995() } }
+  var k996: Dependency<K996> { Dependency(.singleton) { _ in K996() } }
+  var k997: Dependency<K997> { Dependency(.singleton) { _ in K997() } }
+  var k998: Dependency<K998> { Dependency(.singleton) { _ in K998() } }
+  var k999: Dependency<K999> { Dependency(.singleton) { _ in K999() } }
+}
+
 // MARK: - Registering and resolving them
 
 /// 1000 distinct type keys, registered as singletons and resolved once each.
@@ -2024,6 +3029,3028 @@ public enum ThousandKeys {
     container.register(K997.self, lifetime: .singleton) { _ in K997() }
     container.register(K998.self, lifetime: .singleton) { _ in K998() }
     container.register(K999.self, lifetime: .singleton) { _ in K999() }
+  }
+
+  /// Registers every key type in `container` as a transient with a closure factory.
+  ///
+  /// - Parameter container: A container, normally a fresh one.
+  @inline(never)
+  public static func registerAllTransient(in container: Container) {
+    container.register(K0.self) { _ in K0() }
+    container.register(K1.self) { _ in K1() }
+    container.register(K2.self) { _ in K2() }
+    container.register(K3.self) { _ in K3() }
+    container.register(K4.self) { _ in K4() }
+    container.register(K5.self) { _ in K5() }
+    container.register(K6.self) { _ in K6() }
+    container.register(K7.self) { _ in K7() }
+    container.register(K8.self) { _ in K8() }
+    container.register(K9.self) { _ in K9() }
+    container.register(K10.self) { _ in K10() }
+    container.register(K11.self) { _ in K11() }
+    container.register(K12.self) { _ in K12() }
+    container.register(K13.self) { _ in K13() }
+    container.register(K14.self) { _ in K14() }
+    container.register(K15.self) { _ in K15() }
+    container.register(K16.self) { _ in K16() }
+    container.register(K17.self) { _ in K17() }
+    container.register(K18.self) { _ in K18() }
+    container.register(K19.self) { _ in K19() }
+    container.register(K20.self) { _ in K20() }
+    container.register(K21.self) { _ in K21() }
+    container.register(K22.self) { _ in K22() }
+    container.register(K23.self) { _ in K23() }
+    container.register(K24.self) { _ in K24() }
+    container.register(K25.self) { _ in K25() }
+    container.register(K26.self) { _ in K26() }
+    container.register(K27.self) { _ in K27() }
+    container.register(K28.self) { _ in K28() }
+    container.register(K29.self) { _ in K29() }
+    container.register(K30.self) { _ in K30() }
+    container.register(K31.self) { _ in K31() }
+    container.register(K32.self) { _ in K32() }
+    container.register(K33.self) { _ in K33() }
+    container.register(K34.self) { _ in K34() }
+    container.register(K35.self) { _ in K35() }
+    container.register(K36.self) { _ in K36() }
+    container.register(K37.self) { _ in K37() }
+    container.register(K38.self) { _ in K38() }
+    container.register(K39.self) { _ in K39() }
+    container.register(K40.self) { _ in K40() }
+    container.register(K41.self) { _ in K41() }
+    container.register(K42.self) { _ in K42() }
+    container.register(K43.self) { _ in K43() }
+    container.register(K44.self) { _ in K44() }
+    container.register(K45.self) { _ in K45() }
+    container.register(K46.self) { _ in K46() }
+    container.register(K47.self) { _ in K47() }
+    container.register(K48.self) { _ in K48() }
+    container.register(K49.self) { _ in K49() }
+    container.register(K50.self) { _ in K50() }
+    container.register(K51.self) { _ in K51() }
+    container.register(K52.self) { _ in K52() }
+    container.register(K53.self) { _ in K53() }
+    container.register(K54.self) { _ in K54() }
+    container.register(K55.self) { _ in K55() }
+    container.register(K56.self) { _ in K56() }
+    container.register(K57.self) { _ in K57() }
+    container.register(K58.self) { _ in K58() }
+    container.register(K59.self) { _ in K59() }
+    container.register(K60.self) { _ in K60() }
+    container.register(K61.self) { _ in K61() }
+    container.register(K62.self) { _ in K62() }
+    container.register(K63.self) { _ in K63() }
+    container.register(K64.self) { _ in K64() }
+    container.register(K65.self) { _ in K65() }
+    container.register(K66.self) { _ in K66() }
+    container.register(K67.self) { _ in K67() }
+    container.register(K68.self) { _ in K68() }
+    container.register(K69.self) { _ in K69() }
+    container.register(K70.self) { _ in K70() }
+    container.register(K71.self) { _ in K71() }
+    container.register(K72.self) { _ in K72() }
+    container.register(K73.self) { _ in K73() }
+    container.register(K74.self) { _ in K74() }
+    container.register(K75.self) { _ in K75() }
+    container.register(K76.self) { _ in K76() }
+    container.register(K77.self) { _ in K77() }
+    container.register(K78.self) { _ in K78() }
+    container.register(K79.self) { _ in K79() }
+    container.register(K80.self) { _ in K80() }
+    container.register(K81.self) { _ in K81() }
+    container.register(K82.self) { _ in K82() }
+    container.register(K83.self) { _ in K83() }
+    container.register(K84.self) { _ in K84() }
+    container.register(K85.self) { _ in K85() }
+    container.register(K86.self) { _ in K86() }
+    container.register(K87.self) { _ in K87() }
+    container.register(K88.self) { _ in K88() }
+    container.register(K89.self) { _ in K89() }
+    container.register(K90.self) { _ in K90() }
+    container.register(K91.self) { _ in K91() }
+    container.register(K92.self) { _ in K92() }
+    container.register(K93.self) { _ in K93() }
+    container.register(K94.self) { _ in K94() }
+    container.register(K95.self) { _ in K95() }
+    container.register(K96.self) { _ in K96() }
+    container.register(K97.self) { _ in K97() }
+    container.register(K98.self) { _ in K98() }
+    container.register(K99.self) { _ in K99() }
+    container.register(K100.self) { _ in K100() }
+    container.register(K101.self) { _ in K101() }
+    container.register(K102.self) { _ in K102() }
+    container.register(K103.self) { _ in K103() }
+    container.register(K104.self) { _ in K104() }
+    container.register(K105.self) { _ in K105() }
+    container.register(K106.self) { _ in K106() }
+    container.register(K107.self) { _ in K107() }
+    container.register(K108.self) { _ in K108() }
+    container.register(K109.self) { _ in K109() }
+    container.register(K110.self) { _ in K110() }
+    container.register(K111.self) { _ in K111() }
+    container.register(K112.self) { _ in K112() }
+    container.register(K113.self) { _ in K113() }
+    container.register(K114.self) { _ in K114() }
+    container.register(K115.self) { _ in K115() }
+    container.register(K116.self) { _ in K116() }
+    container.register(K117.self) { _ in K117() }
+    container.register(K118.self) { _ in K118() }
+    container.register(K119.self) { _ in K119() }
+    container.register(K120.self) { _ in K120() }
+    container.register(K121.self) { _ in K121() }
+    container.register(K122.self) { _ in K122() }
+    container.register(K123.self) { _ in K123() }
+    container.register(K124.self) { _ in K124() }
+    container.register(K125.self) { _ in K125() }
+    container.register(K126.self) { _ in K126() }
+    container.register(K127.self) { _ in K127() }
+    container.register(K128.self) { _ in K128() }
+    container.register(K129.self) { _ in K129() }
+    container.register(K130.self) { _ in K130() }
+    container.register(K131.self) { _ in K131() }
+    container.register(K132.self) { _ in K132() }
+    container.register(K133.self) { _ in K133() }
+    container.register(K134.self) { _ in K134() }
+    container.register(K135.self) { _ in K135() }
+    container.register(K136.self) { _ in K136() }
+    container.register(K137.self) { _ in K137() }
+    container.register(K138.self) { _ in K138() }
+    container.register(K139.self) { _ in K139() }
+    container.register(K140.self) { _ in K140() }
+    container.register(K141.self) { _ in K141() }
+    container.register(K142.self) { _ in K142() }
+    container.register(K143.self) { _ in K143() }
+    container.register(K144.self) { _ in K144() }
+    container.register(K145.self) { _ in K145() }
+    container.register(K146.self) { _ in K146() }
+    container.register(K147.self) { _ in K147() }
+    container.register(K148.self) { _ in K148() }
+    container.register(K149.self) { _ in K149() }
+    container.register(K150.self) { _ in K150() }
+    container.register(K151.self) { _ in K151() }
+    container.register(K152.self) { _ in K152() }
+    container.register(K153.self) { _ in K153() }
+    container.register(K154.self) { _ in K154() }
+    container.register(K155.self) { _ in K155() }
+    container.register(K156.self) { _ in K156() }
+    container.register(K157.self) { _ in K157() }
+    container.register(K158.self) { _ in K158() }
+    container.register(K159.self) { _ in K159() }
+    container.register(K160.self) { _ in K160() }
+    container.register(K161.self) { _ in K161() }
+    container.register(K162.self) { _ in K162() }
+    container.register(K163.self) { _ in K163() }
+    container.register(K164.self) { _ in K164() }
+    container.register(K165.self) { _ in K165() }
+    container.register(K166.self) { _ in K166() }
+    container.register(K167.self) { _ in K167() }
+    container.register(K168.self) { _ in K168() }
+    container.register(K169.self) { _ in K169() }
+    container.register(K170.self) { _ in K170() }
+    container.register(K171.self) { _ in K171() }
+    container.register(K172.self) { _ in K172() }
+    container.register(K173.self) { _ in K173() }
+    container.register(K174.self) { _ in K174() }
+    container.register(K175.self) { _ in K175() }
+    container.register(K176.self) { _ in K176() }
+    container.register(K177.self) { _ in K177() }
+    container.register(K178.self) { _ in K178() }
+    container.register(K179.self) { _ in K179() }
+    container.register(K180.self) { _ in K180() }
+    container.register(K181.self) { _ in K181() }
+    container.register(K182.self) { _ in K182() }
+    container.register(K183.self) { _ in K183() }
+    container.register(K184.self) { _ in K184() }
+    container.register(K185.self) { _ in K185() }
+    container.register(K186.self) { _ in K186() }
+    container.register(K187.self) { _ in K187() }
+    container.register(K188.self) { _ in K188() }
+    container.register(K189.self) { _ in K189() }
+    container.register(K190.self) { _ in K190() }
+    container.register(K191.self) { _ in K191() }
+    container.register(K192.self) { _ in K192() }
+    container.register(K193.self) { _ in K193() }
+    container.register(K194.self) { _ in K194() }
+    container.register(K195.self) { _ in K195() }
+    container.register(K196.self) { _ in K196() }
+    container.register(K197.self) { _ in K197() }
+    container.register(K198.self) { _ in K198() }
+    container.register(K199.self) { _ in K199() }
+    container.register(K200.self) { _ in K200() }
+    container.register(K201.self) { _ in K201() }
+    container.register(K202.self) { _ in K202() }
+    container.register(K203.self) { _ in K203() }
+    container.register(K204.self) { _ in K204() }
+    container.register(K205.self) { _ in K205() }
+    container.register(K206.self) { _ in K206() }
+    container.register(K207.self) { _ in K207() }
+    container.register(K208.self) { _ in K208() }
+    container.register(K209.self) { _ in K209() }
+    container.register(K210.self) { _ in K210() }
+    container.register(K211.self) { _ in K211() }
+    container.register(K212.self) { _ in K212() }
+    container.register(K213.self) { _ in K213() }
+    container.register(K214.self) { _ in K214() }
+    container.register(K215.self) { _ in K215() }
+    container.register(K216.self) { _ in K216() }
+    container.register(K217.self) { _ in K217() }
+    container.register(K218.self) { _ in K218() }
+    container.register(K219.self) { _ in K219() }
+    container.register(K220.self) { _ in K220() }
+    container.register(K221.self) { _ in K221() }
+    container.register(K222.self) { _ in K222() }
+    container.register(K223.self) { _ in K223() }
+    container.register(K224.self) { _ in K224() }
+    container.register(K225.self) { _ in K225() }
+    container.register(K226.self) { _ in K226() }
+    container.register(K227.self) { _ in K227() }
+    container.register(K228.self) { _ in K228() }
+    container.register(K229.self) { _ in K229() }
+    container.register(K230.self) { _ in K230() }
+    container.register(K231.self) { _ in K231() }
+    container.register(K232.self) { _ in K232() }
+    container.register(K233.self) { _ in K233() }
+    container.register(K234.self) { _ in K234() }
+    container.register(K235.self) { _ in K235() }
+    container.register(K236.self) { _ in K236() }
+    container.register(K237.self) { _ in K237() }
+    container.register(K238.self) { _ in K238() }
+    container.register(K239.self) { _ in K239() }
+    container.register(K240.self) { _ in K240() }
+    container.register(K241.self) { _ in K241() }
+    container.register(K242.self) { _ in K242() }
+    container.register(K243.self) { _ in K243() }
+    container.register(K244.self) { _ in K244() }
+    container.register(K245.self) { _ in K245() }
+    container.register(K246.self) { _ in K246() }
+    container.register(K247.self) { _ in K247() }
+    container.register(K248.self) { _ in K248() }
+    container.register(K249.self) { _ in K249() }
+    container.register(K250.self) { _ in K250() }
+    container.register(K251.self) { _ in K251() }
+    container.register(K252.self) { _ in K252() }
+    container.register(K253.self) { _ in K253() }
+    container.register(K254.self) { _ in K254() }
+    container.register(K255.self) { _ in K255() }
+    container.register(K256.self) { _ in K256() }
+    container.register(K257.self) { _ in K257() }
+    container.register(K258.self) { _ in K258() }
+    container.register(K259.self) { _ in K259() }
+    container.register(K260.self) { _ in K260() }
+    container.register(K261.self) { _ in K261() }
+    container.register(K262.self) { _ in K262() }
+    container.register(K263.self) { _ in K263() }
+    container.register(K264.self) { _ in K264() }
+    container.register(K265.self) { _ in K265() }
+    container.register(K266.self) { _ in K266() }
+    container.register(K267.self) { _ in K267() }
+    container.register(K268.self) { _ in K268() }
+    container.register(K269.self) { _ in K269() }
+    container.register(K270.self) { _ in K270() }
+    container.register(K271.self) { _ in K271() }
+    container.register(K272.self) { _ in K272() }
+    container.register(K273.self) { _ in K273() }
+    container.register(K274.self) { _ in K274() }
+    container.register(K275.self) { _ in K275() }
+    container.register(K276.self) { _ in K276() }
+    container.register(K277.self) { _ in K277() }
+    container.register(K278.self) { _ in K278() }
+    container.register(K279.self) { _ in K279() }
+    container.register(K280.self) { _ in K280() }
+    container.register(K281.self) { _ in K281() }
+    container.register(K282.self) { _ in K282() }
+    container.register(K283.self) { _ in K283() }
+    container.register(K284.self) { _ in K284() }
+    container.register(K285.self) { _ in K285() }
+    container.register(K286.self) { _ in K286() }
+    container.register(K287.self) { _ in K287() }
+    container.register(K288.self) { _ in K288() }
+    container.register(K289.self) { _ in K289() }
+    container.register(K290.self) { _ in K290() }
+    container.register(K291.self) { _ in K291() }
+    container.register(K292.self) { _ in K292() }
+    container.register(K293.self) { _ in K293() }
+    container.register(K294.self) { _ in K294() }
+    container.register(K295.self) { _ in K295() }
+    container.register(K296.self) { _ in K296() }
+    container.register(K297.self) { _ in K297() }
+    container.register(K298.self) { _ in K298() }
+    container.register(K299.self) { _ in K299() }
+    container.register(K300.self) { _ in K300() }
+    container.register(K301.self) { _ in K301() }
+    container.register(K302.self) { _ in K302() }
+    container.register(K303.self) { _ in K303() }
+    container.register(K304.self) { _ in K304() }
+    container.register(K305.self) { _ in K305() }
+    container.register(K306.self) { _ in K306() }
+    container.register(K307.self) { _ in K307() }
+    container.register(K308.self) { _ in K308() }
+    container.register(K309.self) { _ in K309() }
+    container.register(K310.self) { _ in K310() }
+    container.register(K311.self) { _ in K311() }
+    container.register(K312.self) { _ in K312() }
+    container.register(K313.self) { _ in K313() }
+    container.register(K314.self) { _ in K314() }
+    container.register(K315.self) { _ in K315() }
+    container.register(K316.self) { _ in K316() }
+    container.register(K317.self) { _ in K317() }
+    container.register(K318.self) { _ in K318() }
+    container.register(K319.self) { _ in K319() }
+    container.register(K320.self) { _ in K320() }
+    container.register(K321.self) { _ in K321() }
+    container.register(K322.self) { _ in K322() }
+    container.register(K323.self) { _ in K323() }
+    container.register(K324.self) { _ in K324() }
+    container.register(K325.self) { _ in K325() }
+    container.register(K326.self) { _ in K326() }
+    container.register(K327.self) { _ in K327() }
+    container.register(K328.self) { _ in K328() }
+    container.register(K329.self) { _ in K329() }
+    container.register(K330.self) { _ in K330() }
+    container.register(K331.self) { _ in K331() }
+    container.register(K332.self) { _ in K332() }
+    container.register(K333.self) { _ in K333() }
+    container.register(K334.self) { _ in K334() }
+    container.register(K335.self) { _ in K335() }
+    container.register(K336.self) { _ in K336() }
+    container.register(K337.self) { _ in K337() }
+    container.register(K338.self) { _ in K338() }
+    container.register(K339.self) { _ in K339() }
+    container.register(K340.self) { _ in K340() }
+    container.register(K341.self) { _ in K341() }
+    container.register(K342.self) { _ in K342() }
+    container.register(K343.self) { _ in K343() }
+    container.register(K344.self) { _ in K344() }
+    container.register(K345.self) { _ in K345() }
+    container.register(K346.self) { _ in K346() }
+    container.register(K347.self) { _ in K347() }
+    container.register(K348.self) { _ in K348() }
+    container.register(K349.self) { _ in K349() }
+    container.register(K350.self) { _ in K350() }
+    container.register(K351.self) { _ in K351() }
+    container.register(K352.self) { _ in K352() }
+    container.register(K353.self) { _ in K353() }
+    container.register(K354.self) { _ in K354() }
+    container.register(K355.self) { _ in K355() }
+    container.register(K356.self) { _ in K356() }
+    container.register(K357.self) { _ in K357() }
+    container.register(K358.self) { _ in K358() }
+    container.register(K359.self) { _ in K359() }
+    container.register(K360.self) { _ in K360() }
+    container.register(K361.self) { _ in K361() }
+    container.register(K362.self) { _ in K362() }
+    container.register(K363.self) { _ in K363() }
+    container.register(K364.self) { _ in K364() }
+    container.register(K365.self) { _ in K365() }
+    container.register(K366.self) { _ in K366() }
+    container.register(K367.self) { _ in K367() }
+    container.register(K368.self) { _ in K368() }
+    container.register(K369.self) { _ in K369() }
+    container.register(K370.self) { _ in K370() }
+    container.register(K371.self) { _ in K371() }
+    container.register(K372.self) { _ in K372() }
+    container.register(K373.self) { _ in K373() }
+    container.register(K374.self) { _ in K374() }
+    container.register(K375.self) { _ in K375() }
+    container.register(K376.self) { _ in K376() }
+    container.register(K377.self) { _ in K377() }
+    container.register(K378.self) { _ in K378() }
+    container.register(K379.self) { _ in K379() }
+    container.register(K380.self) { _ in K380() }
+    container.register(K381.self) { _ in K381() }
+    container.register(K382.self) { _ in K382() }
+    container.register(K383.self) { _ in K383() }
+    container.register(K384.self) { _ in K384() }
+    container.register(K385.self) { _ in K385() }
+    container.register(K386.self) { _ in K386() }
+    container.register(K387.self) { _ in K387() }
+    container.register(K388.self) { _ in K388() }
+    container.register(K389.self) { _ in K389() }
+    container.register(K390.self) { _ in K390() }
+    container.register(K391.self) { _ in K391() }
+    container.register(K392.self) { _ in K392() }
+    container.register(K393.self) { _ in K393() }
+    container.register(K394.self) { _ in K394() }
+    container.register(K395.self) { _ in K395() }
+    container.register(K396.self) { _ in K396() }
+    container.register(K397.self) { _ in K397() }
+    container.register(K398.self) { _ in K398() }
+    container.register(K399.self) { _ in K399() }
+    container.register(K400.self) { _ in K400() }
+    container.register(K401.self) { _ in K401() }
+    container.register(K402.self) { _ in K402() }
+    container.register(K403.self) { _ in K403() }
+    container.register(K404.self) { _ in K404() }
+    container.register(K405.self) { _ in K405() }
+    container.register(K406.self) { _ in K406() }
+    container.register(K407.self) { _ in K407() }
+    container.register(K408.self) { _ in K408() }
+    container.register(K409.self) { _ in K409() }
+    container.register(K410.self) { _ in K410() }
+    container.register(K411.self) { _ in K411() }
+    container.register(K412.self) { _ in K412() }
+    container.register(K413.self) { _ in K413() }
+    container.register(K414.self) { _ in K414() }
+    container.register(K415.self) { _ in K415() }
+    container.register(K416.self) { _ in K416() }
+    container.register(K417.self) { _ in K417() }
+    container.register(K418.self) { _ in K418() }
+    container.register(K419.self) { _ in K419() }
+    container.register(K420.self) { _ in K420() }
+    container.register(K421.self) { _ in K421() }
+    container.register(K422.self) { _ in K422() }
+    container.register(K423.self) { _ in K423() }
+    container.register(K424.self) { _ in K424() }
+    container.register(K425.self) { _ in K425() }
+    container.register(K426.self) { _ in K426() }
+    container.register(K427.self) { _ in K427() }
+    container.register(K428.self) { _ in K428() }
+    container.register(K429.self) { _ in K429() }
+    container.register(K430.self) { _ in K430() }
+    container.register(K431.self) { _ in K431() }
+    container.register(K432.self) { _ in K432() }
+    container.register(K433.self) { _ in K433() }
+    container.register(K434.self) { _ in K434() }
+    container.register(K435.self) { _ in K435() }
+    container.register(K436.self) { _ in K436() }
+    container.register(K437.self) { _ in K437() }
+    container.register(K438.self) { _ in K438() }
+    container.register(K439.self) { _ in K439() }
+    container.register(K440.self) { _ in K440() }
+    container.register(K441.self) { _ in K441() }
+    container.register(K442.self) { _ in K442() }
+    container.register(K443.self) { _ in K443() }
+    container.register(K444.self) { _ in K444() }
+    container.register(K445.self) { _ in K445() }
+    container.register(K446.self) { _ in K446() }
+    container.register(K447.self) { _ in K447() }
+    container.register(K448.self) { _ in K448() }
+    container.register(K449.self) { _ in K449() }
+    container.register(K450.self) { _ in K450() }
+    container.register(K451.self) { _ in K451() }
+    container.register(K452.self) { _ in K452() }
+    container.register(K453.self) { _ in K453() }
+    container.register(K454.self) { _ in K454() }
+    container.register(K455.self) { _ in K455() }
+    container.register(K456.self) { _ in K456() }
+    container.register(K457.self) { _ in K457() }
+    container.register(K458.self) { _ in K458() }
+    container.register(K459.self) { _ in K459() }
+    container.register(K460.self) { _ in K460() }
+    container.register(K461.self) { _ in K461() }
+    container.register(K462.self) { _ in K462() }
+    container.register(K463.self) { _ in K463() }
+    container.register(K464.self) { _ in K464() }
+    container.register(K465.self) { _ in K465() }
+    container.register(K466.self) { _ in K466() }
+    container.register(K467.self) { _ in K467() }
+    container.register(K468.self) { _ in K468() }
+    container.register(K469.self) { _ in K469() }
+    container.register(K470.self) { _ in K470() }
+    container.register(K471.self) { _ in K471() }
+    container.register(K472.self) { _ in K472() }
+    container.register(K473.self) { _ in K473() }
+    container.register(K474.self) { _ in K474() }
+    container.register(K475.self) { _ in K475() }
+    container.register(K476.self) { _ in K476() }
+    container.register(K477.self) { _ in K477() }
+    container.register(K478.self) { _ in K478() }
+    container.register(K479.self) { _ in K479() }
+    container.register(K480.self) { _ in K480() }
+    container.register(K481.self) { _ in K481() }
+    container.register(K482.self) { _ in K482() }
+    container.register(K483.self) { _ in K483() }
+    container.register(K484.self) { _ in K484() }
+    container.register(K485.self) { _ in K485() }
+    container.register(K486.self) { _ in K486() }
+    container.register(K487.self) { _ in K487() }
+    container.register(K488.self) { _ in K488() }
+    container.register(K489.self) { _ in K489() }
+    container.register(K490.self) { _ in K490() }
+    container.register(K491.self) { _ in K491() }
+    container.register(K492.self) { _ in K492() }
+    container.register(K493.self) { _ in K493() }
+    container.register(K494.self) { _ in K494() }
+    container.register(K495.self) { _ in K495() }
+    container.register(K496.self) { _ in K496() }
+    container.register(K497.self) { _ in K497() }
+    container.register(K498.self) { _ in K498() }
+    container.register(K499.self) { _ in K499() }
+    container.register(K500.self) { _ in K500() }
+    container.register(K501.self) { _ in K501() }
+    container.register(K502.self) { _ in K502() }
+    container.register(K503.self) { _ in K503() }
+    container.register(K504.self) { _ in K504() }
+    container.register(K505.self) { _ in K505() }
+    container.register(K506.self) { _ in K506() }
+    container.register(K507.self) { _ in K507() }
+    container.register(K508.self) { _ in K508() }
+    container.register(K509.self) { _ in K509() }
+    container.register(K510.self) { _ in K510() }
+    container.register(K511.self) { _ in K511() }
+    container.register(K512.self) { _ in K512() }
+    container.register(K513.self) { _ in K513() }
+    container.register(K514.self) { _ in K514() }
+    container.register(K515.self) { _ in K515() }
+    container.register(K516.self) { _ in K516() }
+    container.register(K517.self) { _ in K517() }
+    container.register(K518.self) { _ in K518() }
+    container.register(K519.self) { _ in K519() }
+    container.register(K520.self) { _ in K520() }
+    container.register(K521.self) { _ in K521() }
+    container.register(K522.self) { _ in K522() }
+    container.register(K523.self) { _ in K523() }
+    container.register(K524.self) { _ in K524() }
+    container.register(K525.self) { _ in K525() }
+    container.register(K526.self) { _ in K526() }
+    container.register(K527.self) { _ in K527() }
+    container.register(K528.self) { _ in K528() }
+    container.register(K529.self) { _ in K529() }
+    container.register(K530.self) { _ in K530() }
+    container.register(K531.self) { _ in K531() }
+    container.register(K532.self) { _ in K532() }
+    container.register(K533.self) { _ in K533() }
+    container.register(K534.self) { _ in K534() }
+    container.register(K535.self) { _ in K535() }
+    container.register(K536.self) { _ in K536() }
+    container.register(K537.self) { _ in K537() }
+    container.register(K538.self) { _ in K538() }
+    container.register(K539.self) { _ in K539() }
+    container.register(K540.self) { _ in K540() }
+    container.register(K541.self) { _ in K541() }
+    container.register(K542.self) { _ in K542() }
+    container.register(K543.self) { _ in K543() }
+    container.register(K544.self) { _ in K544() }
+    container.register(K545.self) { _ in K545() }
+    container.register(K546.self) { _ in K546() }
+    container.register(K547.self) { _ in K547() }
+    container.register(K548.self) { _ in K548() }
+    container.register(K549.self) { _ in K549() }
+    container.register(K550.self) { _ in K550() }
+    container.register(K551.self) { _ in K551() }
+    container.register(K552.self) { _ in K552() }
+    container.register(K553.self) { _ in K553() }
+    container.register(K554.self) { _ in K554() }
+    container.register(K555.self) { _ in K555() }
+    container.register(K556.self) { _ in K556() }
+    container.register(K557.self) { _ in K557() }
+    container.register(K558.self) { _ in K558() }
+    container.register(K559.self) { _ in K559() }
+    container.register(K560.self) { _ in K560() }
+    container.register(K561.self) { _ in K561() }
+    container.register(K562.self) { _ in K562() }
+    container.register(K563.self) { _ in K563() }
+    container.register(K564.self) { _ in K564() }
+    container.register(K565.self) { _ in K565() }
+    container.register(K566.self) { _ in K566() }
+    container.register(K567.self) { _ in K567() }
+    container.register(K568.self) { _ in K568() }
+    container.register(K569.self) { _ in K569() }
+    container.register(K570.self) { _ in K570() }
+    container.register(K571.self) { _ in K571() }
+    container.register(K572.self) { _ in K572() }
+    container.register(K573.self) { _ in K573() }
+    container.register(K574.self) { _ in K574() }
+    container.register(K575.self) { _ in K575() }
+    container.register(K576.self) { _ in K576() }
+    container.register(K577.self) { _ in K577() }
+    container.register(K578.self) { _ in K578() }
+    container.register(K579.self) { _ in K579() }
+    container.register(K580.self) { _ in K580() }
+    container.register(K581.self) { _ in K581() }
+    container.register(K582.self) { _ in K582() }
+    container.register(K583.self) { _ in K583() }
+    container.register(K584.self) { _ in K584() }
+    container.register(K585.self) { _ in K585() }
+    container.register(K586.self) { _ in K586() }
+    container.register(K587.self) { _ in K587() }
+    container.register(K588.self) { _ in K588() }
+    container.register(K589.self) { _ in K589() }
+    container.register(K590.self) { _ in K590() }
+    container.register(K591.self) { _ in K591() }
+    container.register(K592.self) { _ in K592() }
+    container.register(K593.self) { _ in K593() }
+    container.register(K594.self) { _ in K594() }
+    container.register(K595.self) { _ in K595() }
+    container.register(K596.self) { _ in K596() }
+    container.register(K597.self) { _ in K597() }
+    container.register(K598.self) { _ in K598() }
+    container.register(K599.self) { _ in K599() }
+    container.register(K600.self) { _ in K600() }
+    container.register(K601.self) { _ in K601() }
+    container.register(K602.self) { _ in K602() }
+    container.register(K603.self) { _ in K603() }
+    container.register(K604.self) { _ in K604() }
+    container.register(K605.self) { _ in K605() }
+    container.register(K606.self) { _ in K606() }
+    container.register(K607.self) { _ in K607() }
+    container.register(K608.self) { _ in K608() }
+    container.register(K609.self) { _ in K609() }
+    container.register(K610.self) { _ in K610() }
+    container.register(K611.self) { _ in K611() }
+    container.register(K612.self) { _ in K612() }
+    container.register(K613.self) { _ in K613() }
+    container.register(K614.self) { _ in K614() }
+    container.register(K615.self) { _ in K615() }
+    container.register(K616.self) { _ in K616() }
+    container.register(K617.self) { _ in K617() }
+    container.register(K618.self) { _ in K618() }
+    container.register(K619.self) { _ in K619() }
+    container.register(K620.self) { _ in K620() }
+    container.register(K621.self) { _ in K621() }
+    container.register(K622.self) { _ in K622() }
+    container.register(K623.self) { _ in K623() }
+    container.register(K624.self) { _ in K624() }
+    container.register(K625.self) { _ in K625() }
+    container.register(K626.self) { _ in K626() }
+    container.register(K627.self) { _ in K627() }
+    container.register(K628.self) { _ in K628() }
+    container.register(K629.self) { _ in K629() }
+    container.register(K630.self) { _ in K630() }
+    container.register(K631.self) { _ in K631() }
+    container.register(K632.self) { _ in K632() }
+    container.register(K633.self) { _ in K633() }
+    container.register(K634.self) { _ in K634() }
+    container.register(K635.self) { _ in K635() }
+    container.register(K636.self) { _ in K636() }
+    container.register(K637.self) { _ in K637() }
+    container.register(K638.self) { _ in K638() }
+    container.register(K639.self) { _ in K639() }
+    container.register(K640.self) { _ in K640() }
+    container.register(K641.self) { _ in K641() }
+    container.register(K642.self) { _ in K642() }
+    container.register(K643.self) { _ in K643() }
+    container.register(K644.self) { _ in K644() }
+    container.register(K645.self) { _ in K645() }
+    container.register(K646.self) { _ in K646() }
+    container.register(K647.self) { _ in K647() }
+    container.register(K648.self) { _ in K648() }
+    container.register(K649.self) { _ in K649() }
+    container.register(K650.self) { _ in K650() }
+    container.register(K651.self) { _ in K651() }
+    container.register(K652.self) { _ in K652() }
+    container.register(K653.self) { _ in K653() }
+    container.register(K654.self) { _ in K654() }
+    container.register(K655.self) { _ in K655() }
+    container.register(K656.self) { _ in K656() }
+    container.register(K657.self) { _ in K657() }
+    container.register(K658.self) { _ in K658() }
+    container.register(K659.self) { _ in K659() }
+    container.register(K660.self) { _ in K660() }
+    container.register(K661.self) { _ in K661() }
+    container.register(K662.self) { _ in K662() }
+    container.register(K663.self) { _ in K663() }
+    container.register(K664.self) { _ in K664() }
+    container.register(K665.self) { _ in K665() }
+    container.register(K666.self) { _ in K666() }
+    container.register(K667.self) { _ in K667() }
+    container.register(K668.self) { _ in K668() }
+    container.register(K669.self) { _ in K669() }
+    container.register(K670.self) { _ in K670() }
+    container.register(K671.self) { _ in K671() }
+    container.register(K672.self) { _ in K672() }
+    container.register(K673.self) { _ in K673() }
+    container.register(K674.self) { _ in K674() }
+    container.register(K675.self) { _ in K675() }
+    container.register(K676.self) { _ in K676() }
+    container.register(K677.self) { _ in K677() }
+    container.register(K678.self) { _ in K678() }
+    container.register(K679.self) { _ in K679() }
+    container.register(K680.self) { _ in K680() }
+    container.register(K681.self) { _ in K681() }
+    container.register(K682.self) { _ in K682() }
+    container.register(K683.self) { _ in K683() }
+    container.register(K684.self) { _ in K684() }
+    container.register(K685.self) { _ in K685() }
+    container.register(K686.self) { _ in K686() }
+    container.register(K687.self) { _ in K687() }
+    container.register(K688.self) { _ in K688() }
+    container.register(K689.self) { _ in K689() }
+    container.register(K690.self) { _ in K690() }
+    container.register(K691.self) { _ in K691() }
+    container.register(K692.self) { _ in K692() }
+    container.register(K693.self) { _ in K693() }
+    container.register(K694.self) { _ in K694() }
+    container.register(K695.self) { _ in K695() }
+    container.register(K696.self) { _ in K696() }
+    container.register(K697.self) { _ in K697() }
+    container.register(K698.self) { _ in K698() }
+    container.register(K699.self) { _ in K699() }
+    container.register(K700.self) { _ in K700() }
+    container.register(K701.self) { _ in K701() }
+    container.register(K702.self) { _ in K702() }
+    container.register(K703.self) { _ in K703() }
+    container.register(K704.self) { _ in K704() }
+    container.register(K705.self) { _ in K705() }
+    container.register(K706.self) { _ in K706() }
+    container.register(K707.self) { _ in K707() }
+    container.register(K708.self) { _ in K708() }
+    container.register(K709.self) { _ in K709() }
+    container.register(K710.self) { _ in K710() }
+    container.register(K711.self) { _ in K711() }
+    container.register(K712.self) { _ in K712() }
+    container.register(K713.self) { _ in K713() }
+    container.register(K714.self) { _ in K714() }
+    container.register(K715.self) { _ in K715() }
+    container.register(K716.self) { _ in K716() }
+    container.register(K717.self) { _ in K717() }
+    container.register(K718.self) { _ in K718() }
+    container.register(K719.self) { _ in K719() }
+    container.register(K720.self) { _ in K720() }
+    container.register(K721.self) { _ in K721() }
+    container.register(K722.self) { _ in K722() }
+    container.register(K723.self) { _ in K723() }
+    container.register(K724.self) { _ in K724() }
+    container.register(K725.self) { _ in K725() }
+    container.register(K726.self) { _ in K726() }
+    container.register(K727.self) { _ in K727() }
+    container.register(K728.self) { _ in K728() }
+    container.register(K729.self) { _ in K729() }
+    container.register(K730.self) { _ in K730() }
+    container.register(K731.self) { _ in K731() }
+    container.register(K732.self) { _ in K732() }
+    container.register(K733.self) { _ in K733() }
+    container.register(K734.self) { _ in K734() }
+    container.register(K735.self) { _ in K735() }
+    container.register(K736.self) { _ in K736() }
+    container.register(K737.self) { _ in K737() }
+    container.register(K738.self) { _ in K738() }
+    container.register(K739.self) { _ in K739() }
+    container.register(K740.self) { _ in K740() }
+    container.register(K741.self) { _ in K741() }
+    container.register(K742.self) { _ in K742() }
+    container.register(K743.self) { _ in K743() }
+    container.register(K744.self) { _ in K744() }
+    container.register(K745.self) { _ in K745() }
+    container.register(K746.self) { _ in K746() }
+    container.register(K747.self) { _ in K747() }
+    container.register(K748.self) { _ in K748() }
+    container.register(K749.self) { _ in K749() }
+    container.register(K750.self) { _ in K750() }
+    container.register(K751.self) { _ in K751() }
+    container.register(K752.self) { _ in K752() }
+    container.register(K753.self) { _ in K753() }
+    container.register(K754.self) { _ in K754() }
+    container.register(K755.self) { _ in K755() }
+    container.register(K756.self) { _ in K756() }
+    container.register(K757.self) { _ in K757() }
+    container.register(K758.self) { _ in K758() }
+    container.register(K759.self) { _ in K759() }
+    container.register(K760.self) { _ in K760() }
+    container.register(K761.self) { _ in K761() }
+    container.register(K762.self) { _ in K762() }
+    container.register(K763.self) { _ in K763() }
+    container.register(K764.self) { _ in K764() }
+    container.register(K765.self) { _ in K765() }
+    container.register(K766.self) { _ in K766() }
+    container.register(K767.self) { _ in K767() }
+    container.register(K768.self) { _ in K768() }
+    container.register(K769.self) { _ in K769() }
+    container.register(K770.self) { _ in K770() }
+    container.register(K771.self) { _ in K771() }
+    container.register(K772.self) { _ in K772() }
+    container.register(K773.self) { _ in K773() }
+    container.register(K774.self) { _ in K774() }
+    container.register(K775.self) { _ in K775() }
+    container.register(K776.self) { _ in K776() }
+    container.register(K777.self) { _ in K777() }
+    container.register(K778.self) { _ in K778() }
+    container.register(K779.self) { _ in K779() }
+    container.register(K780.self) { _ in K780() }
+    container.register(K781.self) { _ in K781() }
+    container.register(K782.self) { _ in K782() }
+    container.register(K783.self) { _ in K783() }
+    container.register(K784.self) { _ in K784() }
+    container.register(K785.self) { _ in K785() }
+    container.register(K786.self) { _ in K786() }
+    container.register(K787.self) { _ in K787() }
+    container.register(K788.self) { _ in K788() }
+    container.register(K789.self) { _ in K789() }
+    container.register(K790.self) { _ in K790() }
+    container.register(K791.self) { _ in K791() }
+    container.register(K792.self) { _ in K792() }
+    container.register(K793.self) { _ in K793() }
+    container.register(K794.self) { _ in K794() }
+    container.register(K795.self) { _ in K795() }
+    container.register(K796.self) { _ in K796() }
+    container.register(K797.self) { _ in K797() }
+    container.register(K798.self) { _ in K798() }
+    container.register(K799.self) { _ in K799() }
+    container.register(K800.self) { _ in K800() }
+    container.register(K801.self) { _ in K801() }
+    container.register(K802.self) { _ in K802() }
+    container.register(K803.self) { _ in K803() }
+    container.register(K804.self) { _ in K804() }
+    container.register(K805.self) { _ in K805() }
+    container.register(K806.self) { _ in K806() }
+    container.register(K807.self) { _ in K807() }
+    container.register(K808.self) { _ in K808() }
+    container.register(K809.self) { _ in K809() }
+    container.register(K810.self) { _ in K810() }
+    container.register(K811.self) { _ in K811() }
+    container.register(K812.self) { _ in K812() }
+    container.register(K813.self) { _ in K813() }
+    container.register(K814.self) { _ in K814() }
+    container.register(K815.self) { _ in K815() }
+    container.register(K816.self) { _ in K816() }
+    container.register(K817.self) { _ in K817() }
+    container.register(K818.self) { _ in K818() }
+    container.register(K819.self) { _ in K819() }
+    container.register(K820.self) { _ in K820() }
+    container.register(K821.self) { _ in K821() }
+    container.register(K822.self) { _ in K822() }
+    container.register(K823.self) { _ in K823() }
+    container.register(K824.self) { _ in K824() }
+    container.register(K825.self) { _ in K825() }
+    container.register(K826.self) { _ in K826() }
+    container.register(K827.self) { _ in K827() }
+    container.register(K828.self) { _ in K828() }
+    container.register(K829.self) { _ in K829() }
+    container.register(K830.self) { _ in K830() }
+    container.register(K831.self) { _ in K831() }
+    container.register(K832.self) { _ in K832() }
+    container.register(K833.self) { _ in K833() }
+    container.register(K834.self) { _ in K834() }
+    container.register(K835.self) { _ in K835() }
+    container.register(K836.self) { _ in K836() }
+    container.register(K837.self) { _ in K837() }
+    container.register(K838.self) { _ in K838() }
+    container.register(K839.self) { _ in K839() }
+    container.register(K840.self) { _ in K840() }
+    container.register(K841.self) { _ in K841() }
+    container.register(K842.self) { _ in K842() }
+    container.register(K843.self) { _ in K843() }
+    container.register(K844.self) { _ in K844() }
+    container.register(K845.self) { _ in K845() }
+    container.register(K846.self) { _ in K846() }
+    container.register(K847.self) { _ in K847() }
+    container.register(K848.self) { _ in K848() }
+    container.register(K849.self) { _ in K849() }
+    container.register(K850.self) { _ in K850() }
+    container.register(K851.self) { _ in K851() }
+    container.register(K852.self) { _ in K852() }
+    container.register(K853.self) { _ in K853() }
+    container.register(K854.self) { _ in K854() }
+    container.register(K855.self) { _ in K855() }
+    container.register(K856.self) { _ in K856() }
+    container.register(K857.self) { _ in K857() }
+    container.register(K858.self) { _ in K858() }
+    container.register(K859.self) { _ in K859() }
+    container.register(K860.self) { _ in K860() }
+    container.register(K861.self) { _ in K861() }
+    container.register(K862.self) { _ in K862() }
+    container.register(K863.self) { _ in K863() }
+    container.register(K864.self) { _ in K864() }
+    container.register(K865.self) { _ in K865() }
+    container.register(K866.self) { _ in K866() }
+    container.register(K867.self) { _ in K867() }
+    container.register(K868.self) { _ in K868() }
+    container.register(K869.self) { _ in K869() }
+    container.register(K870.self) { _ in K870() }
+    container.register(K871.self) { _ in K871() }
+    container.register(K872.self) { _ in K872() }
+    container.register(K873.self) { _ in K873() }
+    container.register(K874.self) { _ in K874() }
+    container.register(K875.self) { _ in K875() }
+    container.register(K876.self) { _ in K876() }
+    container.register(K877.self) { _ in K877() }
+    container.register(K878.self) { _ in K878() }
+    container.register(K879.self) { _ in K879() }
+    container.register(K880.self) { _ in K880() }
+    container.register(K881.self) { _ in K881() }
+    container.register(K882.self) { _ in K882() }
+    container.register(K883.self) { _ in K883() }
+    container.register(K884.self) { _ in K884() }
+    container.register(K885.self) { _ in K885() }
+    container.register(K886.self) { _ in K886() }
+    container.register(K887.self) { _ in K887() }
+    container.register(K888.self) { _ in K888() }
+    container.register(K889.self) { _ in K889() }
+    container.register(K890.self) { _ in K890() }
+    container.register(K891.self) { _ in K891() }
+    container.register(K892.self) { _ in K892() }
+    container.register(K893.self) { _ in K893() }
+    container.register(K894.self) { _ in K894() }
+    container.register(K895.self) { _ in K895() }
+    container.register(K896.self) { _ in K896() }
+    container.register(K897.self) { _ in K897() }
+    container.register(K898.self) { _ in K898() }
+    container.register(K899.self) { _ in K899() }
+    container.register(K900.self) { _ in K900() }
+    container.register(K901.self) { _ in K901() }
+    container.register(K902.self) { _ in K902() }
+    container.register(K903.self) { _ in K903() }
+    container.register(K904.self) { _ in K904() }
+    container.register(K905.self) { _ in K905() }
+    container.register(K906.self) { _ in K906() }
+    container.register(K907.self) { _ in K907() }
+    container.register(K908.self) { _ in K908() }
+    container.register(K909.self) { _ in K909() }
+    container.register(K910.self) { _ in K910() }
+    container.register(K911.self) { _ in K911() }
+    container.register(K912.self) { _ in K912() }
+    container.register(K913.self) { _ in K913() }
+    container.register(K914.self) { _ in K914() }
+    container.register(K915.self) { _ in K915() }
+    container.register(K916.self) { _ in K916() }
+    container.register(K917.self) { _ in K917() }
+    container.register(K918.self) { _ in K918() }
+    container.register(K919.self) { _ in K919() }
+    container.register(K920.self) { _ in K920() }
+    container.register(K921.self) { _ in K921() }
+    container.register(K922.self) { _ in K922() }
+    container.register(K923.self) { _ in K923() }
+    container.register(K924.self) { _ in K924() }
+    container.register(K925.self) { _ in K925() }
+    container.register(K926.self) { _ in K926() }
+    container.register(K927.self) { _ in K927() }
+    container.register(K928.self) { _ in K928() }
+    container.register(K929.self) { _ in K929() }
+    container.register(K930.self) { _ in K930() }
+    container.register(K931.self) { _ in K931() }
+    container.register(K932.self) { _ in K932() }
+    container.register(K933.self) { _ in K933() }
+    container.register(K934.self) { _ in K934() }
+    container.register(K935.self) { _ in K935() }
+    container.register(K936.self) { _ in K936() }
+    container.register(K937.self) { _ in K937() }
+    container.register(K938.self) { _ in K938() }
+    container.register(K939.self) { _ in K939() }
+    container.register(K940.self) { _ in K940() }
+    container.register(K941.self) { _ in K941() }
+    container.register(K942.self) { _ in K942() }
+    container.register(K943.self) { _ in K943() }
+    container.register(K944.self) { _ in K944() }
+    container.register(K945.self) { _ in K945() }
+    container.register(K946.self) { _ in K946() }
+    container.register(K947.self) { _ in K947() }
+    container.register(K948.self) { _ in K948() }
+    container.register(K949.self) { _ in K949() }
+    container.register(K950.self) { _ in K950() }
+    container.register(K951.self) { _ in K951() }
+    container.register(K952.self) { _ in K952() }
+    container.register(K953.self) { _ in K953() }
+    container.register(K954.self) { _ in K954() }
+    container.register(K955.self) { _ in K955() }
+    container.register(K956.self) { _ in K956() }
+    container.register(K957.self) { _ in K957() }
+    container.register(K958.self) { _ in K958() }
+    container.register(K959.self) { _ in K959() }
+    container.register(K960.self) { _ in K960() }
+    container.register(K961.self) { _ in K961() }
+    container.register(K962.self) { _ in K962() }
+    container.register(K963.self) { _ in K963() }
+    container.register(K964.self) { _ in K964() }
+    container.register(K965.self) { _ in K965() }
+    container.register(K966.self) { _ in K966() }
+    container.register(K967.self) { _ in K967() }
+    container.register(K968.self) { _ in K968() }
+    container.register(K969.self) { _ in K969() }
+    container.register(K970.self) { _ in K970() }
+    container.register(K971.self) { _ in K971() }
+    container.register(K972.self) { _ in K972() }
+    container.register(K973.self) { _ in K973() }
+    container.register(K974.self) { _ in K974() }
+    container.register(K975.self) { _ in K975() }
+    container.register(K976.self) { _ in K976() }
+    container.register(K977.self) { _ in K977() }
+    container.register(K978.self) { _ in K978() }
+    container.register(K979.self) { _ in K979() }
+    container.register(K980.self) { _ in K980() }
+    container.register(K981.self) { _ in K981() }
+    container.register(K982.self) { _ in K982() }
+    container.register(K983.self) { _ in K983() }
+    container.register(K984.self) { _ in K984() }
+    container.register(K985.self) { _ in K985() }
+    container.register(K986.self) { _ in K986() }
+    container.register(K987.self) { _ in K987() }
+    container.register(K988.self) { _ in K988() }
+    container.register(K989.self) { _ in K989() }
+    container.register(K990.self) { _ in K990() }
+    container.register(K991.self) { _ in K991() }
+    container.register(K992.self) { _ in K992() }
+    container.register(K993.self) { _ in K993() }
+    container.register(K994.self) { _ in K994() }
+    container.register(K995.self) { _ in K995() }
+    container.register(K996.self) { _ in K996() }
+    container.register(K997.self) { _ in K997() }
+    container.register(K998.self) { _ in K998() }
+    container.register(K999.self) { _ in K999() }
+  }
+
+  /// Registers every key type in `container` as an eager singleton (made by `bootstrap()`).
+  ///
+  /// - Parameter container: A container, normally a fresh one.
+  @inline(never)
+  public static func registerAllEager(in container: Container) {
+    container.register(K0.self, lifetime: .eagerSingleton) { _ in K0() }
+    container.register(K1.self, lifetime: .eagerSingleton) { _ in K1() }
+    container.register(K2.self, lifetime: .eagerSingleton) { _ in K2() }
+    container.register(K3.self, lifetime: .eagerSingleton) { _ in K3() }
+    container.register(K4.self, lifetime: .eagerSingleton) { _ in K4() }
+    container.register(K5.self, lifetime: .eagerSingleton) { _ in K5() }
+    container.register(K6.self, lifetime: .eagerSingleton) { _ in K6() }
+    container.register(K7.self, lifetime: .eagerSingleton) { _ in K7() }
+    container.register(K8.self, lifetime: .eagerSingleton) { _ in K8() }
+    container.register(K9.self, lifetime: .eagerSingleton) { _ in K9() }
+    container.register(K10.self, lifetime: .eagerSingleton) { _ in K10() }
+    container.register(K11.self, lifetime: .eagerSingleton) { _ in K11() }
+    container.register(K12.self, lifetime: .eagerSingleton) { _ in K12() }
+    container.register(K13.self, lifetime: .eagerSingleton) { _ in K13() }
+    container.register(K14.self, lifetime: .eagerSingleton) { _ in K14() }
+    container.register(K15.self, lifetime: .eagerSingleton) { _ in K15() }
+    container.register(K16.self, lifetime: .eagerSingleton) { _ in K16() }
+    container.register(K17.self, lifetime: .eagerSingleton) { _ in K17() }
+    container.register(K18.self, lifetime: .eagerSingleton) { _ in K18() }
+    container.register(K19.self, lifetime: .eagerSingleton) { _ in K19() }
+    container.register(K20.self, lifetime: .eagerSingleton) { _ in K20() }
+    container.register(K21.self, lifetime: .eagerSingleton) { _ in K21() }
+    container.register(K22.self, lifetime: .eagerSingleton) { _ in K22() }
+    container.register(K23.self, lifetime: .eagerSingleton) { _ in K23() }
+    container.register(K24.self, lifetime: .eagerSingleton) { _ in K24() }
+    container.register(K25.self, lifetime: .eagerSingleton) { _ in K25() }
+    container.register(K26.self, lifetime: .eagerSingleton) { _ in K26() }
+    container.register(K27.self, lifetime: .eagerSingleton) { _ in K27() }
+    container.register(K28.self, lifetime: .eagerSingleton) { _ in K28() }
+    container.register(K29.self, lifetime: .eagerSingleton) { _ in K29() }
+    container.register(K30.self, lifetime: .eagerSingleton) { _ in K30() }
+    container.register(K31.self, lifetime: .eagerSingleton) { _ in K31() }
+    container.register(K32.self, lifetime: .eagerSingleton) { _ in K32() }
+    container.register(K33.self, lifetime: .eagerSingleton) { _ in K33() }
+    container.register(K34.self, lifetime: .eagerSingleton) { _ in K34() }
+    container.register(K35.self, lifetime: .eagerSingleton) { _ in K35() }
+    container.register(K36.self, lifetime: .eagerSingleton) { _ in K36() }
+    container.register(K37.self, lifetime: .eagerSingleton) { _ in K37() }
+    container.register(K38.self, lifetime: .eagerSingleton) { _ in K38() }
+    container.register(K39.self, lifetime: .eagerSingleton) { _ in K39() }
+    container.register(K40.self, lifetime: .eagerSingleton) { _ in K40() }
+    container.register(K41.self, lifetime: .eagerSingleton) { _ in K41() }
+    container.register(K42.self, lifetime: .eagerSingleton) { _ in K42() }
+    container.register(K43.self, lifetime: .eagerSingleton) { _ in K43() }
+    container.register(K44.self, lifetime: .eagerSingleton) { _ in K44() }
+    container.register(K45.self, lifetime: .eagerSingleton) { _ in K45() }
+    container.register(K46.self, lifetime: .eagerSingleton) { _ in K46() }
+    container.register(K47.self, lifetime: .eagerSingleton) { _ in K47() }
+    container.register(K48.self, lifetime: .eagerSingleton) { _ in K48() }
+    container.register(K49.self, lifetime: .eagerSingleton) { _ in K49() }
+    container.register(K50.self, lifetime: .eagerSingleton) { _ in K50() }
+    container.register(K51.self, lifetime: .eagerSingleton) { _ in K51() }
+    container.register(K52.self, lifetime: .eagerSingleton) { _ in K52() }
+    container.register(K53.self, lifetime: .eagerSingleton) { _ in K53() }
+    container.register(K54.self, lifetime: .eagerSingleton) { _ in K54() }
+    container.register(K55.self, lifetime: .eagerSingleton) { _ in K55() }
+    container.register(K56.self, lifetime: .eagerSingleton) { _ in K56() }
+    container.register(K57.self, lifetime: .eagerSingleton) { _ in K57() }
+    container.register(K58.self, lifetime: .eagerSingleton) { _ in K58() }
+    container.register(K59.self, lifetime: .eagerSingleton) { _ in K59() }
+    container.register(K60.self, lifetime: .eagerSingleton) { _ in K60() }
+    container.register(K61.self, lifetime: .eagerSingleton) { _ in K61() }
+    container.register(K62.self, lifetime: .eagerSingleton) { _ in K62() }
+    container.register(K63.self, lifetime: .eagerSingleton) { _ in K63() }
+    container.register(K64.self, lifetime: .eagerSingleton) { _ in K64() }
+    container.register(K65.self, lifetime: .eagerSingleton) { _ in K65() }
+    container.register(K66.self, lifetime: .eagerSingleton) { _ in K66() }
+    container.register(K67.self, lifetime: .eagerSingleton) { _ in K67() }
+    container.register(K68.self, lifetime: .eagerSingleton) { _ in K68() }
+    container.register(K69.self, lifetime: .eagerSingleton) { _ in K69() }
+    container.register(K70.self, lifetime: .eagerSingleton) { _ in K70() }
+    container.register(K71.self, lifetime: .eagerSingleton) { _ in K71() }
+    container.register(K72.self, lifetime: .eagerSingleton) { _ in K72() }
+    container.register(K73.self, lifetime: .eagerSingleton) { _ in K73() }
+    container.register(K74.self, lifetime: .eagerSingleton) { _ in K74() }
+    container.register(K75.self, lifetime: .eagerSingleton) { _ in K75() }
+    container.register(K76.self, lifetime: .eagerSingleton) { _ in K76() }
+    container.register(K77.self, lifetime: .eagerSingleton) { _ in K77() }
+    container.register(K78.self, lifetime: .eagerSingleton) { _ in K78() }
+    container.register(K79.self, lifetime: .eagerSingleton) { _ in K79() }
+    container.register(K80.self, lifetime: .eagerSingleton) { _ in K80() }
+    container.register(K81.self, lifetime: .eagerSingleton) { _ in K81() }
+    container.register(K82.self, lifetime: .eagerSingleton) { _ in K82() }
+    container.register(K83.self, lifetime: .eagerSingleton) { _ in K83() }
+    container.register(K84.self, lifetime: .eagerSingleton) { _ in K84() }
+    container.register(K85.self, lifetime: .eagerSingleton) { _ in K85() }
+    container.register(K86.self, lifetime: .eagerSingleton) { _ in K86() }
+    container.register(K87.self, lifetime: .eagerSingleton) { _ in K87() }
+    container.register(K88.self, lifetime: .eagerSingleton) { _ in K88() }
+    container.register(K89.self, lifetime: .eagerSingleton) { _ in K89() }
+    container.register(K90.self, lifetime: .eagerSingleton) { _ in K90() }
+    container.register(K91.self, lifetime: .eagerSingleton) { _ in K91() }
+    container.register(K92.self, lifetime: .eagerSingleton) { _ in K92() }
+    container.register(K93.self, lifetime: .eagerSingleton) { _ in K93() }
+    container.register(K94.self, lifetime: .eagerSingleton) { _ in K94() }
+    container.register(K95.self, lifetime: .eagerSingleton) { _ in K95() }
+    container.register(K96.self, lifetime: .eagerSingleton) { _ in K96() }
+    container.register(K97.self, lifetime: .eagerSingleton) { _ in K97() }
+    container.register(K98.self, lifetime: .eagerSingleton) { _ in K98() }
+    container.register(K99.self, lifetime: .eagerSingleton) { _ in K99() }
+    container.register(K100.self, lifetime: .eagerSingleton) { _ in K100() }
+    container.register(K101.self, lifetime: .eagerSingleton) { _ in K101() }
+    container.register(K102.self, lifetime: .eagerSingleton) { _ in K102() }
+    container.register(K103.self, lifetime: .eagerSingleton) { _ in K103() }
+    container.register(K104.self, lifetime: .eagerSingleton) { _ in K104() }
+    container.register(K105.self, lifetime: .eagerSingleton) { _ in K105() }
+    container.register(K106.self, lifetime: .eagerSingleton) { _ in K106() }
+    container.register(K107.self, lifetime: .eagerSingleton) { _ in K107() }
+    container.register(K108.self, lifetime: .eagerSingleton) { _ in K108() }
+    container.register(K109.self, lifetime: .eagerSingleton) { _ in K109() }
+    container.register(K110.self, lifetime: .eagerSingleton) { _ in K110() }
+    container.register(K111.self, lifetime: .eagerSingleton) { _ in K111() }
+    container.register(K112.self, lifetime: .eagerSingleton) { _ in K112() }
+    container.register(K113.self, lifetime: .eagerSingleton) { _ in K113() }
+    container.register(K114.self, lifetime: .eagerSingleton) { _ in K114() }
+    container.register(K115.self, lifetime: .eagerSingleton) { _ in K115() }
+    container.register(K116.self, lifetime: .eagerSingleton) { _ in K116() }
+    container.register(K117.self, lifetime: .eagerSingleton) { _ in K117() }
+    container.register(K118.self, lifetime: .eagerSingleton) { _ in K118() }
+    container.register(K119.self, lifetime: .eagerSingleton) { _ in K119() }
+    container.register(K120.self, lifetime: .eagerSingleton) { _ in K120() }
+    container.register(K121.self, lifetime: .eagerSingleton) { _ in K121() }
+    container.register(K122.self, lifetime: .eagerSingleton) { _ in K122() }
+    container.register(K123.self, lifetime: .eagerSingleton) { _ in K123() }
+    container.register(K124.self, lifetime: .eagerSingleton) { _ in K124() }
+    container.register(K125.self, lifetime: .eagerSingleton) { _ in K125() }
+    container.register(K126.self, lifetime: .eagerSingleton) { _ in K126() }
+    container.register(K127.self, lifetime: .eagerSingleton) { _ in K127() }
+    container.register(K128.self, lifetime: .eagerSingleton) { _ in K128() }
+    container.register(K129.self, lifetime: .eagerSingleton) { _ in K129() }
+    container.register(K130.self, lifetime: .eagerSingleton) { _ in K130() }
+    container.register(K131.self, lifetime: .eagerSingleton) { _ in K131() }
+    container.register(K132.self, lifetime: .eagerSingleton) { _ in K132() }
+    container.register(K133.self, lifetime: .eagerSingleton) { _ in K133() }
+    container.register(K134.self, lifetime: .eagerSingleton) { _ in K134() }
+    container.register(K135.self, lifetime: .eagerSingleton) { _ in K135() }
+    container.register(K136.self, lifetime: .eagerSingleton) { _ in K136() }
+    container.register(K137.self, lifetime: .eagerSingleton) { _ in K137() }
+    container.register(K138.self, lifetime: .eagerSingleton) { _ in K138() }
+    container.register(K139.self, lifetime: .eagerSingleton) { _ in K139() }
+    container.register(K140.self, lifetime: .eagerSingleton) { _ in K140() }
+    container.register(K141.self, lifetime: .eagerSingleton) { _ in K141() }
+    container.register(K142.self, lifetime: .eagerSingleton) { _ in K142() }
+    container.register(K143.self, lifetime: .eagerSingleton) { _ in K143() }
+    container.register(K144.self, lifetime: .eagerSingleton) { _ in K144() }
+    container.register(K145.self, lifetime: .eagerSingleton) { _ in K145() }
+    container.register(K146.self, lifetime: .eagerSingleton) { _ in K146() }
+    container.register(K147.self, lifetime: .eagerSingleton) { _ in K147() }
+    container.register(K148.self, lifetime: .eagerSingleton) { _ in K148() }
+    container.register(K149.self, lifetime: .eagerSingleton) { _ in K149() }
+    container.register(K150.self, lifetime: .eagerSingleton) { _ in K150() }
+    container.register(K151.self, lifetime: .eagerSingleton) { _ in K151() }
+    container.register(K152.self, lifetime: .eagerSingleton) { _ in K152() }
+    container.register(K153.self, lifetime: .eagerSingleton) { _ in K153() }
+    container.register(K154.self, lifetime: .eagerSingleton) { _ in K154() }
+    container.register(K155.self, lifetime: .eagerSingleton) { _ in K155() }
+    container.register(K156.self, lifetime: .eagerSingleton) { _ in K156() }
+    container.register(K157.self, lifetime: .eagerSingleton) { _ in K157() }
+    container.register(K158.self, lifetime: .eagerSingleton) { _ in K158() }
+    container.register(K159.self, lifetime: .eagerSingleton) { _ in K159() }
+    container.register(K160.self, lifetime: .eagerSingleton) { _ in K160() }
+    container.register(K161.self, lifetime: .eagerSingleton) { _ in K161() }
+    container.register(K162.self, lifetime: .eagerSingleton) { _ in K162() }
+    container.register(K163.self, lifetime: .eagerSingleton) { _ in K163() }
+    container.register(K164.self, lifetime: .eagerSingleton) { _ in K164() }
+    container.register(K165.self, lifetime: .eagerSingleton) { _ in K165() }
+    container.register(K166.self, lifetime: .eagerSingleton) { _ in K166() }
+    container.register(K167.self, lifetime: .eagerSingleton) { _ in K167() }
+    container.register(K168.self, lifetime: .eagerSingleton) { _ in K168() }
+    container.register(K169.self, lifetime: .eagerSingleton) { _ in K169() }
+    container.register(K170.self, lifetime: .eagerSingleton) { _ in K170() }
+    container.register(K171.self, lifetime: .eagerSingleton) { _ in K171() }
+    container.register(K172.self, lifetime: .eagerSingleton) { _ in K172() }
+    container.register(K173.self, lifetime: .eagerSingleton) { _ in K173() }
+    container.register(K174.self, lifetime: .eagerSingleton) { _ in K174() }
+    container.register(K175.self, lifetime: .eagerSingleton) { _ in K175() }
+    container.register(K176.self, lifetime: .eagerSingleton) { _ in K176() }
+    container.register(K177.self, lifetime: .eagerSingleton) { _ in K177() }
+    container.register(K178.self, lifetime: .eagerSingleton) { _ in K178() }
+    container.register(K179.self, lifetime: .eagerSingleton) { _ in K179() }
+    container.register(K180.self, lifetime: .eagerSingleton) { _ in K180() }
+    container.register(K181.self, lifetime: .eagerSingleton) { _ in K181() }
+    container.register(K182.self, lifetime: .eagerSingleton) { _ in K182() }
+    container.register(K183.self, lifetime: .eagerSingleton) { _ in K183() }
+    container.register(K184.self, lifetime: .eagerSingleton) { _ in K184() }
+    container.register(K185.self, lifetime: .eagerSingleton) { _ in K185() }
+    container.register(K186.self, lifetime: .eagerSingleton) { _ in K186() }
+    container.register(K187.self, lifetime: .eagerSingleton) { _ in K187() }
+    container.register(K188.self, lifetime: .eagerSingleton) { _ in K188() }
+    container.register(K189.self, lifetime: .eagerSingleton) { _ in K189() }
+    container.register(K190.self, lifetime: .eagerSingleton) { _ in K190() }
+    container.register(K191.self, lifetime: .eagerSingleton) { _ in K191() }
+    container.register(K192.self, lifetime: .eagerSingleton) { _ in K192() }
+    container.register(K193.self, lifetime: .eagerSingleton) { _ in K193() }
+    container.register(K194.self, lifetime: .eagerSingleton) { _ in K194() }
+    container.register(K195.self, lifetime: .eagerSingleton) { _ in K195() }
+    container.register(K196.self, lifetime: .eagerSingleton) { _ in K196() }
+    container.register(K197.self, lifetime: .eagerSingleton) { _ in K197() }
+    container.register(K198.self, lifetime: .eagerSingleton) { _ in K198() }
+    container.register(K199.self, lifetime: .eagerSingleton) { _ in K199() }
+    container.register(K200.self, lifetime: .eagerSingleton) { _ in K200() }
+    container.register(K201.self, lifetime: .eagerSingleton) { _ in K201() }
+    container.register(K202.self, lifetime: .eagerSingleton) { _ in K202() }
+    container.register(K203.self, lifetime: .eagerSingleton) { _ in K203() }
+    container.register(K204.self, lifetime: .eagerSingleton) { _ in K204() }
+    container.register(K205.self, lifetime: .eagerSingleton) { _ in K205() }
+    container.register(K206.self, lifetime: .eagerSingleton) { _ in K206() }
+    container.register(K207.self, lifetime: .eagerSingleton) { _ in K207() }
+    container.register(K208.self, lifetime: .eagerSingleton) { _ in K208() }
+    container.register(K209.self, lifetime: .eagerSingleton) { _ in K209() }
+    container.register(K210.self, lifetime: .eagerSingleton) { _ in K210() }
+    container.register(K211.self, lifetime: .eagerSingleton) { _ in K211() }
+    container.register(K212.self, lifetime: .eagerSingleton) { _ in K212() }
+    container.register(K213.self, lifetime: .eagerSingleton) { _ in K213() }
+    container.register(K214.self, lifetime: .eagerSingleton) { _ in K214() }
+    container.register(K215.self, lifetime: .eagerSingleton) { _ in K215() }
+    container.register(K216.self, lifetime: .eagerSingleton) { _ in K216() }
+    container.register(K217.self, lifetime: .eagerSingleton) { _ in K217() }
+    container.register(K218.self, lifetime: .eagerSingleton) { _ in K218() }
+    container.register(K219.self, lifetime: .eagerSingleton) { _ in K219() }
+    container.register(K220.self, lifetime: .eagerSingleton) { _ in K220() }
+    container.register(K221.self, lifetime: .eagerSingleton) { _ in K221() }
+    container.register(K222.self, lifetime: .eagerSingleton) { _ in K222() }
+    container.register(K223.self, lifetime: .eagerSingleton) { _ in K223() }
+    container.register(K224.self, lifetime: .eagerSingleton) { _ in K224() }
+    container.register(K225.self, lifetime: .eagerSingleton) { _ in K225() }
+    container.register(K226.self, lifetime: .eagerSingleton) { _ in K226() }
+    container.register(K227.self, lifetime: .eagerSingleton) { _ in K227() }
+    container.register(K228.self, lifetime: .eagerSingleton) { _ in K228() }
+    container.register(K229.self, lifetime: .eagerSingleton) { _ in K229() }
+    container.register(K230.self, lifetime: .eagerSingleton) { _ in K230() }
+    container.register(K231.self, lifetime: .eagerSingleton) { _ in K231() }
+    container.register(K232.self, lifetime: .eagerSingleton) { _ in K232() }
+    container.register(K233.self, lifetime: .eagerSingleton) { _ in K233() }
+    container.register(K234.self, lifetime: .eagerSingleton) { _ in K234() }
+    container.register(K235.self, lifetime: .eagerSingleton) { _ in K235() }
+    container.register(K236.self, lifetime: .eagerSingleton) { _ in K236() }
+    container.register(K237.self, lifetime: .eagerSingleton) { _ in K237() }
+    container.register(K238.self, lifetime: .eagerSingleton) { _ in K238() }
+    container.register(K239.self, lifetime: .eagerSingleton) { _ in K239() }
+    container.register(K240.self, lifetime: .eagerSingleton) { _ in K240() }
+    container.register(K241.self, lifetime: .eagerSingleton) { _ in K241() }
+    container.register(K242.self, lifetime: .eagerSingleton) { _ in K242() }
+    container.register(K243.self, lifetime: .eagerSingleton) { _ in K243() }
+    container.register(K244.self, lifetime: .eagerSingleton) { _ in K244() }
+    container.register(K245.self, lifetime: .eagerSingleton) { _ in K245() }
+    container.register(K246.self, lifetime: .eagerSingleton) { _ in K246() }
+    container.register(K247.self, lifetime: .eagerSingleton) { _ in K247() }
+    container.register(K248.self, lifetime: .eagerSingleton) { _ in K248() }
+    container.register(K249.self, lifetime: .eagerSingleton) { _ in K249() }
+    container.register(K250.self, lifetime: .eagerSingleton) { _ in K250() }
+    container.register(K251.self, lifetime: .eagerSingleton) { _ in K251() }
+    container.register(K252.self, lifetime: .eagerSingleton) { _ in K252() }
+    container.register(K253.self, lifetime: .eagerSingleton) { _ in K253() }
+    container.register(K254.self, lifetime: .eagerSingleton) { _ in K254() }
+    container.register(K255.self, lifetime: .eagerSingleton) { _ in K255() }
+    container.register(K256.self, lifetime: .eagerSingleton) { _ in K256() }
+    container.register(K257.self, lifetime: .eagerSingleton) { _ in K257() }
+    container.register(K258.self, lifetime: .eagerSingleton) { _ in K258() }
+    container.register(K259.self, lifetime: .eagerSingleton) { _ in K259() }
+    container.register(K260.self, lifetime: .eagerSingleton) { _ in K260() }
+    container.register(K261.self, lifetime: .eagerSingleton) { _ in K261() }
+    container.register(K262.self, lifetime: .eagerSingleton) { _ in K262() }
+    container.register(K263.self, lifetime: .eagerSingleton) { _ in K263() }
+    container.register(K264.self, lifetime: .eagerSingleton) { _ in K264() }
+    container.register(K265.self, lifetime: .eagerSingleton) { _ in K265() }
+    container.register(K266.self, lifetime: .eagerSingleton) { _ in K266() }
+    container.register(K267.self, lifetime: .eagerSingleton) { _ in K267() }
+    container.register(K268.self, lifetime: .eagerSingleton) { _ in K268() }
+    container.register(K269.self, lifetime: .eagerSingleton) { _ in K269() }
+    container.register(K270.self, lifetime: .eagerSingleton) { _ in K270() }
+    container.register(K271.self, lifetime: .eagerSingleton) { _ in K271() }
+    container.register(K272.self, lifetime: .eagerSingleton) { _ in K272() }
+    container.register(K273.self, lifetime: .eagerSingleton) { _ in K273() }
+    container.register(K274.self, lifetime: .eagerSingleton) { _ in K274() }
+    container.register(K275.self, lifetime: .eagerSingleton) { _ in K275() }
+    container.register(K276.self, lifetime: .eagerSingleton) { _ in K276() }
+    container.register(K277.self, lifetime: .eagerSingleton) { _ in K277() }
+    container.register(K278.self, lifetime: .eagerSingleton) { _ in K278() }
+    container.register(K279.self, lifetime: .eagerSingleton) { _ in K279() }
+    container.register(K280.self, lifetime: .eagerSingleton) { _ in K280() }
+    container.register(K281.self, lifetime: .eagerSingleton) { _ in K281() }
+    container.register(K282.self, lifetime: .eagerSingleton) { _ in K282() }
+    container.register(K283.self, lifetime: .eagerSingleton) { _ in K283() }
+    container.register(K284.self, lifetime: .eagerSingleton) { _ in K284() }
+    container.register(K285.self, lifetime: .eagerSingleton) { _ in K285() }
+    container.register(K286.self, lifetime: .eagerSingleton) { _ in K286() }
+    container.register(K287.self, lifetime: .eagerSingleton) { _ in K287() }
+    container.register(K288.self, lifetime: .eagerSingleton) { _ in K288() }
+    container.register(K289.self, lifetime: .eagerSingleton) { _ in K289() }
+    container.register(K290.self, lifetime: .eagerSingleton) { _ in K290() }
+    container.register(K291.self, lifetime: .eagerSingleton) { _ in K291() }
+    container.register(K292.self, lifetime: .eagerSingleton) { _ in K292() }
+    container.register(K293.self, lifetime: .eagerSingleton) { _ in K293() }
+    container.register(K294.self, lifetime: .eagerSingleton) { _ in K294() }
+    container.register(K295.self, lifetime: .eagerSingleton) { _ in K295() }
+    container.register(K296.self, lifetime: .eagerSingleton) { _ in K296() }
+    container.register(K297.self, lifetime: .eagerSingleton) { _ in K297() }
+    container.register(K298.self, lifetime: .eagerSingleton) { _ in K298() }
+    container.register(K299.self, lifetime: .eagerSingleton) { _ in K299() }
+    container.register(K300.self, lifetime: .eagerSingleton) { _ in K300() }
+    container.register(K301.self, lifetime: .eagerSingleton) { _ in K301() }
+    container.register(K302.self, lifetime: .eagerSingleton) { _ in K302() }
+    container.register(K303.self, lifetime: .eagerSingleton) { _ in K303() }
+    container.register(K304.self, lifetime: .eagerSingleton) { _ in K304() }
+    container.register(K305.self, lifetime: .eagerSingleton) { _ in K305() }
+    container.register(K306.self, lifetime: .eagerSingleton) { _ in K306() }
+    container.register(K307.self, lifetime: .eagerSingleton) { _ in K307() }
+    container.register(K308.self, lifetime: .eagerSingleton) { _ in K308() }
+    container.register(K309.self, lifetime: .eagerSingleton) { _ in K309() }
+    container.register(K310.self, lifetime: .eagerSingleton) { _ in K310() }
+    container.register(K311.self, lifetime: .eagerSingleton) { _ in K311() }
+    container.register(K312.self, lifetime: .eagerSingleton) { _ in K312() }
+    container.register(K313.self, lifetime: .eagerSingleton) { _ in K313() }
+    container.register(K314.self, lifetime: .eagerSingleton) { _ in K314() }
+    container.register(K315.self, lifetime: .eagerSingleton) { _ in K315() }
+    container.register(K316.self, lifetime: .eagerSingleton) { _ in K316() }
+    container.register(K317.self, lifetime: .eagerSingleton) { _ in K317() }
+    container.register(K318.self, lifetime: .eagerSingleton) { _ in K318() }
+    container.register(K319.self, lifetime: .eagerSingleton) { _ in K319() }
+    container.register(K320.self, lifetime: .eagerSingleton) { _ in K320() }
+    container.register(K321.self, lifetime: .eagerSingleton) { _ in K321() }
+    container.register(K322.self, lifetime: .eagerSingleton) { _ in K322() }
+    container.register(K323.self, lifetime: .eagerSingleton) { _ in K323() }
+    container.register(K324.self, lifetime: .eagerSingleton) { _ in K324() }
+    container.register(K325.self, lifetime: .eagerSingleton) { _ in K325() }
+    container.register(K326.self, lifetime: .eagerSingleton) { _ in K326() }
+    container.register(K327.self, lifetime: .eagerSingleton) { _ in K327() }
+    container.register(K328.self, lifetime: .eagerSingleton) { _ in K328() }
+    container.register(K329.self, lifetime: .eagerSingleton) { _ in K329() }
+    container.register(K330.self, lifetime: .eagerSingleton) { _ in K330() }
+    container.register(K331.self, lifetime: .eagerSingleton) { _ in K331() }
+    container.register(K332.self, lifetime: .eagerSingleton) { _ in K332() }
+    container.register(K333.self, lifetime: .eagerSingleton) { _ in K333() }
+    container.register(K334.self, lifetime: .eagerSingleton) { _ in K334() }
+    container.register(K335.self, lifetime: .eagerSingleton) { _ in K335() }
+    container.register(K336.self, lifetime: .eagerSingleton) { _ in K336() }
+    container.register(K337.self, lifetime: .eagerSingleton) { _ in K337() }
+    container.register(K338.self, lifetime: .eagerSingleton) { _ in K338() }
+    container.register(K339.self, lifetime: .eagerSingleton) { _ in K339() }
+    container.register(K340.self, lifetime: .eagerSingleton) { _ in K340() }
+    container.register(K341.self, lifetime: .eagerSingleton) { _ in K341() }
+    container.register(K342.self, lifetime: .eagerSingleton) { _ in K342() }
+    container.register(K343.self, lifetime: .eagerSingleton) { _ in K343() }
+    container.register(K344.self, lifetime: .eagerSingleton) { _ in K344() }
+    container.register(K345.self, lifetime: .eagerSingleton) { _ in K345() }
+    container.register(K346.self, lifetime: .eagerSingleton) { _ in K346() }
+    container.register(K347.self, lifetime: .eagerSingleton) { _ in K347() }
+    container.register(K348.self, lifetime: .eagerSingleton) { _ in K348() }
+    container.register(K349.self, lifetime: .eagerSingleton) { _ in K349() }
+    container.register(K350.self, lifetime: .eagerSingleton) { _ in K350() }
+    container.register(K351.self, lifetime: .eagerSingleton) { _ in K351() }
+    container.register(K352.self, lifetime: .eagerSingleton) { _ in K352() }
+    container.register(K353.self, lifetime: .eagerSingleton) { _ in K353() }
+    container.register(K354.self, lifetime: .eagerSingleton) { _ in K354() }
+    container.register(K355.self, lifetime: .eagerSingleton) { _ in K355() }
+    container.register(K356.self, lifetime: .eagerSingleton) { _ in K356() }
+    container.register(K357.self, lifetime: .eagerSingleton) { _ in K357() }
+    container.register(K358.self, lifetime: .eagerSingleton) { _ in K358() }
+    container.register(K359.self, lifetime: .eagerSingleton) { _ in K359() }
+    container.register(K360.self, lifetime: .eagerSingleton) { _ in K360() }
+    container.register(K361.self, lifetime: .eagerSingleton) { _ in K361() }
+    container.register(K362.self, lifetime: .eagerSingleton) { _ in K362() }
+    container.register(K363.self, lifetime: .eagerSingleton) { _ in K363() }
+    container.register(K364.self, lifetime: .eagerSingleton) { _ in K364() }
+    container.register(K365.self, lifetime: .eagerSingleton) { _ in K365() }
+    container.register(K366.self, lifetime: .eagerSingleton) { _ in K366() }
+    container.register(K367.self, lifetime: .eagerSingleton) { _ in K367() }
+    container.register(K368.self, lifetime: .eagerSingleton) { _ in K368() }
+    container.register(K369.self, lifetime: .eagerSingleton) { _ in K369() }
+    container.register(K370.self, lifetime: .eagerSingleton) { _ in K370() }
+    container.register(K371.self, lifetime: .eagerSingleton) { _ in K371() }
+    container.register(K372.self, lifetime: .eagerSingleton) { _ in K372() }
+    container.register(K373.self, lifetime: .eagerSingleton) { _ in K373() }
+    container.register(K374.self, lifetime: .eagerSingleton) { _ in K374() }
+    container.register(K375.self, lifetime: .eagerSingleton) { _ in K375() }
+    container.register(K376.self, lifetime: .eagerSingleton) { _ in K376() }
+    container.register(K377.self, lifetime: .eagerSingleton) { _ in K377() }
+    container.register(K378.self, lifetime: .eagerSingleton) { _ in K378() }
+    container.register(K379.self, lifetime: .eagerSingleton) { _ in K379() }
+    container.register(K380.self, lifetime: .eagerSingleton) { _ in K380() }
+    container.register(K381.self, lifetime: .eagerSingleton) { _ in K381() }
+    container.register(K382.self, lifetime: .eagerSingleton) { _ in K382() }
+    container.register(K383.self, lifetime: .eagerSingleton) { _ in K383() }
+    container.register(K384.self, lifetime: .eagerSingleton) { _ in K384() }
+    container.register(K385.self, lifetime: .eagerSingleton) { _ in K385() }
+    container.register(K386.self, lifetime: .eagerSingleton) { _ in K386() }
+    container.register(K387.self, lifetime: .eagerSingleton) { _ in K387() }
+    container.register(K388.self, lifetime: .eagerSingleton) { _ in K388() }
+    container.register(K389.self, lifetime: .eagerSingleton) { _ in K389() }
+    container.register(K390.self, lifetime: .eagerSingleton) { _ in K390() }
+    container.register(K391.self, lifetime: .eagerSingleton) { _ in K391() }
+    container.register(K392.self, lifetime: .eagerSingleton) { _ in K392() }
+    container.register(K393.self, lifetime: .eagerSingleton) { _ in K393() }
+    container.register(K394.self, lifetime: .eagerSingleton) { _ in K394() }
+    container.register(K395.self, lifetime: .eagerSingleton) { _ in K395() }
+    container.register(K396.self, lifetime: .eagerSingleton) { _ in K396() }
+    container.register(K397.self, lifetime: .eagerSingleton) { _ in K397() }
+    container.register(K398.self, lifetime: .eagerSingleton) { _ in K398() }
+    container.register(K399.self, lifetime: .eagerSingleton) { _ in K399() }
+    container.register(K400.self, lifetime: .eagerSingleton) { _ in K400() }
+    container.register(K401.self, lifetime: .eagerSingleton) { _ in K401() }
+    container.register(K402.self, lifetime: .eagerSingleton) { _ in K402() }
+    container.register(K403.self, lifetime: .eagerSingleton) { _ in K403() }
+    container.register(K404.self, lifetime: .eagerSingleton) { _ in K404() }
+    container.register(K405.self, lifetime: .eagerSingleton) { _ in K405() }
+    container.register(K406.self, lifetime: .eagerSingleton) { _ in K406() }
+    container.register(K407.self, lifetime: .eagerSingleton) { _ in K407() }
+    container.register(K408.self, lifetime: .eagerSingleton) { _ in K408() }
+    container.register(K409.self, lifetime: .eagerSingleton) { _ in K409() }
+    container.register(K410.self, lifetime: .eagerSingleton) { _ in K410() }
+    container.register(K411.self, lifetime: .eagerSingleton) { _ in K411() }
+    container.register(K412.self, lifetime: .eagerSingleton) { _ in K412() }
+    container.register(K413.self, lifetime: .eagerSingleton) { _ in K413() }
+    container.register(K414.self, lifetime: .eagerSingleton) { _ in K414() }
+    container.register(K415.self, lifetime: .eagerSingleton) { _ in K415() }
+    container.register(K416.self, lifetime: .eagerSingleton) { _ in K416() }
+    container.register(K417.self, lifetime: .eagerSingleton) { _ in K417() }
+    container.register(K418.self, lifetime: .eagerSingleton) { _ in K418() }
+    container.register(K419.self, lifetime: .eagerSingleton) { _ in K419() }
+    container.register(K420.self, lifetime: .eagerSingleton) { _ in K420() }
+    container.register(K421.self, lifetime: .eagerSingleton) { _ in K421() }
+    container.register(K422.self, lifetime: .eagerSingleton) { _ in K422() }
+    container.register(K423.self, lifetime: .eagerSingleton) { _ in K423() }
+    container.register(K424.self, lifetime: .eagerSingleton) { _ in K424() }
+    container.register(K425.self, lifetime: .eagerSingleton) { _ in K425() }
+    container.register(K426.self, lifetime: .eagerSingleton) { _ in K426() }
+    container.register(K427.self, lifetime: .eagerSingleton) { _ in K427() }
+    container.register(K428.self, lifetime: .eagerSingleton) { _ in K428() }
+    container.register(K429.self, lifetime: .eagerSingleton) { _ in K429() }
+    container.register(K430.self, lifetime: .eagerSingleton) { _ in K430() }
+    container.register(K431.self, lifetime: .eagerSingleton) { _ in K431() }
+    container.register(K432.self, lifetime: .eagerSingleton) { _ in K432() }
+    container.register(K433.self, lifetime: .eagerSingleton) { _ in K433() }
+    container.register(K434.self, lifetime: .eagerSingleton) { _ in K434() }
+    container.register(K435.self, lifetime: .eagerSingleton) { _ in K435() }
+    container.register(K436.self, lifetime: .eagerSingleton) { _ in K436() }
+    container.register(K437.self, lifetime: .eagerSingleton) { _ in K437() }
+    container.register(K438.self, lifetime: .eagerSingleton) { _ in K438() }
+    container.register(K439.self, lifetime: .eagerSingleton) { _ in K439() }
+    container.register(K440.self, lifetime: .eagerSingleton) { _ in K440() }
+    container.register(K441.self, lifetime: .eagerSingleton) { _ in K441() }
+    container.register(K442.self, lifetime: .eagerSingleton) { _ in K442() }
+    container.register(K443.self, lifetime: .eagerSingleton) { _ in K443() }
+    container.register(K444.self, lifetime: .eagerSingleton) { _ in K444() }
+    container.register(K445.self, lifetime: .eagerSingleton) { _ in K445() }
+    container.register(K446.self, lifetime: .eagerSingleton) { _ in K446() }
+    container.register(K447.self, lifetime: .eagerSingleton) { _ in K447() }
+    container.register(K448.self, lifetime: .eagerSingleton) { _ in K448() }
+    container.register(K449.self, lifetime: .eagerSingleton) { _ in K449() }
+    container.register(K450.self, lifetime: .eagerSingleton) { _ in K450() }
+    container.register(K451.self, lifetime: .eagerSingleton) { _ in K451() }
+    container.register(K452.self, lifetime: .eagerSingleton) { _ in K452() }
+    container.register(K453.self, lifetime: .eagerSingleton) { _ in K453() }
+    container.register(K454.self, lifetime: .eagerSingleton) { _ in K454() }
+    container.register(K455.self, lifetime: .eagerSingleton) { _ in K455() }
+    container.register(K456.self, lifetime: .eagerSingleton) { _ in K456() }
+    container.register(K457.self, lifetime: .eagerSingleton) { _ in K457() }
+    container.register(K458.self, lifetime: .eagerSingleton) { _ in K458() }
+    container.register(K459.self, lifetime: .eagerSingleton) { _ in K459() }
+    container.register(K460.self, lifetime: .eagerSingleton) { _ in K460() }
+    container.register(K461.self, lifetime: .eagerSingleton) { _ in K461() }
+    container.register(K462.self, lifetime: .eagerSingleton) { _ in K462() }
+    container.register(K463.self, lifetime: .eagerSingleton) { _ in K463() }
+    container.register(K464.self, lifetime: .eagerSingleton) { _ in K464() }
+    container.register(K465.self, lifetime: .eagerSingleton) { _ in K465() }
+    container.register(K466.self, lifetime: .eagerSingleton) { _ in K466() }
+    container.register(K467.self, lifetime: .eagerSingleton) { _ in K467() }
+    container.register(K468.self, lifetime: .eagerSingleton) { _ in K468() }
+    container.register(K469.self, lifetime: .eagerSingleton) { _ in K469() }
+    container.register(K470.self, lifetime: .eagerSingleton) { _ in K470() }
+    container.register(K471.self, lifetime: .eagerSingleton) { _ in K471() }
+    container.register(K472.self, lifetime: .eagerSingleton) { _ in K472() }
+    container.register(K473.self, lifetime: .eagerSingleton) { _ in K473() }
+    container.register(K474.self, lifetime: .eagerSingleton) { _ in K474() }
+    container.register(K475.self, lifetime: .eagerSingleton) { _ in K475() }
+    container.register(K476.self, lifetime: .eagerSingleton) { _ in K476() }
+    container.register(K477.self, lifetime: .eagerSingleton) { _ in K477() }
+    container.register(K478.self, lifetime: .eagerSingleton) { _ in K478() }
+    container.register(K479.self, lifetime: .eagerSingleton) { _ in K479() }
+    container.register(K480.self, lifetime: .eagerSingleton) { _ in K480() }
+    container.register(K481.self, lifetime: .eagerSingleton) { _ in K481() }
+    container.register(K482.self, lifetime: .eagerSingleton) { _ in K482() }
+    container.register(K483.self, lifetime: .eagerSingleton) { _ in K483() }
+    container.register(K484.self, lifetime: .eagerSingleton) { _ in K484() }
+    container.register(K485.self, lifetime: .eagerSingleton) { _ in K485() }
+    container.register(K486.self, lifetime: .eagerSingleton) { _ in K486() }
+    container.register(K487.self, lifetime: .eagerSingleton) { _ in K487() }
+    container.register(K488.self, lifetime: .eagerSingleton) { _ in K488() }
+    container.register(K489.self, lifetime: .eagerSingleton) { _ in K489() }
+    container.register(K490.self, lifetime: .eagerSingleton) { _ in K490() }
+    container.register(K491.self, lifetime: .eagerSingleton) { _ in K491() }
+    container.register(K492.self, lifetime: .eagerSingleton) { _ in K492() }
+    container.register(K493.self, lifetime: .eagerSingleton) { _ in K493() }
+    container.register(K494.self, lifetime: .eagerSingleton) { _ in K494() }
+    container.register(K495.self, lifetime: .eagerSingleton) { _ in K495() }
+    container.register(K496.self, lifetime: .eagerSingleton) { _ in K496() }
+    container.register(K497.self, lifetime: .eagerSingleton) { _ in K497() }
+    container.register(K498.self, lifetime: .eagerSingleton) { _ in K498() }
+    container.register(K499.self, lifetime: .eagerSingleton) { _ in K499() }
+    container.register(K500.self, lifetime: .eagerSingleton) { _ in K500() }
+    container.register(K501.self, lifetime: .eagerSingleton) { _ in K501() }
+    container.register(K502.self, lifetime: .eagerSingleton) { _ in K502() }
+    container.register(K503.self, lifetime: .eagerSingleton) { _ in K503() }
+    container.register(K504.self, lifetime: .eagerSingleton) { _ in K504() }
+    container.register(K505.self, lifetime: .eagerSingleton) { _ in K505() }
+    container.register(K506.self, lifetime: .eagerSingleton) { _ in K506() }
+    container.register(K507.self, lifetime: .eagerSingleton) { _ in K507() }
+    container.register(K508.self, lifetime: .eagerSingleton) { _ in K508() }
+    container.register(K509.self, lifetime: .eagerSingleton) { _ in K509() }
+    container.register(K510.self, lifetime: .eagerSingleton) { _ in K510() }
+    container.register(K511.self, lifetime: .eagerSingleton) { _ in K511() }
+    container.register(K512.self, lifetime: .eagerSingleton) { _ in K512() }
+    container.register(K513.self, lifetime: .eagerSingleton) { _ in K513() }
+    container.register(K514.self, lifetime: .eagerSingleton) { _ in K514() }
+    container.register(K515.self, lifetime: .eagerSingleton) { _ in K515() }
+    container.register(K516.self, lifetime: .eagerSingleton) { _ in K516() }
+    container.register(K517.self, lifetime: .eagerSingleton) { _ in K517() }
+    container.register(K518.self, lifetime: .eagerSingleton) { _ in K518() }
+    container.register(K519.self, lifetime: .eagerSingleton) { _ in K519() }
+    container.register(K520.self, lifetime: .eagerSingleton) { _ in K520() }
+    container.register(K521.self, lifetime: .eagerSingleton) { _ in K521() }
+    container.register(K522.self, lifetime: .eagerSingleton) { _ in K522() }
+    container.register(K523.self, lifetime: .eagerSingleton) { _ in K523() }
+    container.register(K524.self, lifetime: .eagerSingleton) { _ in K524() }
+    container.register(K525.self, lifetime: .eagerSingleton) { _ in K525() }
+    container.register(K526.self, lifetime: .eagerSingleton) { _ in K526() }
+    container.register(K527.self, lifetime: .eagerSingleton) { _ in K527() }
+    container.register(K528.self, lifetime: .eagerSingleton) { _ in K528() }
+    container.register(K529.self, lifetime: .eagerSingleton) { _ in K529() }
+    container.register(K530.self, lifetime: .eagerSingleton) { _ in K530() }
+    container.register(K531.self, lifetime: .eagerSingleton) { _ in K531() }
+    container.register(K532.self, lifetime: .eagerSingleton) { _ in K532() }
+    container.register(K533.self, lifetime: .eagerSingleton) { _ in K533() }
+    container.register(K534.self, lifetime: .eagerSingleton) { _ in K534() }
+    container.register(K535.self, lifetime: .eagerSingleton) { _ in K535() }
+    container.register(K536.self, lifetime: .eagerSingleton) { _ in K536() }
+    container.register(K537.self, lifetime: .eagerSingleton) { _ in K537() }
+    container.register(K538.self, lifetime: .eagerSingleton) { _ in K538() }
+    container.register(K539.self, lifetime: .eagerSingleton) { _ in K539() }
+    container.register(K540.self, lifetime: .eagerSingleton) { _ in K540() }
+    container.register(K541.self, lifetime: .eagerSingleton) { _ in K541() }
+    container.register(K542.self, lifetime: .eagerSingleton) { _ in K542() }
+    container.register(K543.self, lifetime: .eagerSingleton) { _ in K543() }
+    container.register(K544.self, lifetime: .eagerSingleton) { _ in K544() }
+    container.register(K545.self, lifetime: .eagerSingleton) { _ in K545() }
+    container.register(K546.self, lifetime: .eagerSingleton) { _ in K546() }
+    container.register(K547.self, lifetime: .eagerSingleton) { _ in K547() }
+    container.register(K548.self, lifetime: .eagerSingleton) { _ in K548() }
+    container.register(K549.self, lifetime: .eagerSingleton) { _ in K549() }
+    container.register(K550.self, lifetime: .eagerSingleton) { _ in K550() }
+    container.register(K551.self, lifetime: .eagerSingleton) { _ in K551() }
+    container.register(K552.self, lifetime: .eagerSingleton) { _ in K552() }
+    container.register(K553.self, lifetime: .eagerSingleton) { _ in K553() }
+    container.register(K554.self, lifetime: .eagerSingleton) { _ in K554() }
+    container.register(K555.self, lifetime: .eagerSingleton) { _ in K555() }
+    container.register(K556.self, lifetime: .eagerSingleton) { _ in K556() }
+    container.register(K557.self, lifetime: .eagerSingleton) { _ in K557() }
+    container.register(K558.self, lifetime: .eagerSingleton) { _ in K558() }
+    container.register(K559.self, lifetime: .eagerSingleton) { _ in K559() }
+    container.register(K560.self, lifetime: .eagerSingleton) { _ in K560() }
+    container.register(K561.self, lifetime: .eagerSingleton) { _ in K561() }
+    container.register(K562.self, lifetime: .eagerSingleton) { _ in K562() }
+    container.register(K563.self, lifetime: .eagerSingleton) { _ in K563() }
+    container.register(K564.self, lifetime: .eagerSingleton) { _ in K564() }
+    container.register(K565.self, lifetime: .eagerSingleton) { _ in K565() }
+    container.register(K566.self, lifetime: .eagerSingleton) { _ in K566() }
+    container.register(K567.self, lifetime: .eagerSingleton) { _ in K567() }
+    container.register(K568.self, lifetime: .eagerSingleton) { _ in K568() }
+    container.register(K569.self, lifetime: .eagerSingleton) { _ in K569() }
+    container.register(K570.self, lifetime: .eagerSingleton) { _ in K570() }
+    container.register(K571.self, lifetime: .eagerSingleton) { _ in K571() }
+    container.register(K572.self, lifetime: .eagerSingleton) { _ in K572() }
+    container.register(K573.self, lifetime: .eagerSingleton) { _ in K573() }
+    container.register(K574.self, lifetime: .eagerSingleton) { _ in K574() }
+    container.register(K575.self, lifetime: .eagerSingleton) { _ in K575() }
+    container.register(K576.self, lifetime: .eagerSingleton) { _ in K576() }
+    container.register(K577.self, lifetime: .eagerSingleton) { _ in K577() }
+    container.register(K578.self, lifetime: .eagerSingleton) { _ in K578() }
+    container.register(K579.self, lifetime: .eagerSingleton) { _ in K579() }
+    container.register(K580.self, lifetime: .eagerSingleton) { _ in K580() }
+    container.register(K581.self, lifetime: .eagerSingleton) { _ in K581() }
+    container.register(K582.self, lifetime: .eagerSingleton) { _ in K582() }
+    container.register(K583.self, lifetime: .eagerSingleton) { _ in K583() }
+    container.register(K584.self, lifetime: .eagerSingleton) { _ in K584() }
+    container.register(K585.self, lifetime: .eagerSingleton) { _ in K585() }
+    container.register(K586.self, lifetime: .eagerSingleton) { _ in K586() }
+    container.register(K587.self, lifetime: .eagerSingleton) { _ in K587() }
+    container.register(K588.self, lifetime: .eagerSingleton) { _ in K588() }
+    container.register(K589.self, lifetime: .eagerSingleton) { _ in K589() }
+    container.register(K590.self, lifetime: .eagerSingleton) { _ in K590() }
+    container.register(K591.self, lifetime: .eagerSingleton) { _ in K591() }
+    container.register(K592.self, lifetime: .eagerSingleton) { _ in K592() }
+    container.register(K593.self, lifetime: .eagerSingleton) { _ in K593() }
+    container.register(K594.self, lifetime: .eagerSingleton) { _ in K594() }
+    container.register(K595.self, lifetime: .eagerSingleton) { _ in K595() }
+    container.register(K596.self, lifetime: .eagerSingleton) { _ in K596() }
+    container.register(K597.self, lifetime: .eagerSingleton) { _ in K597() }
+    container.register(K598.self, lifetime: .eagerSingleton) { _ in K598() }
+    container.register(K599.self, lifetime: .eagerSingleton) { _ in K599() }
+    container.register(K600.self, lifetime: .eagerSingleton) { _ in K600() }
+    container.register(K601.self, lifetime: .eagerSingleton) { _ in K601() }
+    container.register(K602.self, lifetime: .eagerSingleton) { _ in K602() }
+    container.register(K603.self, lifetime: .eagerSingleton) { _ in K603() }
+    container.register(K604.self, lifetime: .eagerSingleton) { _ in K604() }
+    container.register(K605.self, lifetime: .eagerSingleton) { _ in K605() }
+    container.register(K606.self, lifetime: .eagerSingleton) { _ in K606() }
+    container.register(K607.self, lifetime: .eagerSingleton) { _ in K607() }
+    container.register(K608.self, lifetime: .eagerSingleton) { _ in K608() }
+    container.register(K609.self, lifetime: .eagerSingleton) { _ in K609() }
+    container.register(K610.self, lifetime: .eagerSingleton) { _ in K610() }
+    container.register(K611.self, lifetime: .eagerSingleton) { _ in K611() }
+    container.register(K612.self, lifetime: .eagerSingleton) { _ in K612() }
+    container.register(K613.self, lifetime: .eagerSingleton) { _ in K613() }
+    container.register(K614.self, lifetime: .eagerSingleton) { _ in K614() }
+    container.register(K615.self, lifetime: .eagerSingleton) { _ in K615() }
+    container.register(K616.self, lifetime: .eagerSingleton) { _ in K616() }
+    container.register(K617.self, lifetime: .eagerSingleton) { _ in K617() }
+    container.register(K618.self, lifetime: .eagerSingleton) { _ in K618() }
+    container.register(K619.self, lifetime: .eagerSingleton) { _ in K619() }
+    container.register(K620.self, lifetime: .eagerSingleton) { _ in K620() }
+    container.register(K621.self, lifetime: .eagerSingleton) { _ in K621() }
+    container.register(K622.self, lifetime: .eagerSingleton) { _ in K622() }
+    container.register(K623.self, lifetime: .eagerSingleton) { _ in K623() }
+    container.register(K624.self, lifetime: .eagerSingleton) { _ in K624() }
+    container.register(K625.self, lifetime: .eagerSingleton) { _ in K625() }
+    container.register(K626.self, lifetime: .eagerSingleton) { _ in K626() }
+    container.register(K627.self, lifetime: .eagerSingleton) { _ in K627() }
+    container.register(K628.self, lifetime: .eagerSingleton) { _ in K628() }
+    container.register(K629.self, lifetime: .eagerSingleton) { _ in K629() }
+    container.register(K630.self, lifetime: .eagerSingleton) { _ in K630() }
+    container.register(K631.self, lifetime: .eagerSingleton) { _ in K631() }
+    container.register(K632.self, lifetime: .eagerSingleton) { _ in K632() }
+    container.register(K633.self, lifetime: .eagerSingleton) { _ in K633() }
+    container.register(K634.self, lifetime: .eagerSingleton) { _ in K634() }
+    container.register(K635.self, lifetime: .eagerSingleton) { _ in K635() }
+    container.register(K636.self, lifetime: .eagerSingleton) { _ in K636() }
+    container.register(K637.self, lifetime: .eagerSingleton) { _ in K637() }
+    container.register(K638.self, lifetime: .eagerSingleton) { _ in K638() }
+    container.register(K639.self, lifetime: .eagerSingleton) { _ in K639() }
+    container.register(K640.self, lifetime: .eagerSingleton) { _ in K640() }
+    container.register(K641.self, lifetime: .eagerSingleton) { _ in K641() }
+    container.register(K642.self, lifetime: .eagerSingleton) { _ in K642() }
+    container.register(K643.self, lifetime: .eagerSingleton) { _ in K643() }
+    container.register(K644.self, lifetime: .eagerSingleton) { _ in K644() }
+    container.register(K645.self, lifetime: .eagerSingleton) { _ in K645() }
+    container.register(K646.self, lifetime: .eagerSingleton) { _ in K646() }
+    container.register(K647.self, lifetime: .eagerSingleton) { _ in K647() }
+    container.register(K648.self, lifetime: .eagerSingleton) { _ in K648() }
+    container.register(K649.self, lifetime: .eagerSingleton) { _ in K649() }
+    container.register(K650.self, lifetime: .eagerSingleton) { _ in K650() }
+    container.register(K651.self, lifetime: .eagerSingleton) { _ in K651() }
+    container.register(K652.self, lifetime: .eagerSingleton) { _ in K652() }
+    container.register(K653.self, lifetime: .eagerSingleton) { _ in K653() }
+    container.register(K654.self, lifetime: .eagerSingleton) { _ in K654() }
+    container.register(K655.self, lifetime: .eagerSingleton) { _ in K655() }
+    container.register(K656.self, lifetime: .eagerSingleton) { _ in K656() }
+    container.register(K657.self, lifetime: .eagerSingleton) { _ in K657() }
+    container.register(K658.self, lifetime: .eagerSingleton) { _ in K658() }
+    container.register(K659.self, lifetime: .eagerSingleton) { _ in K659() }
+    container.register(K660.self, lifetime: .eagerSingleton) { _ in K660() }
+    container.register(K661.self, lifetime: .eagerSingleton) { _ in K661() }
+    container.register(K662.self, lifetime: .eagerSingleton) { _ in K662() }
+    container.register(K663.self, lifetime: .eagerSingleton) { _ in K663() }
+    container.register(K664.self, lifetime: .eagerSingleton) { _ in K664() }
+    container.register(K665.self, lifetime: .eagerSingleton) { _ in K665() }
+    container.register(K666.self, lifetime: .eagerSingleton) { _ in K666() }
+    container.register(K667.self, lifetime: .eagerSingleton) { _ in K667() }
+    container.register(K668.self, lifetime: .eagerSingleton) { _ in K668() }
+    container.register(K669.self, lifetime: .eagerSingleton) { _ in K669() }
+    container.register(K670.self, lifetime: .eagerSingleton) { _ in K670() }
+    container.register(K671.self, lifetime: .eagerSingleton) { _ in K671() }
+    container.register(K672.self, lifetime: .eagerSingleton) { _ in K672() }
+    container.register(K673.self, lifetime: .eagerSingleton) { _ in K673() }
+    container.register(K674.self, lifetime: .eagerSingleton) { _ in K674() }
+    container.register(K675.self, lifetime: .eagerSingleton) { _ in K675() }
+    container.register(K676.self, lifetime: .eagerSingleton) { _ in K676() }
+    container.register(K677.self, lifetime: .eagerSingleton) { _ in K677() }
+    container.register(K678.self, lifetime: .eagerSingleton) { _ in K678() }
+    container.register(K679.self, lifetime: .eagerSingleton) { _ in K679() }
+    container.register(K680.self, lifetime: .eagerSingleton) { _ in K680() }
+    container.register(K681.self, lifetime: .eagerSingleton) { _ in K681() }
+    container.register(K682.self, lifetime: .eagerSingleton) { _ in K682() }
+    container.register(K683.self, lifetime: .eagerSingleton) { _ in K683() }
+    container.register(K684.self, lifetime: .eagerSingleton) { _ in K684() }
+    container.register(K685.self, lifetime: .eagerSingleton) { _ in K685() }
+    container.register(K686.self, lifetime: .eagerSingleton) { _ in K686() }
+    container.register(K687.self, lifetime: .eagerSingleton) { _ in K687() }
+    container.register(K688.self, lifetime: .eagerSingleton) { _ in K688() }
+    container.register(K689.self, lifetime: .eagerSingleton) { _ in K689() }
+    container.register(K690.self, lifetime: .eagerSingleton) { _ in K690() }
+    container.register(K691.self, lifetime: .eagerSingleton) { _ in K691() }
+    container.register(K692.self, lifetime: .eagerSingleton) { _ in K692() }
+    container.register(K693.self, lifetime: .eagerSingleton) { _ in K693() }
+    container.register(K694.self, lifetime: .eagerSingleton) { _ in K694() }
+    container.register(K695.self, lifetime: .eagerSingleton) { _ in K695() }
+    container.register(K696.self, lifetime: .eagerSingleton) { _ in K696() }
+    container.register(K697.self, lifetime: .eagerSingleton) { _ in K697() }
+    container.register(K698.self, lifetime: .eagerSingleton) { _ in K698() }
+    container.register(K699.self, lifetime: .eagerSingleton) { _ in K699() }
+    container.register(K700.self, lifetime: .eagerSingleton) { _ in K700() }
+    container.register(K701.self, lifetime: .eagerSingleton) { _ in K701() }
+    container.register(K702.self, lifetime: .eagerSingleton) { _ in K702() }
+    container.register(K703.self, lifetime: .eagerSingleton) { _ in K703() }
+    container.register(K704.self, lifetime: .eagerSingleton) { _ in K704() }
+    container.register(K705.self, lifetime: .eagerSingleton) { _ in K705() }
+    container.register(K706.self, lifetime: .eagerSingleton) { _ in K706() }
+    container.register(K707.self, lifetime: .eagerSingleton) { _ in K707() }
+    container.register(K708.self, lifetime: .eagerSingleton) { _ in K708() }
+    container.register(K709.self, lifetime: .eagerSingleton) { _ in K709() }
+    container.register(K710.self, lifetime: .eagerSingleton) { _ in K710() }
+    container.register(K711.self, lifetime: .eagerSingleton) { _ in K711() }
+    container.register(K712.self, lifetime: .eagerSingleton) { _ in K712() }
+    container.register(K713.self, lifetime: .eagerSingleton) { _ in K713() }
+    container.register(K714.self, lifetime: .eagerSingleton) { _ in K714() }
+    container.register(K715.self, lifetime: .eagerSingleton) { _ in K715() }
+    container.register(K716.self, lifetime: .eagerSingleton) { _ in K716() }
+    container.register(K717.self, lifetime: .eagerSingleton) { _ in K717() }
+    container.register(K718.self, lifetime: .eagerSingleton) { _ in K718() }
+    container.register(K719.self, lifetime: .eagerSingleton) { _ in K719() }
+    container.register(K720.self, lifetime: .eagerSingleton) { _ in K720() }
+    container.register(K721.self, lifetime: .eagerSingleton) { _ in K721() }
+    container.register(K722.self, lifetime: .eagerSingleton) { _ in K722() }
+    container.register(K723.self, lifetime: .eagerSingleton) { _ in K723() }
+    container.register(K724.self, lifetime: .eagerSingleton) { _ in K724() }
+    container.register(K725.self, lifetime: .eagerSingleton) { _ in K725() }
+    container.register(K726.self, lifetime: .eagerSingleton) { _ in K726() }
+    container.register(K727.self, lifetime: .eagerSingleton) { _ in K727() }
+    container.register(K728.self, lifetime: .eagerSingleton) { _ in K728() }
+    container.register(K729.self, lifetime: .eagerSingleton) { _ in K729() }
+    container.register(K730.self, lifetime: .eagerSingleton) { _ in K730() }
+    container.register(K731.self, lifetime: .eagerSingleton) { _ in K731() }
+    container.register(K732.self, lifetime: .eagerSingleton) { _ in K732() }
+    container.register(K733.self, lifetime: .eagerSingleton) { _ in K733() }
+    container.register(K734.self, lifetime: .eagerSingleton) { _ in K734() }
+    container.register(K735.self, lifetime: .eagerSingleton) { _ in K735() }
+    container.register(K736.self, lifetime: .eagerSingleton) { _ in K736() }
+    container.register(K737.self, lifetime: .eagerSingleton) { _ in K737() }
+    container.register(K738.self, lifetime: .eagerSingleton) { _ in K738() }
+    container.register(K739.self, lifetime: .eagerSingleton) { _ in K739() }
+    container.register(K740.self, lifetime: .eagerSingleton) { _ in K740() }
+    container.register(K741.self, lifetime: .eagerSingleton) { _ in K741() }
+    container.register(K742.self, lifetime: .eagerSingleton) { _ in K742() }
+    container.register(K743.self, lifetime: .eagerSingleton) { _ in K743() }
+    container.register(K744.self, lifetime: .eagerSingleton) { _ in K744() }
+    container.register(K745.self, lifetime: .eagerSingleton) { _ in K745() }
+    container.register(K746.self, lifetime: .eagerSingleton) { _ in K746() }
+    container.register(K747.self, lifetime: .eagerSingleton) { _ in K747() }
+    container.register(K748.self, lifetime: .eagerSingleton) { _ in K748() }
+    container.register(K749.self, lifetime: .eagerSingleton) { _ in K749() }
+    container.register(K750.self, lifetime: .eagerSingleton) { _ in K750() }
+    container.register(K751.self, lifetime: .eagerSingleton) { _ in K751() }
+    container.register(K752.self, lifetime: .eagerSingleton) { _ in K752() }
+    container.register(K753.self, lifetime: .eagerSingleton) { _ in K753() }
+    container.register(K754.self, lifetime: .eagerSingleton) { _ in K754() }
+    container.register(K755.self, lifetime: .eagerSingleton) { _ in K755() }
+    container.register(K756.self, lifetime: .eagerSingleton) { _ in K756() }
+    container.register(K757.self, lifetime: .eagerSingleton) { _ in K757() }
+    container.register(K758.self, lifetime: .eagerSingleton) { _ in K758() }
+    container.register(K759.self, lifetime: .eagerSingleton) { _ in K759() }
+    container.register(K760.self, lifetime: .eagerSingleton) { _ in K760() }
+    container.register(K761.self, lifetime: .eagerSingleton) { _ in K761() }
+    container.register(K762.self, lifetime: .eagerSingleton) { _ in K762() }
+    container.register(K763.self, lifetime: .eagerSingleton) { _ in K763() }
+    container.register(K764.self, lifetime: .eagerSingleton) { _ in K764() }
+    container.register(K765.self, lifetime: .eagerSingleton) { _ in K765() }
+    container.register(K766.self, lifetime: .eagerSingleton) { _ in K766() }
+    container.register(K767.self, lifetime: .eagerSingleton) { _ in K767() }
+    container.register(K768.self, lifetime: .eagerSingleton) { _ in K768() }
+    container.register(K769.self, lifetime: .eagerSingleton) { _ in K769() }
+    container.register(K770.self, lifetime: .eagerSingleton) { _ in K770() }
+    container.register(K771.self, lifetime: .eagerSingleton) { _ in K771() }
+    container.register(K772.self, lifetime: .eagerSingleton) { _ in K772() }
+    container.register(K773.self, lifetime: .eagerSingleton) { _ in K773() }
+    container.register(K774.self, lifetime: .eagerSingleton) { _ in K774() }
+    container.register(K775.self, lifetime: .eagerSingleton) { _ in K775() }
+    container.register(K776.self, lifetime: .eagerSingleton) { _ in K776() }
+    container.register(K777.self, lifetime: .eagerSingleton) { _ in K777() }
+    container.register(K778.self, lifetime: .eagerSingleton) { _ in K778() }
+    container.register(K779.self, lifetime: .eagerSingleton) { _ in K779() }
+    container.register(K780.self, lifetime: .eagerSingleton) { _ in K780() }
+    container.register(K781.self, lifetime: .eagerSingleton) { _ in K781() }
+    container.register(K782.self, lifetime: .eagerSingleton) { _ in K782() }
+    container.register(K783.self, lifetime: .eagerSingleton) { _ in K783() }
+    container.register(K784.self, lifetime: .eagerSingleton) { _ in K784() }
+    container.register(K785.self, lifetime: .eagerSingleton) { _ in K785() }
+    container.register(K786.self, lifetime: .eagerSingleton) { _ in K786() }
+    container.register(K787.self, lifetime: .eagerSingleton) { _ in K787() }
+    container.register(K788.self, lifetime: .eagerSingleton) { _ in K788() }
+    container.register(K789.self, lifetime: .eagerSingleton) { _ in K789() }
+    container.register(K790.self, lifetime: .eagerSingleton) { _ in K790() }
+    container.register(K791.self, lifetime: .eagerSingleton) { _ in K791() }
+    container.register(K792.self, lifetime: .eagerSingleton) { _ in K792() }
+    container.register(K793.self, lifetime: .eagerSingleton) { _ in K793() }
+    container.register(K794.self, lifetime: .eagerSingleton) { _ in K794() }
+    container.register(K795.self, lifetime: .eagerSingleton) { _ in K795() }
+    container.register(K796.self, lifetime: .eagerSingleton) { _ in K796() }
+    container.register(K797.self, lifetime: .eagerSingleton) { _ in K797() }
+    container.register(K798.self, lifetime: .eagerSingleton) { _ in K798() }
+    container.register(K799.self, lifetime: .eagerSingleton) { _ in K799() }
+    container.register(K800.self, lifetime: .eagerSingleton) { _ in K800() }
+    container.register(K801.self, lifetime: .eagerSingleton) { _ in K801() }
+    container.register(K802.self, lifetime: .eagerSingleton) { _ in K802() }
+    container.register(K803.self, lifetime: .eagerSingleton) { _ in K803() }
+    container.register(K804.self, lifetime: .eagerSingleton) { _ in K804() }
+    container.register(K805.self, lifetime: .eagerSingleton) { _ in K805() }
+    container.register(K806.self, lifetime: .eagerSingleton) { _ in K806() }
+    container.register(K807.self, lifetime: .eagerSingleton) { _ in K807() }
+    container.register(K808.self, lifetime: .eagerSingleton) { _ in K808() }
+    container.register(K809.self, lifetime: .eagerSingleton) { _ in K809() }
+    container.register(K810.self, lifetime: .eagerSingleton) { _ in K810() }
+    container.register(K811.self, lifetime: .eagerSingleton) { _ in K811() }
+    container.register(K812.self, lifetime: .eagerSingleton) { _ in K812() }
+    container.register(K813.self, lifetime: .eagerSingleton) { _ in K813() }
+    container.register(K814.self, lifetime: .eagerSingleton) { _ in K814() }
+    container.register(K815.self, lifetime: .eagerSingleton) { _ in K815() }
+    container.register(K816.self, lifetime: .eagerSingleton) { _ in K816() }
+    container.register(K817.self, lifetime: .eagerSingleton) { _ in K817() }
+    container.register(K818.self, lifetime: .eagerSingleton) { _ in K818() }
+    container.register(K819.self, lifetime: .eagerSingleton) { _ in K819() }
+    container.register(K820.self, lifetime: .eagerSingleton) { _ in K820() }
+    container.register(K821.self, lifetime: .eagerSingleton) { _ in K821() }
+    container.register(K822.self, lifetime: .eagerSingleton) { _ in K822() }
+    container.register(K823.self, lifetime: .eagerSingleton) { _ in K823() }
+    container.register(K824.self, lifetime: .eagerSingleton) { _ in K824() }
+    container.register(K825.self, lifetime: .eagerSingleton) { _ in K825() }
+    container.register(K826.self, lifetime: .eagerSingleton) { _ in K826() }
+    container.register(K827.self, lifetime: .eagerSingleton) { _ in K827() }
+    container.register(K828.self, lifetime: .eagerSingleton) { _ in K828() }
+    container.register(K829.self, lifetime: .eagerSingleton) { _ in K829() }
+    container.register(K830.self, lifetime: .eagerSingleton) { _ in K830() }
+    container.register(K831.self, lifetime: .eagerSingleton) { _ in K831() }
+    container.register(K832.self, lifetime: .eagerSingleton) { _ in K832() }
+    container.register(K833.self, lifetime: .eagerSingleton) { _ in K833() }
+    container.register(K834.self, lifetime: .eagerSingleton) { _ in K834() }
+    container.register(K835.self, lifetime: .eagerSingleton) { _ in K835() }
+    container.register(K836.self, lifetime: .eagerSingleton) { _ in K836() }
+    container.register(K837.self, lifetime: .eagerSingleton) { _ in K837() }
+    container.register(K838.self, lifetime: .eagerSingleton) { _ in K838() }
+    container.register(K839.self, lifetime: .eagerSingleton) { _ in K839() }
+    container.register(K840.self, lifetime: .eagerSingleton) { _ in K840() }
+    container.register(K841.self, lifetime: .eagerSingleton) { _ in K841() }
+    container.register(K842.self, lifetime: .eagerSingleton) { _ in K842() }
+    container.register(K843.self, lifetime: .eagerSingleton) { _ in K843() }
+    container.register(K844.self, lifetime: .eagerSingleton) { _ in K844() }
+    container.register(K845.self, lifetime: .eagerSingleton) { _ in K845() }
+    container.register(K846.self, lifetime: .eagerSingleton) { _ in K846() }
+    container.register(K847.self, lifetime: .eagerSingleton) { _ in K847() }
+    container.register(K848.self, lifetime: .eagerSingleton) { _ in K848() }
+    container.register(K849.self, lifetime: .eagerSingleton) { _ in K849() }
+    container.register(K850.self, lifetime: .eagerSingleton) { _ in K850() }
+    container.register(K851.self, lifetime: .eagerSingleton) { _ in K851() }
+    container.register(K852.self, lifetime: .eagerSingleton) { _ in K852() }
+    container.register(K853.self, lifetime: .eagerSingleton) { _ in K853() }
+    container.register(K854.self, lifetime: .eagerSingleton) { _ in K854() }
+    container.register(K855.self, lifetime: .eagerSingleton) { _ in K855() }
+    container.register(K856.self, lifetime: .eagerSingleton) { _ in K856() }
+    container.register(K857.self, lifetime: .eagerSingleton) { _ in K857() }
+    container.register(K858.self, lifetime: .eagerSingleton) { _ in K858() }
+    container.register(K859.self, lifetime: .eagerSingleton) { _ in K859() }
+    container.register(K860.self, lifetime: .eagerSingleton) { _ in K860() }
+    container.register(K861.self, lifetime: .eagerSingleton) { _ in K861() }
+    container.register(K862.self, lifetime: .eagerSingleton) { _ in K862() }
+    container.register(K863.self, lifetime: .eagerSingleton) { _ in K863() }
+    container.register(K864.self, lifetime: .eagerSingleton) { _ in K864() }
+    container.register(K865.self, lifetime: .eagerSingleton) { _ in K865() }
+    container.register(K866.self, lifetime: .eagerSingleton) { _ in K866() }
+    container.register(K867.self, lifetime: .eagerSingleton) { _ in K867() }
+    container.register(K868.self, lifetime: .eagerSingleton) { _ in K868() }
+    container.register(K869.self, lifetime: .eagerSingleton) { _ in K869() }
+    container.register(K870.self, lifetime: .eagerSingleton) { _ in K870() }
+    container.register(K871.self, lifetime: .eagerSingleton) { _ in K871() }
+    container.register(K872.self, lifetime: .eagerSingleton) { _ in K872() }
+    container.register(K873.self, lifetime: .eagerSingleton) { _ in K873() }
+    container.register(K874.self, lifetime: .eagerSingleton) { _ in K874() }
+    container.register(K875.self, lifetime: .eagerSingleton) { _ in K875() }
+    container.register(K876.self, lifetime: .eagerSingleton) { _ in K876() }
+    container.register(K877.self, lifetime: .eagerSingleton) { _ in K877() }
+    container.register(K878.self, lifetime: .eagerSingleton) { _ in K878() }
+    container.register(K879.self, lifetime: .eagerSingleton) { _ in K879() }
+    container.register(K880.self, lifetime: .eagerSingleton) { _ in K880() }
+    container.register(K881.self, lifetime: .eagerSingleton) { _ in K881() }
+    container.register(K882.self, lifetime: .eagerSingleton) { _ in K882() }
+    container.register(K883.self, lifetime: .eagerSingleton) { _ in K883() }
+    container.register(K884.self, lifetime: .eagerSingleton) { _ in K884() }
+    container.register(K885.self, lifetime: .eagerSingleton) { _ in K885() }
+    container.register(K886.self, lifetime: .eagerSingleton) { _ in K886() }
+    container.register(K887.self, lifetime: .eagerSingleton) { _ in K887() }
+    container.register(K888.self, lifetime: .eagerSingleton) { _ in K888() }
+    container.register(K889.self, lifetime: .eagerSingleton) { _ in K889() }
+    container.register(K890.self, lifetime: .eagerSingleton) { _ in K890() }
+    container.register(K891.self, lifetime: .eagerSingleton) { _ in K891() }
+    container.register(K892.self, lifetime: .eagerSingleton) { _ in K892() }
+    container.register(K893.self, lifetime: .eagerSingleton) { _ in K893() }
+    container.register(K894.self, lifetime: .eagerSingleton) { _ in K894() }
+    container.register(K895.self, lifetime: .eagerSingleton) { _ in K895() }
+    container.register(K896.self, lifetime: .eagerSingleton) { _ in K896() }
+    container.register(K897.self, lifetime: .eagerSingleton) { _ in K897() }
+    container.register(K898.self, lifetime: .eagerSingleton) { _ in K898() }
+    container.register(K899.self, lifetime: .eagerSingleton) { _ in K899() }
+    container.register(K900.self, lifetime: .eagerSingleton) { _ in K900() }
+    container.register(K901.self, lifetime: .eagerSingleton) { _ in K901() }
+    container.register(K902.self, lifetime: .eagerSingleton) { _ in K902() }
+    container.register(K903.self, lifetime: .eagerSingleton) { _ in K903() }
+    container.register(K904.self, lifetime: .eagerSingleton) { _ in K904() }
+    container.register(K905.self, lifetime: .eagerSingleton) { _ in K905() }
+    container.register(K906.self, lifetime: .eagerSingleton) { _ in K906() }
+    container.register(K907.self, lifetime: .eagerSingleton) { _ in K907() }
+    container.register(K908.self, lifetime: .eagerSingleton) { _ in K908() }
+    container.register(K909.self, lifetime: .eagerSingleton) { _ in K909() }
+    container.register(K910.self, lifetime: .eagerSingleton) { _ in K910() }
+    container.register(K911.self, lifetime: .eagerSingleton) { _ in K911() }
+    container.register(K912.self, lifetime: .eagerSingleton) { _ in K912() }
+    container.register(K913.self, lifetime: .eagerSingleton) { _ in K913() }
+    container.register(K914.self, lifetime: .eagerSingleton) { _ in K914() }
+    container.register(K915.self, lifetime: .eagerSingleton) { _ in K915() }
+    container.register(K916.self, lifetime: .eagerSingleton) { _ in K916() }
+    container.register(K917.self, lifetime: .eagerSingleton) { _ in K917() }
+    container.register(K918.self, lifetime: .eagerSingleton) { _ in K918() }
+    container.register(K919.self, lifetime: .eagerSingleton) { _ in K919() }
+    container.register(K920.self, lifetime: .eagerSingleton) { _ in K920() }
+    container.register(K921.self, lifetime: .eagerSingleton) { _ in K921() }
+    container.register(K922.self, lifetime: .eagerSingleton) { _ in K922() }
+    container.register(K923.self, lifetime: .eagerSingleton) { _ in K923() }
+    container.register(K924.self, lifetime: .eagerSingleton) { _ in K924() }
+    container.register(K925.self, lifetime: .eagerSingleton) { _ in K925() }
+    container.register(K926.self, lifetime: .eagerSingleton) { _ in K926() }
+    container.register(K927.self, lifetime: .eagerSingleton) { _ in K927() }
+    container.register(K928.self, lifetime: .eagerSingleton) { _ in K928() }
+    container.register(K929.self, lifetime: .eagerSingleton) { _ in K929() }
+    container.register(K930.self, lifetime: .eagerSingleton) { _ in K930() }
+    container.register(K931.self, lifetime: .eagerSingleton) { _ in K931() }
+    container.register(K932.self, lifetime: .eagerSingleton) { _ in K932() }
+    container.register(K933.self, lifetime: .eagerSingleton) { _ in K933() }
+    container.register(K934.self, lifetime: .eagerSingleton) { _ in K934() }
+    container.register(K935.self, lifetime: .eagerSingleton) { _ in K935() }
+    container.register(K936.self, lifetime: .eagerSingleton) { _ in K936() }
+    container.register(K937.self, lifetime: .eagerSingleton) { _ in K937() }
+    container.register(K938.self, lifetime: .eagerSingleton) { _ in K938() }
+    container.register(K939.self, lifetime: .eagerSingleton) { _ in K939() }
+    container.register(K940.self, lifetime: .eagerSingleton) { _ in K940() }
+    container.register(K941.self, lifetime: .eagerSingleton) { _ in K941() }
+    container.register(K942.self, lifetime: .eagerSingleton) { _ in K942() }
+    container.register(K943.self, lifetime: .eagerSingleton) { _ in K943() }
+    container.register(K944.self, lifetime: .eagerSingleton) { _ in K944() }
+    container.register(K945.self, lifetime: .eagerSingleton) { _ in K945() }
+    container.register(K946.self, lifetime: .eagerSingleton) { _ in K946() }
+    container.register(K947.self, lifetime: .eagerSingleton) { _ in K947() }
+    container.register(K948.self, lifetime: .eagerSingleton) { _ in K948() }
+    container.register(K949.self, lifetime: .eagerSingleton) { _ in K949() }
+    container.register(K950.self, lifetime: .eagerSingleton) { _ in K950() }
+    container.register(K951.self, lifetime: .eagerSingleton) { _ in K951() }
+    container.register(K952.self, lifetime: .eagerSingleton) { _ in K952() }
+    container.register(K953.self, lifetime: .eagerSingleton) { _ in K953() }
+    container.register(K954.self, lifetime: .eagerSingleton) { _ in K954() }
+    container.register(K955.self, lifetime: .eagerSingleton) { _ in K955() }
+    container.register(K956.self, lifetime: .eagerSingleton) { _ in K956() }
+    container.register(K957.self, lifetime: .eagerSingleton) { _ in K957() }
+    container.register(K958.self, lifetime: .eagerSingleton) { _ in K958() }
+    container.register(K959.self, lifetime: .eagerSingleton) { _ in K959() }
+    container.register(K960.self, lifetime: .eagerSingleton) { _ in K960() }
+    container.register(K961.self, lifetime: .eagerSingleton) { _ in K961() }
+    container.register(K962.self, lifetime: .eagerSingleton) { _ in K962() }
+    container.register(K963.self, lifetime: .eagerSingleton) { _ in K963() }
+    container.register(K964.self, lifetime: .eagerSingleton) { _ in K964() }
+    container.register(K965.self, lifetime: .eagerSingleton) { _ in K965() }
+    container.register(K966.self, lifetime: .eagerSingleton) { _ in K966() }
+    container.register(K967.self, lifetime: .eagerSingleton) { _ in K967() }
+    container.register(K968.self, lifetime: .eagerSingleton) { _ in K968() }
+    container.register(K969.self, lifetime: .eagerSingleton) { _ in K969() }
+    container.register(K970.self, lifetime: .eagerSingleton) { _ in K970() }
+    container.register(K971.self, lifetime: .eagerSingleton) { _ in K971() }
+    container.register(K972.self, lifetime: .eagerSingleton) { _ in K972() }
+    container.register(K973.self, lifetime: .eagerSingleton) { _ in K973() }
+    container.register(K974.self, lifetime: .eagerSingleton) { _ in K974() }
+    container.register(K975.self, lifetime: .eagerSingleton) { _ in K975() }
+    container.register(K976.self, lifetime: .eagerSingleton) { _ in K976() }
+    container.register(K977.self, lifetime: .eagerSingleton) { _ in K977() }
+    container.register(K978.self, lifetime: .eagerSingleton) { _ in K978() }
+    container.register(K979.self, lifetime: .eagerSingleton) { _ in K979() }
+    container.register(K980.self, lifetime: .eagerSingleton) { _ in K980() }
+    container.register(K981.self, lifetime: .eagerSingleton) { _ in K981() }
+    container.register(K982.self, lifetime: .eagerSingleton) { _ in K982() }
+    container.register(K983.self, lifetime: .eagerSingleton) { _ in K983() }
+    container.register(K984.self, lifetime: .eagerSingleton) { _ in K984() }
+    container.register(K985.self, lifetime: .eagerSingleton) { _ in K985() }
+    container.register(K986.self, lifetime: .eagerSingleton) { _ in K986() }
+    container.register(K987.self, lifetime: .eagerSingleton) { _ in K987() }
+    container.register(K988.self, lifetime: .eagerSingleton) { _ in K988() }
+    container.register(K989.self, lifetime: .eagerSingleton) { _ in K989() }
+    container.register(K990.self, lifetime: .eagerSingleton) { _ in K990() }
+    container.register(K991.self, lifetime: .eagerSingleton) { _ in K991() }
+    container.register(K992.self, lifetime: .eagerSingleton) { _ in K992() }
+    container.register(K993.self, lifetime: .eagerSingleton) { _ in K993() }
+    container.register(K994.self, lifetime: .eagerSingleton) { _ in K994() }
+    container.register(K995.self, lifetime: .eagerSingleton) { _ in K995() }
+    container.register(K996.self, lifetime: .eagerSingleton) { _ in K996() }
+    container.register(K997.self, lifetime: .eagerSingleton) { _ in K997() }
+    container.register(K998.self, lifetime: .eagerSingleton) { _ in K998() }
+    container.register(K999.self, lifetime: .eagerSingleton) { _ in K999() }
+  }
+
+  /// Resolves every declared key path once from `container`, where none is registered: the
+  /// first use of each declaration's default.
+  ///
+  /// - Parameter container: A container, normally a fresh one.
+  @inline(never)
+  public static func resolveAllKeyPaths(in container: Container) {
+    _ = container.resolve(\.k0)
+    _ = container.resolve(\.k1)
+    _ = container.resolve(\.k2)
+    _ = container.resolve(\.k3)
+    _ = container.resolve(\.k4)
+    _ = container.resolve(\.k5)
+    _ = container.resolve(\.k6)
+    _ = container.resolve(\.k7)
+    _ = container.resolve(\.k8)
+    _ = container.resolve(\.k9)
+    _ = container.resolve(\.k10)
+    _ = container.resolve(\.k11)
+    _ = container.resolve(\.k12)
+    _ = container.resolve(\.k13)
+    _ = container.resolve(\.k14)
+    _ = container.resolve(\.k15)
+    _ = container.resolve(\.k16)
+    _ = container.resolve(\.k17)
+    _ = container.resolve(\.k18)
+    _ = container.resolve(\.k19)
+    _ = container.resolve(\.k20)
+    _ = container.resolve(\.k21)
+    _ = container.resolve(\.k22)
+    _ = container.resolve(\.k23)
+    _ = container.resolve(\.k24)
+    _ = container.resolve(\.k25)
+    _ = container.resolve(\.k26)
+    _ = container.resolve(\.k27)
+    _ = container.resolve(\.k28)
+    _ = container.resolve(\.k29)
+    _ = container.resolve(\.k30)
+    _ = container.resolve(\.k31)
+    _ = container.resolve(\.k32)
+    _ = container.resolve(\.k33)
+    _ = container.resolve(\.k34)
+    _ = container.resolve(\.k35)
+    _ = container.resolve(\.k36)
+    _ = container.resolve(\.k37)
+    _ = container.resolve(\.k38)
+    _ = container.resolve(\.k39)
+    _ = container.resolve(\.k40)
+    _ = container.resolve(\.k41)
+    _ = container.resolve(\.k42)
+    _ = container.resolve(\.k43)
+    _ = container.resolve(\.k44)
+    _ = container.resolve(\.k45)
+    _ = container.resolve(\.k46)
+    _ = container.resolve(\.k47)
+    _ = container.resolve(\.k48)
+    _ = container.resolve(\.k49)
+    _ = container.resolve(\.k50)
+    _ = container.resolve(\.k51)
+    _ = container.resolve(\.k52)
+    _ = container.resolve(\.k53)
+    _ = container.resolve(\.k54)
+    _ = container.resolve(\.k55)
+    _ = container.resolve(\.k56)
+    _ = container.resolve(\.k57)
+    _ = container.resolve(\.k58)
+    _ = container.resolve(\.k59)
+    _ = container.resolve(\.k60)
+    _ = container.resolve(\.k61)
+    _ = container.resolve(\.k62)
+    _ = container.resolve(\.k63)
+    _ = container.resolve(\.k64)
+    _ = container.resolve(\.k65)
+    _ = container.resolve(\.k66)
+    _ = container.resolve(\.k67)
+    _ = container.resolve(\.k68)
+    _ = container.resolve(\.k69)
+    _ = container.resolve(\.k70)
+    _ = container.resolve(\.k71)
+    _ = container.resolve(\.k72)
+    _ = container.resolve(\.k73)
+    _ = container.resolve(\.k74)
+    _ = container.resolve(\.k75)
+    _ = container.resolve(\.k76)
+    _ = container.resolve(\.k77)
+    _ = container.resolve(\.k78)
+    _ = container.resolve(\.k79)
+    _ = container.resolve(\.k80)
+    _ = container.resolve(\.k81)
+    _ = container.resolve(\.k82)
+    _ = container.resolve(\.k83)
+    _ = container.resolve(\.k84)
+    _ = container.resolve(\.k85)
+    _ = container.resolve(\.k86)
+    _ = container.resolve(\.k87)
+    _ = container.resolve(\.k88)
+    _ = container.resolve(\.k89)
+    _ = container.resolve(\.k90)
+    _ = container.resolve(\.k91)
+    _ = container.resolve(\.k92)
+    _ = container.resolve(\.k93)
+    _ = container.resolve(\.k94)
+    _ = container.resolve(\.k95)
+    _ = container.resolve(\.k96)
+    _ = container.resolve(\.k97)
+    _ = container.resolve(\.k98)
+    _ = container.resolve(\.k99)
+    _ = container.resolve(\.k100)
+    _ = container.resolve(\.k101)
+    _ = container.resolve(\.k102)
+    _ = container.resolve(\.k103)
+    _ = container.resolve(\.k104)
+    _ = container.resolve(\.k105)
+    _ = container.resolve(\.k106)
+    _ = container.resolve(\.k107)
+    _ = container.resolve(\.k108)
+    _ = container.resolve(\.k109)
+    _ = container.resolve(\.k110)
+    _ = container.resolve(\.k111)
+    _ = container.resolve(\.k112)
+    _ = container.resolve(\.k113)
+    _ = container.resolve(\.k114)
+    _ = container.resolve(\.k115)
+    _ = container.resolve(\.k116)
+    _ = container.resolve(\.k117)
+    _ = container.resolve(\.k118)
+    _ = container.resolve(\.k119)
+    _ = container.resolve(\.k120)
+    _ = container.resolve(\.k121)
+    _ = container.resolve(\.k122)
+    _ = container.resolve(\.k123)
+    _ = container.resolve(\.k124)
+    _ = container.resolve(\.k125)
+    _ = container.resolve(\.k126)
+    _ = container.resolve(\.k127)
+    _ = container.resolve(\.k128)
+    _ = container.resolve(\.k129)
+    _ = container.resolve(\.k130)
+    _ = container.resolve(\.k131)
+    _ = container.resolve(\.k132)
+    _ = container.resolve(\.k133)
+    _ = container.resolve(\.k134)
+    _ = container.resolve(\.k135)
+    _ = container.resolve(\.k136)
+    _ = container.resolve(\.k137)
+    _ = container.resolve(\.k138)
+    _ = container.resolve(\.k139)
+    _ = container.resolve(\.k140)
+    _ = container.resolve(\.k141)
+    _ = container.resolve(\.k142)
+    _ = container.resolve(\.k143)
+    _ = container.resolve(\.k144)
+    _ = container.resolve(\.k145)
+    _ = container.resolve(\.k146)
+    _ = container.resolve(\.k147)
+    _ = container.resolve(\.k148)
+    _ = container.resolve(\.k149)
+    _ = container.resolve(\.k150)
+    _ = container.resolve(\.k151)
+    _ = container.resolve(\.k152)
+    _ = container.resolve(\.k153)
+    _ = container.resolve(\.k154)
+    _ = container.resolve(\.k155)
+    _ = container.resolve(\.k156)
+    _ = container.resolve(\.k157)
+    _ = container.resolve(\.k158)
+    _ = container.resolve(\.k159)
+    _ = container.resolve(\.k160)
+    _ = container.resolve(\.k161)
+    _ = container.resolve(\.k162)
+    _ = container.resolve(\.k163)
+    _ = container.resolve(\.k164)
+    _ = container.resolve(\.k165)
+    _ = container.resolve(\.k166)
+    _ = container.resolve(\.k167)
+    _ = container.resolve(\.k168)
+    _ = container.resolve(\.k169)
+    _ = container.resolve(\.k170)
+    _ = container.resolve(\.k171)
+    _ = container.resolve(\.k172)
+    _ = container.resolve(\.k173)
+    _ = container.resolve(\.k174)
+    _ = container.resolve(\.k175)
+    _ = container.resolve(\.k176)
+    _ = container.resolve(\.k177)
+    _ = container.resolve(\.k178)
+    _ = container.resolve(\.k179)
+    _ = container.resolve(\.k180)
+    _ = container.resolve(\.k181)
+    _ = container.resolve(\.k182)
+    _ = container.resolve(\.k183)
+    _ = container.resolve(\.k184)
+    _ = container.resolve(\.k185)
+    _ = container.resolve(\.k186)
+    _ = container.resolve(\.k187)
+    _ = container.resolve(\.k188)
+    _ = container.resolve(\.k189)
+    _ = container.resolve(\.k190)
+    _ = container.resolve(\.k191)
+    _ = container.resolve(\.k192)
+    _ = container.resolve(\.k193)
+    _ = container.resolve(\.k194)
+    _ = container.resolve(\.k195)
+    _ = container.resolve(\.k196)
+    _ = container.resolve(\.k197)
+    _ = container.resolve(\.k198)
+    _ = container.resolve(\.k199)
+    _ = container.resolve(\.k200)
+    _ = container.resolve(\.k201)
+    _ = container.resolve(\.k202)
+    _ = container.resolve(\.k203)
+    _ = container.resolve(\.k204)
+    _ = container.resolve(\.k205)
+    _ = container.resolve(\.k206)
+    _ = container.resolve(\.k207)
+    _ = container.resolve(\.k208)
+    _ = container.resolve(\.k209)
+    _ = container.resolve(\.k210)
+    _ = container.resolve(\.k211)
+    _ = container.resolve(\.k212)
+    _ = container.resolve(\.k213)
+    _ = container.resolve(\.k214)
+    _ = container.resolve(\.k215)
+    _ = container.resolve(\.k216)
+    _ = container.resolve(\.k217)
+    _ = container.resolve(\.k218)
+    _ = container.resolve(\.k219)
+    _ = container.resolve(\.k220)
+    _ = container.resolve(\.k221)
+    _ = container.resolve(\.k222)
+    _ = container.resolve(\.k223)
+    _ = container.resolve(\.k224)
+    _ = container.resolve(\.k225)
+    _ = container.resolve(\.k226)
+    _ = container.resolve(\.k227)
+    _ = container.resolve(\.k228)
+    _ = container.resolve(\.k229)
+    _ = container.resolve(\.k230)
+    _ = container.resolve(\.k231)
+    _ = container.resolve(\.k232)
+    _ = container.resolve(\.k233)
+    _ = container.resolve(\.k234)
+    _ = container.resolve(\.k235)
+    _ = container.resolve(\.k236)
+    _ = container.resolve(\.k237)
+    _ = container.resolve(\.k238)
+    _ = container.resolve(\.k239)
+    _ = container.resolve(\.k240)
+    _ = container.resolve(\.k241)
+    _ = container.resolve(\.k242)
+    _ = container.resolve(\.k243)
+    _ = container.resolve(\.k244)
+    _ = container.resolve(\.k245)
+    _ = container.resolve(\.k246)
+    _ = container.resolve(\.k247)
+    _ = container.resolve(\.k248)
+    _ = container.resolve(\.k249)
+    _ = container.resolve(\.k250)
+    _ = container.resolve(\.k251)
+    _ = container.resolve(\.k252)
+    _ = container.resolve(\.k253)
+    _ = container.resolve(\.k254)
+    _ = container.resolve(\.k255)
+    _ = container.resolve(\.k256)
+    _ = container.resolve(\.k257)
+    _ = container.resolve(\.k258)
+    _ = container.resolve(\.k259)
+    _ = container.resolve(\.k260)
+    _ = container.resolve(\.k261)
+    _ = container.resolve(\.k262)
+    _ = container.resolve(\.k263)
+    _ = container.resolve(\.k264)
+    _ = container.resolve(\.k265)
+    _ = container.resolve(\.k266)
+    _ = container.resolve(\.k267)
+    _ = container.resolve(\.k268)
+    _ = container.resolve(\.k269)
+    _ = container.resolve(\.k270)
+    _ = container.resolve(\.k271)
+    _ = container.resolve(\.k272)
+    _ = container.resolve(\.k273)
+    _ = container.resolve(\.k274)
+    _ = container.resolve(\.k275)
+    _ = container.resolve(\.k276)
+    _ = container.resolve(\.k277)
+    _ = container.resolve(\.k278)
+    _ = container.resolve(\.k279)
+    _ = container.resolve(\.k280)
+    _ = container.resolve(\.k281)
+    _ = container.resolve(\.k282)
+    _ = container.resolve(\.k283)
+    _ = container.resolve(\.k284)
+    _ = container.resolve(\.k285)
+    _ = container.resolve(\.k286)
+    _ = container.resolve(\.k287)
+    _ = container.resolve(\.k288)
+    _ = container.resolve(\.k289)
+    _ = container.resolve(\.k290)
+    _ = container.resolve(\.k291)
+    _ = container.resolve(\.k292)
+    _ = container.resolve(\.k293)
+    _ = container.resolve(\.k294)
+    _ = container.resolve(\.k295)
+    _ = container.resolve(\.k296)
+    _ = container.resolve(\.k297)
+    _ = container.resolve(\.k298)
+    _ = container.resolve(\.k299)
+    _ = container.resolve(\.k300)
+    _ = container.resolve(\.k301)
+    _ = container.resolve(\.k302)
+    _ = container.resolve(\.k303)
+    _ = container.resolve(\.k304)
+    _ = container.resolve(\.k305)
+    _ = container.resolve(\.k306)
+    _ = container.resolve(\.k307)
+    _ = container.resolve(\.k308)
+    _ = container.resolve(\.k309)
+    _ = container.resolve(\.k310)
+    _ = container.resolve(\.k311)
+    _ = container.resolve(\.k312)
+    _ = container.resolve(\.k313)
+    _ = container.resolve(\.k314)
+    _ = container.resolve(\.k315)
+    _ = container.resolve(\.k316)
+    _ = container.resolve(\.k317)
+    _ = container.resolve(\.k318)
+    _ = container.resolve(\.k319)
+    _ = container.resolve(\.k320)
+    _ = container.resolve(\.k321)
+    _ = container.resolve(\.k322)
+    _ = container.resolve(\.k323)
+    _ = container.resolve(\.k324)
+    _ = container.resolve(\.k325)
+    _ = container.resolve(\.k326)
+    _ = container.resolve(\.k327)
+    _ = container.resolve(\.k328)
+    _ = container.resolve(\.k329)
+    _ = container.resolve(\.k330)
+    _ = container.resolve(\.k331)
+    _ = container.resolve(\.k332)
+    _ = container.resolve(\.k333)
+    _ = container.resolve(\.k334)
+    _ = container.resolve(\.k335)
+    _ = container.resolve(\.k336)
+    _ = container.resolve(\.k337)
+    _ = container.resolve(\.k338)
+    _ = container.resolve(\.k339)
+    _ = container.resolve(\.k340)
+    _ = container.resolve(\.k341)
+    _ = container.resolve(\.k342)
+    _ = container.resolve(\.k343)
+    _ = container.resolve(\.k344)
+    _ = container.resolve(\.k345)
+    _ = container.resolve(\.k346)
+    _ = container.resolve(\.k347)
+    _ = container.resolve(\.k348)
+    _ = container.resolve(\.k349)
+    _ = container.resolve(\.k350)
+    _ = container.resolve(\.k351)
+    _ = container.resolve(\.k352)
+    _ = container.resolve(\.k353)
+    _ = container.resolve(\.k354)
+    _ = container.resolve(\.k355)
+    _ = container.resolve(\.k356)
+    _ = container.resolve(\.k357)
+    _ = container.resolve(\.k358)
+    _ = container.resolve(\.k359)
+    _ = container.resolve(\.k360)
+    _ = container.resolve(\.k361)
+    _ = container.resolve(\.k362)
+    _ = container.resolve(\.k363)
+    _ = container.resolve(\.k364)
+    _ = container.resolve(\.k365)
+    _ = container.resolve(\.k366)
+    _ = container.resolve(\.k367)
+    _ = container.resolve(\.k368)
+    _ = container.resolve(\.k369)
+    _ = container.resolve(\.k370)
+    _ = container.resolve(\.k371)
+    _ = container.resolve(\.k372)
+    _ = container.resolve(\.k373)
+    _ = container.resolve(\.k374)
+    _ = container.resolve(\.k375)
+    _ = container.resolve(\.k376)
+    _ = container.resolve(\.k377)
+    _ = container.resolve(\.k378)
+    _ = container.resolve(\.k379)
+    _ = container.resolve(\.k380)
+    _ = container.resolve(\.k381)
+    _ = container.resolve(\.k382)
+    _ = container.resolve(\.k383)
+    _ = container.resolve(\.k384)
+    _ = container.resolve(\.k385)
+    _ = container.resolve(\.k386)
+    _ = container.resolve(\.k387)
+    _ = container.resolve(\.k388)
+    _ = container.resolve(\.k389)
+    _ = container.resolve(\.k390)
+    _ = container.resolve(\.k391)
+    _ = container.resolve(\.k392)
+    _ = container.resolve(\.k393)
+    _ = container.resolve(\.k394)
+    _ = container.resolve(\.k395)
+    _ = container.resolve(\.k396)
+    _ = container.resolve(\.k397)
+    _ = container.resolve(\.k398)
+    _ = container.resolve(\.k399)
+    _ = container.resolve(\.k400)
+    _ = container.resolve(\.k401)
+    _ = container.resolve(\.k402)
+    _ = container.resolve(\.k403)
+    _ = container.resolve(\.k404)
+    _ = container.resolve(\.k405)
+    _ = container.resolve(\.k406)
+    _ = container.resolve(\.k407)
+    _ = container.resolve(\.k408)
+    _ = container.resolve(\.k409)
+    _ = container.resolve(\.k410)
+    _ = container.resolve(\.k411)
+    _ = container.resolve(\.k412)
+    _ = container.resolve(\.k413)
+    _ = container.resolve(\.k414)
+    _ = container.resolve(\.k415)
+    _ = container.resolve(\.k416)
+    _ = container.resolve(\.k417)
+    _ = container.resolve(\.k418)
+    _ = container.resolve(\.k419)
+    _ = container.resolve(\.k420)
+    _ = container.resolve(\.k421)
+    _ = container.resolve(\.k422)
+    _ = container.resolve(\.k423)
+    _ = container.resolve(\.k424)
+    _ = container.resolve(\.k425)
+    _ = container.resolve(\.k426)
+    _ = container.resolve(\.k427)
+    _ = container.resolve(\.k428)
+    _ = container.resolve(\.k429)
+    _ = container.resolve(\.k430)
+    _ = container.resolve(\.k431)
+    _ = container.resolve(\.k432)
+    _ = container.resolve(\.k433)
+    _ = container.resolve(\.k434)
+    _ = container.resolve(\.k435)
+    _ = container.resolve(\.k436)
+    _ = container.resolve(\.k437)
+    _ = container.resolve(\.k438)
+    _ = container.resolve(\.k439)
+    _ = container.resolve(\.k440)
+    _ = container.resolve(\.k441)
+    _ = container.resolve(\.k442)
+    _ = container.resolve(\.k443)
+    _ = container.resolve(\.k444)
+    _ = container.resolve(\.k445)
+    _ = container.resolve(\.k446)
+    _ = container.resolve(\.k447)
+    _ = container.resolve(\.k448)
+    _ = container.resolve(\.k449)
+    _ = container.resolve(\.k450)
+    _ = container.resolve(\.k451)
+    _ = container.resolve(\.k452)
+    _ = container.resolve(\.k453)
+    _ = container.resolve(\.k454)
+    _ = container.resolve(\.k455)
+    _ = container.resolve(\.k456)
+    _ = container.resolve(\.k457)
+    _ = container.resolve(\.k458)
+    _ = container.resolve(\.k459)
+    _ = container.resolve(\.k460)
+    _ = container.resolve(\.k461)
+    _ = container.resolve(\.k462)
+    _ = container.resolve(\.k463)
+    _ = container.resolve(\.k464)
+    _ = container.resolve(\.k465)
+    _ = container.resolve(\.k466)
+    _ = container.resolve(\.k467)
+    _ = container.resolve(\.k468)
+    _ = container.resolve(\.k469)
+    _ = container.resolve(\.k470)
+    _ = container.resolve(\.k471)
+    _ = container.resolve(\.k472)
+    _ = container.resolve(\.k473)
+    _ = container.resolve(\.k474)
+    _ = container.resolve(\.k475)
+    _ = container.resolve(\.k476)
+    _ = container.resolve(\.k477)
+    _ = container.resolve(\.k478)
+    _ = container.resolve(\.k479)
+    _ = container.resolve(\.k480)
+    _ = container.resolve(\.k481)
+    _ = container.resolve(\.k482)
+    _ = container.resolve(\.k483)
+    _ = container.resolve(\.k484)
+    _ = container.resolve(\.k485)
+    _ = container.resolve(\.k486)
+    _ = container.resolve(\.k487)
+    _ = container.resolve(\.k488)
+    _ = container.resolve(\.k489)
+    _ = container.resolve(\.k490)
+    _ = container.resolve(\.k491)
+    _ = container.resolve(\.k492)
+    _ = container.resolve(\.k493)
+    _ = container.resolve(\.k494)
+    _ = container.resolve(\.k495)
+    _ = container.resolve(\.k496)
+    _ = container.resolve(\.k497)
+    _ = container.resolve(\.k498)
+    _ = container.resolve(\.k499)
+    _ = container.resolve(\.k500)
+    _ = container.resolve(\.k501)
+    _ = container.resolve(\.k502)
+    _ = container.resolve(\.k503)
+    _ = container.resolve(\.k504)
+    _ = container.resolve(\.k505)
+    _ = container.resolve(\.k506)
+    _ = container.resolve(\.k507)
+    _ = container.resolve(\.k508)
+    _ = container.resolve(\.k509)
+    _ = container.resolve(\.k510)
+    _ = container.resolve(\.k511)
+    _ = container.resolve(\.k512)
+    _ = container.resolve(\.k513)
+    _ = container.resolve(\.k514)
+    _ = container.resolve(\.k515)
+    _ = container.resolve(\.k516)
+    _ = container.resolve(\.k517)
+    _ = container.resolve(\.k518)
+    _ = container.resolve(\.k519)
+    _ = container.resolve(\.k520)
+    _ = container.resolve(\.k521)
+    _ = container.resolve(\.k522)
+    _ = container.resolve(\.k523)
+    _ = container.resolve(\.k524)
+    _ = container.resolve(\.k525)
+    _ = container.resolve(\.k526)
+    _ = container.resolve(\.k527)
+    _ = container.resolve(\.k528)
+    _ = container.resolve(\.k529)
+    _ = container.resolve(\.k530)
+    _ = container.resolve(\.k531)
+    _ = container.resolve(\.k532)
+    _ = container.resolve(\.k533)
+    _ = container.resolve(\.k534)
+    _ = container.resolve(\.k535)
+    _ = container.resolve(\.k536)
+    _ = container.resolve(\.k537)
+    _ = container.resolve(\.k538)
+    _ = container.resolve(\.k539)
+    _ = container.resolve(\.k540)
+    _ = container.resolve(\.k541)
+    _ = container.resolve(\.k542)
+    _ = container.resolve(\.k543)
+    _ = container.resolve(\.k544)
+    _ = container.resolve(\.k545)
+    _ = container.resolve(\.k546)
+    _ = container.resolve(\.k547)
+    _ = container.resolve(\.k548)
+    _ = container.resolve(\.k549)
+    _ = container.resolve(\.k550)
+    _ = container.resolve(\.k551)
+    _ = container.resolve(\.k552)
+    _ = container.resolve(\.k553)
+    _ = container.resolve(\.k554)
+    _ = container.resolve(\.k555)
+    _ = container.resolve(\.k556)
+    _ = container.resolve(\.k557)
+    _ = container.resolve(\.k558)
+    _ = container.resolve(\.k559)
+    _ = container.resolve(\.k560)
+    _ = container.resolve(\.k561)
+    _ = container.resolve(\.k562)
+    _ = container.resolve(\.k563)
+    _ = container.resolve(\.k564)
+    _ = container.resolve(\.k565)
+    _ = container.resolve(\.k566)
+    _ = container.resolve(\.k567)
+    _ = container.resolve(\.k568)
+    _ = container.resolve(\.k569)
+    _ = container.resolve(\.k570)
+    _ = container.resolve(\.k571)
+    _ = container.resolve(\.k572)
+    _ = container.resolve(\.k573)
+    _ = container.resolve(\.k574)
+    _ = container.resolve(\.k575)
+    _ = container.resolve(\.k576)
+    _ = container.resolve(\.k577)
+    _ = container.resolve(\.k578)
+    _ = container.resolve(\.k579)
+    _ = container.resolve(\.k580)
+    _ = container.resolve(\.k581)
+    _ = container.resolve(\.k582)
+    _ = container.resolve(\.k583)
+    _ = container.resolve(\.k584)
+    _ = container.resolve(\.k585)
+    _ = container.resolve(\.k586)
+    _ = container.resolve(\.k587)
+    _ = container.resolve(\.k588)
+    _ = container.resolve(\.k589)
+    _ = container.resolve(\.k590)
+    _ = container.resolve(\.k591)
+    _ = container.resolve(\.k592)
+    _ = container.resolve(\.k593)
+    _ = container.resolve(\.k594)
+    _ = container.resolve(\.k595)
+    _ = container.resolve(\.k596)
+    _ = container.resolve(\.k597)
+    _ = container.resolve(\.k598)
+    _ = container.resolve(\.k599)
+    _ = container.resolve(\.k600)
+    _ = container.resolve(\.k601)
+    _ = container.resolve(\.k602)
+    _ = container.resolve(\.k603)
+    _ = container.resolve(\.k604)
+    _ = container.resolve(\.k605)
+    _ = container.resolve(\.k606)
+    _ = container.resolve(\.k607)
+    _ = container.resolve(\.k608)
+    _ = container.resolve(\.k609)
+    _ = container.resolve(\.k610)
+    _ = container.resolve(\.k611)
+    _ = container.resolve(\.k612)
+    _ = container.resolve(\.k613)
+    _ = container.resolve(\.k614)
+    _ = container.resolve(\.k615)
+    _ = container.resolve(\.k616)
+    _ = container.resolve(\.k617)
+    _ = container.resolve(\.k618)
+    _ = container.resolve(\.k619)
+    _ = container.resolve(\.k620)
+    _ = container.resolve(\.k621)
+    _ = container.resolve(\.k622)
+    _ = container.resolve(\.k623)
+    _ = container.resolve(\.k624)
+    _ = container.resolve(\.k625)
+    _ = container.resolve(\.k626)
+    _ = container.resolve(\.k627)
+    _ = container.resolve(\.k628)
+    _ = container.resolve(\.k629)
+    _ = container.resolve(\.k630)
+    _ = container.resolve(\.k631)
+    _ = container.resolve(\.k632)
+    _ = container.resolve(\.k633)
+    _ = container.resolve(\.k634)
+    _ = container.resolve(\.k635)
+    _ = container.resolve(\.k636)
+    _ = container.resolve(\.k637)
+    _ = container.resolve(\.k638)
+    _ = container.resolve(\.k639)
+    _ = container.resolve(\.k640)
+    _ = container.resolve(\.k641)
+    _ = container.resolve(\.k642)
+    _ = container.resolve(\.k643)
+    _ = container.resolve(\.k644)
+    _ = container.resolve(\.k645)
+    _ = container.resolve(\.k646)
+    _ = container.resolve(\.k647)
+    _ = container.resolve(\.k648)
+    _ = container.resolve(\.k649)
+    _ = container.resolve(\.k650)
+    _ = container.resolve(\.k651)
+    _ = container.resolve(\.k652)
+    _ = container.resolve(\.k653)
+    _ = container.resolve(\.k654)
+    _ = container.resolve(\.k655)
+    _ = container.resolve(\.k656)
+    _ = container.resolve(\.k657)
+    _ = container.resolve(\.k658)
+    _ = container.resolve(\.k659)
+    _ = container.resolve(\.k660)
+    _ = container.resolve(\.k661)
+    _ = container.resolve(\.k662)
+    _ = container.resolve(\.k663)
+    _ = container.resolve(\.k664)
+    _ = container.resolve(\.k665)
+    _ = container.resolve(\.k666)
+    _ = container.resolve(\.k667)
+    _ = container.resolve(\.k668)
+    _ = container.resolve(\.k669)
+    _ = container.resolve(\.k670)
+    _ = container.resolve(\.k671)
+    _ = container.resolve(\.k672)
+    _ = container.resolve(\.k673)
+    _ = container.resolve(\.k674)
+    _ = container.resolve(\.k675)
+    _ = container.resolve(\.k676)
+    _ = container.resolve(\.k677)
+    _ = container.resolve(\.k678)
+    _ = container.resolve(\.k679)
+    _ = container.resolve(\.k680)
+    _ = container.resolve(\.k681)
+    _ = container.resolve(\.k682)
+    _ = container.resolve(\.k683)
+    _ = container.resolve(\.k684)
+    _ = container.resolve(\.k685)
+    _ = container.resolve(\.k686)
+    _ = container.resolve(\.k687)
+    _ = container.resolve(\.k688)
+    _ = container.resolve(\.k689)
+    _ = container.resolve(\.k690)
+    _ = container.resolve(\.k691)
+    _ = container.resolve(\.k692)
+    _ = container.resolve(\.k693)
+    _ = container.resolve(\.k694)
+    _ = container.resolve(\.k695)
+    _ = container.resolve(\.k696)
+    _ = container.resolve(\.k697)
+    _ = container.resolve(\.k698)
+    _ = container.resolve(\.k699)
+    _ = container.resolve(\.k700)
+    _ = container.resolve(\.k701)
+    _ = container.resolve(\.k702)
+    _ = container.resolve(\.k703)
+    _ = container.resolve(\.k704)
+    _ = container.resolve(\.k705)
+    _ = container.resolve(\.k706)
+    _ = container.resolve(\.k707)
+    _ = container.resolve(\.k708)
+    _ = container.resolve(\.k709)
+    _ = container.resolve(\.k710)
+    _ = container.resolve(\.k711)
+    _ = container.resolve(\.k712)
+    _ = container.resolve(\.k713)
+    _ = container.resolve(\.k714)
+    _ = container.resolve(\.k715)
+    _ = container.resolve(\.k716)
+    _ = container.resolve(\.k717)
+    _ = container.resolve(\.k718)
+    _ = container.resolve(\.k719)
+    _ = container.resolve(\.k720)
+    _ = container.resolve(\.k721)
+    _ = container.resolve(\.k722)
+    _ = container.resolve(\.k723)
+    _ = container.resolve(\.k724)
+    _ = container.resolve(\.k725)
+    _ = container.resolve(\.k726)
+    _ = container.resolve(\.k727)
+    _ = container.resolve(\.k728)
+    _ = container.resolve(\.k729)
+    _ = container.resolve(\.k730)
+    _ = container.resolve(\.k731)
+    _ = container.resolve(\.k732)
+    _ = container.resolve(\.k733)
+    _ = container.resolve(\.k734)
+    _ = container.resolve(\.k735)
+    _ = container.resolve(\.k736)
+    _ = container.resolve(\.k737)
+    _ = container.resolve(\.k738)
+    _ = container.resolve(\.k739)
+    _ = container.resolve(\.k740)
+    _ = container.resolve(\.k741)
+    _ = container.resolve(\.k742)
+    _ = container.resolve(\.k743)
+    _ = container.resolve(\.k744)
+    _ = container.resolve(\.k745)
+    _ = container.resolve(\.k746)
+    _ = container.resolve(\.k747)
+    _ = container.resolve(\.k748)
+    _ = container.resolve(\.k749)
+    _ = container.resolve(\.k750)
+    _ = container.resolve(\.k751)
+    _ = container.resolve(\.k752)
+    _ = container.resolve(\.k753)
+    _ = container.resolve(\.k754)
+    _ = container.resolve(\.k755)
+    _ = container.resolve(\.k756)
+    _ = container.resolve(\.k757)
+    _ = container.resolve(\.k758)
+    _ = container.resolve(\.k759)
+    _ = container.resolve(\.k760)
+    _ = container.resolve(\.k761)
+    _ = container.resolve(\.k762)
+    _ = container.resolve(\.k763)
+    _ = container.resolve(\.k764)
+    _ = container.resolve(\.k765)
+    _ = container.resolve(\.k766)
+    _ = container.resolve(\.k767)
+    _ = container.resolve(\.k768)
+    _ = container.resolve(\.k769)
+    _ = container.resolve(\.k770)
+    _ = container.resolve(\.k771)
+    _ = container.resolve(\.k772)
+    _ = container.resolve(\.k773)
+    _ = container.resolve(\.k774)
+    _ = container.resolve(\.k775)
+    _ = container.resolve(\.k776)
+    _ = container.resolve(\.k777)
+    _ = container.resolve(\.k778)
+    _ = container.resolve(\.k779)
+    _ = container.resolve(\.k780)
+    _ = container.resolve(\.k781)
+    _ = container.resolve(\.k782)
+    _ = container.resolve(\.k783)
+    _ = container.resolve(\.k784)
+    _ = container.resolve(\.k785)
+    _ = container.resolve(\.k786)
+    _ = container.resolve(\.k787)
+    _ = container.resolve(\.k788)
+    _ = container.resolve(\.k789)
+    _ = container.resolve(\.k790)
+    _ = container.resolve(\.k791)
+    _ = container.resolve(\.k792)
+    _ = container.resolve(\.k793)
+    _ = container.resolve(\.k794)
+    _ = container.resolve(\.k795)
+    _ = container.resolve(\.k796)
+    _ = container.resolve(\.k797)
+    _ = container.resolve(\.k798)
+    _ = container.resolve(\.k799)
+    _ = container.resolve(\.k800)
+    _ = container.resolve(\.k801)
+    _ = container.resolve(\.k802)
+    _ = container.resolve(\.k803)
+    _ = container.resolve(\.k804)
+    _ = container.resolve(\.k805)
+    _ = container.resolve(\.k806)
+    _ = container.resolve(\.k807)
+    _ = container.resolve(\.k808)
+    _ = container.resolve(\.k809)
+    _ = container.resolve(\.k810)
+    _ = container.resolve(\.k811)
+    _ = container.resolve(\.k812)
+    _ = container.resolve(\.k813)
+    _ = container.resolve(\.k814)
+    _ = container.resolve(\.k815)
+    _ = container.resolve(\.k816)
+    _ = container.resolve(\.k817)
+    _ = container.resolve(\.k818)
+    _ = container.resolve(\.k819)
+    _ = container.resolve(\.k820)
+    _ = container.resolve(\.k821)
+    _ = container.resolve(\.k822)
+    _ = container.resolve(\.k823)
+    _ = container.resolve(\.k824)
+    _ = container.resolve(\.k825)
+    _ = container.resolve(\.k826)
+    _ = container.resolve(\.k827)
+    _ = container.resolve(\.k828)
+    _ = container.resolve(\.k829)
+    _ = container.resolve(\.k830)
+    _ = container.resolve(\.k831)
+    _ = container.resolve(\.k832)
+    _ = container.resolve(\.k833)
+    _ = container.resolve(\.k834)
+    _ = container.resolve(\.k835)
+    _ = container.resolve(\.k836)
+    _ = container.resolve(\.k837)
+    _ = container.resolve(\.k838)
+    _ = container.resolve(\.k839)
+    _ = container.resolve(\.k840)
+    _ = container.resolve(\.k841)
+    _ = container.resolve(\.k842)
+    _ = container.resolve(\.k843)
+    _ = container.resolve(\.k844)
+    _ = container.resolve(\.k845)
+    _ = container.resolve(\.k846)
+    _ = container.resolve(\.k847)
+    _ = container.resolve(\.k848)
+    _ = container.resolve(\.k849)
+    _ = container.resolve(\.k850)
+    _ = container.resolve(\.k851)
+    _ = container.resolve(\.k852)
+    _ = container.resolve(\.k853)
+    _ = container.resolve(\.k854)
+    _ = container.resolve(\.k855)
+    _ = container.resolve(\.k856)
+    _ = container.resolve(\.k857)
+    _ = container.resolve(\.k858)
+    _ = container.resolve(\.k859)
+    _ = container.resolve(\.k860)
+    _ = container.resolve(\.k861)
+    _ = container.resolve(\.k862)
+    _ = container.resolve(\.k863)
+    _ = container.resolve(\.k864)
+    _ = container.resolve(\.k865)
+    _ = container.resolve(\.k866)
+    _ = container.resolve(\.k867)
+    _ = container.resolve(\.k868)
+    _ = container.resolve(\.k869)
+    _ = container.resolve(\.k870)
+    _ = container.resolve(\.k871)
+    _ = container.resolve(\.k872)
+    _ = container.resolve(\.k873)
+    _ = container.resolve(\.k874)
+    _ = container.resolve(\.k875)
+    _ = container.resolve(\.k876)
+    _ = container.resolve(\.k877)
+    _ = container.resolve(\.k878)
+    _ = container.resolve(\.k879)
+    _ = container.resolve(\.k880)
+    _ = container.resolve(\.k881)
+    _ = container.resolve(\.k882)
+    _ = container.resolve(\.k883)
+    _ = container.resolve(\.k884)
+    _ = container.resolve(\.k885)
+    _ = container.resolve(\.k886)
+    _ = container.resolve(\.k887)
+    _ = container.resolve(\.k888)
+    _ = container.resolve(\.k889)
+    _ = container.resolve(\.k890)
+    _ = container.resolve(\.k891)
+    _ = container.resolve(\.k892)
+    _ = container.resolve(\.k893)
+    _ = container.resolve(\.k894)
+    _ = container.resolve(\.k895)
+    _ = container.resolve(\.k896)
+    _ = container.resolve(\.k897)
+    _ = container.resolve(\.k898)
+    _ = container.resolve(\.k899)
+    _ = container.resolve(\.k900)
+    _ = container.resolve(\.k901)
+    _ = container.resolve(\.k902)
+    _ = container.resolve(\.k903)
+    _ = container.resolve(\.k904)
+    _ = container.resolve(\.k905)
+    _ = container.resolve(\.k906)
+    _ = container.resolve(\.k907)
+    _ = container.resolve(\.k908)
+    _ = container.resolve(\.k909)
+    _ = container.resolve(\.k910)
+    _ = container.resolve(\.k911)
+    _ = container.resolve(\.k912)
+    _ = container.resolve(\.k913)
+    _ = container.resolve(\.k914)
+    _ = container.resolve(\.k915)
+    _ = container.resolve(\.k916)
+    _ = container.resolve(\.k917)
+    _ = container.resolve(\.k918)
+    _ = container.resolve(\.k919)
+    _ = container.resolve(\.k920)
+    _ = container.resolve(\.k921)
+    _ = container.resolve(\.k922)
+    _ = container.resolve(\.k923)
+    _ = container.resolve(\.k924)
+    _ = container.resolve(\.k925)
+    _ = container.resolve(\.k926)
+    _ = container.resolve(\.k927)
+    _ = container.resolve(\.k928)
+    _ = container.resolve(\.k929)
+    _ = container.resolve(\.k930)
+    _ = container.resolve(\.k931)
+    _ = container.resolve(\.k932)
+    _ = container.resolve(\.k933)
+    _ = container.resolve(\.k934)
+    _ = container.resolve(\.k935)
+    _ = container.resolve(\.k936)
+    _ = container.resolve(\.k937)
+    _ = container.resolve(\.k938)
+    _ = container.resolve(\.k939)
+    _ = container.resolve(\.k940)
+    _ = container.resolve(\.k941)
+    _ = container.resolve(\.k942)
+    _ = container.resolve(\.k943)
+    _ = container.resolve(\.k944)
+    _ = container.resolve(\.k945)
+    _ = container.resolve(\.k946)
+    _ = container.resolve(\.k947)
+    _ = container.resolve(\.k948)
+    _ = container.resolve(\.k949)
+    _ = container.resolve(\.k950)
+    _ = container.resolve(\.k951)
+    _ = container.resolve(\.k952)
+    _ = container.resolve(\.k953)
+    _ = container.resolve(\.k954)
+    _ = container.resolve(\.k955)
+    _ = container.resolve(\.k956)
+    _ = container.resolve(\.k957)
+    _ = container.resolve(\.k958)
+    _ = container.resolve(\.k959)
+    _ = container.resolve(\.k960)
+    _ = container.resolve(\.k961)
+    _ = container.resolve(\.k962)
+    _ = container.resolve(\.k963)
+    _ = container.resolve(\.k964)
+    _ = container.resolve(\.k965)
+    _ = container.resolve(\.k966)
+    _ = container.resolve(\.k967)
+    _ = container.resolve(\.k968)
+    _ = container.resolve(\.k969)
+    _ = container.resolve(\.k970)
+    _ = container.resolve(\.k971)
+    _ = container.resolve(\.k972)
+    _ = container.resolve(\.k973)
+    _ = container.resolve(\.k974)
+    _ = container.resolve(\.k975)
+    _ = container.resolve(\.k976)
+    _ = container.resolve(\.k977)
+    _ = container.resolve(\.k978)
+    _ = container.resolve(\.k979)
+    _ = container.resolve(\.k980)
+    _ = container.resolve(\.k981)
+    _ = container.resolve(\.k982)
+    _ = container.resolve(\.k983)
+    _ = container.resolve(\.k984)
+    _ = container.resolve(\.k985)
+    _ = container.resolve(\.k986)
+    _ = container.resolve(\.k987)
+    _ = container.resolve(\.k988)
+    _ = container.resolve(\.k989)
+    _ = container.resolve(\.k990)
+    _ = container.resolve(\.k991)
+    _ = container.resolve(\.k992)
+    _ = container.resolve(\.k993)
+    _ = container.resolve(\.k994)
+    _ = container.resolve(\.k995)
+    _ = container.resolve(\.k996)
+    _ = container.resolve(\.k997)
+    _ = container.resolve(\.k998)
+    _ = container.resolve(\.k999)
   }
 
   /// Resolves every key type once from `container` (after `registerAll(in:)`).

@@ -67,6 +67,12 @@ let allCases: [CaseInfo] =
     CaseInfo("transient.deps5", vs: "baseline.direct5", goal: .ratioAtMost(3)),
     CaseInfo("register.1000"),
     CaseInfo("firstResolve.1000"),
+    // What an app pays once per key at launch (see LaunchCases.swift).
+    CaseInfo("register.transient.1000"),
+    CaseInfo("firstUse.keypath.1000"),
+    CaseInfo("validate.keys.1000"),
+    CaseInfo("bootstrap.keys.1000"),
+    CaseInfo("diag.bootstrap.keys.base", diagnostic: true),
     CaseInfo("singleton.2threads", goal: .scalingAtLeast(1.5)),
     // By key path on two threads: scales as well as by type (within 10%).
     CaseInfo("keypath.2threads", goal: .scalingAtLeastOf(0.9, reference: "singleton.2threads")),
@@ -211,6 +217,6 @@ func makeRunners() -> [any Runner] {
       resolve: { container in
         for name in names { _ = container.resolve(NamedKey.self, name: name) }
       }),
-  ] + GraphBench.runners() + AsyncBench.runners() + SessionBench.runners() + MacroBench.runners()
+  ] + LaunchBench.runners() + GraphBench.runners() + AsyncBench.runners() + SessionBench.runners() + MacroBench.runners()
     + ComponentBench.runners() + ContentionBench.runners()
 }
