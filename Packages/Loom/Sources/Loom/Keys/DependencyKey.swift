@@ -225,7 +225,11 @@ extension DependencyKey {
 
   /// The key a ``Lazy`` or ``Provider`` key defers to, and how (`lazy`, `provider`), else nil.
   var deferredTarget: (key: DependencyKey, deferral: String)? {
-    guard let handle = valueType as? any DeferredHandle.Type else { return nil }
+    // NB: the name first, so that a key of another type costs no conformance lookup.
+    let name = _typeName(valueType, qualified: true)
+    guard name.hasPrefix("Loom.Lazy<") || name.hasPrefix("Loom.Provider<"),
+      let handle = valueType as? any DeferredHandle.Type
+    else { return nil }
     let target = handle.targetKey
     return (DependencyKey(target.valueType, name: name), handle.deferral)
   }
@@ -239,17 +243,20 @@ extension DependencyKey {
 
 /// The readable name of a type: `APIClient` rather than `MyApp.APIClient`, and `any APIClient`
 /// for a protocol's existential, as Swift spells it.
+///
+/// NB: read with `_typeName(_:qualified:)`, never `String(describing:)`: the latter casts the
+/// metatype to `CustomStringConvertible` and its kin, and the first such cast for each type scans
+/// every conformance record of the process (about a million instructions), which `validate()`
+/// and `bootstrap()` paid once per key. Only an array's name leads to a cast, for its element.
 func typeName(_ type: any Any.Type) -> String {
-  if let array = type as? any ArrayTypeNaming.Type {
-    // `[any Sink]` rather than `Array<Sink>`, which drops the element's `any`.
+  let name = _typeName(type, qualified: false)
+  // `[any Sink]` rather than `Array<Sink>`, which drops the element's `any`.
+  if name.hasPrefix("Array<"), let array = type as? any ArrayTypeNaming.Type {
     return "[\(typeName(array.elementType))]"
   }
-  let name = String(describing: type)
-  // NB: the metatype of an existential prints as `P.Protocol` (`Any` and `AnyObject` read as
+  // NB: the metatype of an existential reads as `P.Protocol` (`Any` and `AnyObject` read as
   // they are spelled already).
-  guard name != "Any", name != "AnyObject", !name.hasPrefix("any "), isExistential(type) else {
-    return name
-  }
+  guard name != "Any", name != "AnyObject", isExistential(type) else { return name }
   return "any \(name)"
 }
 
@@ -263,9 +270,9 @@ extension Array: ArrayTypeNaming {
 }
 
 /// Whether `type` is a protocol's existential (`any P`), whose instances may be of any conforming
-/// type: its metatype prints as `P.Protocol`.
+/// type: its metatype reads as `P.Protocol`.
 func isExistential(_ type: any Any.Type) -> Bool {
-  String(describing: Swift.type(of: type)).hasSuffix(".Protocol")
+  _typeName(Swift.type(of: type), qualified: false).hasSuffix(".Protocol")
 }
 
 /// Whether `left` comes before `right` in the order reports and graphs list keys: by name, with a
