@@ -49,7 +49,7 @@ extension Container {
   ///
   /// A cached lifetime is refused at compile time for such a type (it would share one instance
   /// between isolation domains): make the type `Sendable`, isolate it to a global actor, or keep it
-  /// transient; ``ConfinedLifetime`` says what else it takes. A `@MainActor` initializer makes a
+  /// transient; `ConfinedLifetime` says what else it takes. A `@MainActor` initializer makes a
   /// main-actor factory, as for a `Sendable` type.
   ///
   /// ```swift

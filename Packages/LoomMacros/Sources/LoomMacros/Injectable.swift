@@ -12,7 +12,7 @@
 /// ```
 ///
 /// A type that is not `Sendable` can be `@Injectable` too: it registers with a
-/// ``ConfinedLifetime`` (transient unless stated), since sharing one instance of it could race.
+/// `ConfinedLifetime` (transient unless stated), since sharing one instance of it could race.
 public protocol Injectable: _InjectableMetatype {
   /// How the container makes an instance: the factory written from the chosen initializer and
   /// the keys it resolves. Written by the macro.

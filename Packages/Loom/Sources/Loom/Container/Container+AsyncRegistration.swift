@@ -63,7 +63,7 @@ extension Container {
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - factory: Makes the value, which it hands over.
-  /// - Returns: The registration, to chain ``Registered/decorated(_:)`` or
+  /// - Returns: The registration, to chain ``Registered/decorated(dependencies:_:)`` or
   ///   ``Registered/onCreated(dependencies:_:)`` onto; ignore it otherwise.
   @inlinable @discardableResult
   public func register<Value>(
@@ -125,7 +125,7 @@ extension Container {
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - factory: Makes the value, which it hands over.
-  /// - Returns: The registration, to chain ``Registered/decorated(_:)`` or
+  /// - Returns: The registration, to chain ``Registered/decorated(dependencies:_:)`` or
   ///   ``Registered/onCreated(dependencies:_:)`` onto; ignore it otherwise.
   @discardableResult
   public func register<Value>(

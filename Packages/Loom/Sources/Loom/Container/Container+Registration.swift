@@ -75,7 +75,7 @@ extension Container {
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - factory: Makes the value, which it hands over.
-  /// - Returns: The registration, to chain ``Registered/decorated(_:)`` or
+  /// - Returns: The registration, to chain ``Registered/decorated(dependencies:_:)`` or
   ///   ``Registered/onCreated(dependencies:_:)`` onto; ignore it otherwise.
   @inlinable @discardableResult
   public func register<Value>(
@@ -140,7 +140,7 @@ extension Container {
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - initializer: Makes the value from its resolved parameters.
-  /// - Returns: The registration, to chain ``Registered/decorated(_:)`` or
+  /// - Returns: The registration, to chain ``Registered/decorated(dependencies:_:)`` or
   ///   ``Registered/onCreated(dependencies:_:)`` onto; ignore it otherwise.
   @inlinable @discardableResult
   public func register<Value, each Parameter>(
@@ -194,7 +194,7 @@ extension Container {
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - initializer: Makes the value from its resolved parameters.
-  /// - Returns: The registration, to chain ``Registered/decorated(_:)`` or
+  /// - Returns: The registration, to chain ``Registered/decorated(dependencies:_:)`` or
   ///   ``Registered/onCreated(dependencies:_:)`` onto; ignore it otherwise.
   @inlinable @discardableResult
   public func register<Value, each Parameter>(
@@ -387,7 +387,7 @@ extension Container {
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - factory: Makes the value, which it hands over.
-  /// - Returns: The registration, to chain ``Registered/decorated(_:)`` or
+  /// - Returns: The registration, to chain ``Registered/decorated(dependencies:_:)`` or
   ///   ``Registered/onCreated(dependencies:_:)`` onto; ignore it otherwise.
   @discardableResult
   public func register<Value>(
@@ -464,7 +464,7 @@ extension Container {
   ///   - fileID: Where the registration is made, for ``dump()`` and errors.
   ///   - line: The line of the registration.
   ///   - initializer: Makes the value from its resolved parameters.
-  /// - Returns: The registration, to chain ``Registered/decorated(_:)`` or
+  /// - Returns: The registration, to chain ``Registered/decorated(dependencies:_:)`` or
   ///   ``Registered/onCreated(dependencies:_:)`` onto; ignore it otherwise.
   @inlinable @discardableResult
   public func register<Value, each Parameter>(
