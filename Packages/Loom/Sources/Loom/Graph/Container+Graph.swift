@@ -117,14 +117,11 @@ extension Container {
           details: ["\(key) is declared without a default, and nothing registers it"],
           hint: ResolutionError.unboundKeyPathHint(for: key)))
     }
-    let unseen = model.unseen.sorted { readsBefore($0.key.description, $1.key.description) }
+    let unseen = model.unseen.sorted(byDescriptionOf: \.key)
     if strictness == .strict {
       problems += unseen.map { Self.undeclaredEdges($0.key, parts: $0.parts) }
     }
-    problems.sort { left, right in
-      if left.code.order != right.code.order { return left.code.order < right.code.order }
-      return readsBefore(left.key.description, right.key.description)
-    }
+    problems = problems.sorted(byDescriptionOf: \.key, after: \.code.order)
     guard strictness == .standard else { return ValidationReport(problems: problems) }
     return ValidationReport(
       problems: problems, unseen: unseen.map(\.key),

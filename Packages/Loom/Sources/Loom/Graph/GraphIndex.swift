@@ -250,3 +250,21 @@ struct KeyNamer {
     return "\(type) (name: \"\(name)\")"
   }
 }
+
+extension Array {
+  /// The elements in the order their keys' descriptions read (``readsBefore(_:_:)``), after
+  /// `rank` when given, else as they came; each description is made once, never in the
+  /// comparator.
+  func sorted(
+    byDescriptionOf key: (Element) -> DependencyKey, after rank: (Element) -> Int = { _ in 0 }
+  ) -> [Element] {
+    var namer = KeyNamer()
+    let labels = map { namer.describe(key($0)) }
+    let ranks = map(rank)
+    return indices.sorted { left, right in
+      if ranks[left] != ranks[right] { return ranks[left] < ranks[right] }
+      if labels[left] != labels[right] { return readsBefore(labels[left], labels[right]) }
+      return left < right
+    }.map { self[$0] }
+  }
+}

@@ -240,10 +240,13 @@ struct ResolutionModel {
     var keyCount: [DependencyKey: Int] = [:]
     for vertex in vertices { keyCount[vertex.key, default: 0] += 1 }
     // Numbered like a graph's index: nodes by key description, then depth; missing keys after.
+    // Each description is made once (a type's name once per type): the sort compares them and
+    // the labels reuse them.
+    var namer = KeyNamer()
+    let descriptions = vertices.map { namer.describe($0.key) }
     let byDescription = { (left: Int, right: Int) -> Bool in
-      let (a, b) = (self.vertices[left], self.vertices[right])
-      let (da, db) = (a.key.description, b.key.description)
-      return da != db ? readsBefore(da, db) : a.depth < b.depth
+      let (da, db) = (descriptions[left], descriptions[right])
+      return da != db ? readsBefore(da, db) : self.vertices[left].depth < self.vertices[right].depth
     }
     let isNode = { (vertex: Int) in
       self.vertices[vertex].registration != nil || self.vertices[vertex].task != nil
@@ -254,7 +257,6 @@ struct ResolutionModel {
     var number = [Int](repeating: 0, count: vertices.count)
     for (position, vertex) in order.enumerated() { number[vertex] = position }
 
-    var namer = KeyNamer()
     var labels: [String] = []
     var nodes: [DependencyGraph.Node] = []
     var edgeStart: [Int] = []
@@ -264,7 +266,7 @@ struct ResolutionModel {
     var afterCreation: [Bool] = []
     for vertex in order {
       let model = vertices[vertex]
-      var label = namer.describe(model.key)
+      var label = descriptions[vertex]
       if keyCount[model.key, default: 0] > 1, model.builder != nil, model.depth > 0 {
         // The same key is built in several containers here: say which one this is.
         label += model.depth == 1 ? " (in the parent)" : " (in the container \(model.depth) up)"
