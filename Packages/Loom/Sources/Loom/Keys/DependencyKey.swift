@@ -226,8 +226,8 @@ extension DependencyKey {
   /// The key a ``Lazy`` or ``Provider`` key defers to, and how (`lazy`, `provider`), else nil.
   var deferredTarget: (key: DependencyKey, deferral: String)? {
     // NB: the name first, so that a key of another type costs no conformance lookup.
-    let name = _typeName(valueType, qualified: true)
-    guard name.hasPrefix("Loom.Lazy<") || name.hasPrefix("Loom.Provider<"),
+    let spelled = _typeName(valueType, qualified: true)
+    guard spelled.hasPrefix("Loom.Lazy<") || spelled.hasPrefix("Loom.Provider<"),
       let handle = valueType as? any DeferredHandle.Type
     else { return nil }
     let target = handle.targetKey
