@@ -43,6 +43,8 @@ struct ResolutionModel {
   /// Registrations whose closure factory, decorators or completion declare no dependencies and
   /// never ran to completion, with what of them did not.
   private(set) var unseen: [(key: DependencyKey, parts: UndeclaredParts)] = []
+  /// The keys in ``unseen``, to add each once without searching the list.
+  private var unseenKeys: Set<DependencyKey> = []
   /// Keys declared without a default that nothing registers, with no vertex needing them.
   private(set) var unboundRoots: [DependencyKey] = []
 
@@ -130,7 +132,7 @@ struct ResolutionModel {
       }
       if registration.isObservingCompletion { parts.insert(.completion) }
       if !parts.isEmpty, registration.kind != .withArguments,
-        !unseen.contains(where: { $0.key == registration.key })
+        unseenKeys.insert(registration.key).inserted
       {
         unseen.append((registration.key, parts))
       }
