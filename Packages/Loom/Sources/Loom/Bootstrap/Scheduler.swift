@@ -16,9 +16,14 @@
 public enum _Scheduler {
   /// One piece of work: its name in reports, the items (by position) it runs after, and the work.
   public struct Item: Sendable {
-    let name: String
+    /// Makes the item's name, only when a report needs it (a key's description costs more than
+    /// running a cached factory).
+    let makeName: @Sendable () -> String
     let after: [Int]
     let run: @Sendable () async throws -> Void
+
+    /// How reports name it.
+    var name: String { makeName() }
 
     /// Makes an item.
     ///
@@ -27,12 +32,15 @@ public enum _Scheduler {
     /// ```
     ///
     /// - Parameters:
-    ///   - name: How reports name it.
+    ///   - name: How reports name it; made only when a report needs it.
     ///   - after: The positions of the items that must succeed first.
     ///   - run: The work.
-    public init(name: String, after: [Int] = [], run: @escaping @Sendable () async throws -> Void) {
-      self.name = name
-      self.after = Array(Set(after)).sorted()
+    public init(
+      name: @autoclosure @escaping @Sendable () -> String, after: [Int] = [],
+      run: @escaping @Sendable () async throws -> Void
+    ) {
+      self.makeName = name
+      self.after = after.count < 2 ? after : Array(Set(after)).sorted()
       self.run = run
     }
   }
