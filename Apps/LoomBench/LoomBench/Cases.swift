@@ -217,6 +217,7 @@ func makeRunners() -> [any Runner] {
       resolve: { container in
         for name in names { _ = container.resolve(NamedKey.self, name: name) }
       }),
-  ] + LaunchBench.runners() + GraphBench.runners() + AsyncBench.runners() + SessionBench.runners() + MacroBench.runners()
-    + ComponentBench.runners() + ContentionBench.runners()
+  ] + LaunchBench.runners() + GraphBench.runners() + AsyncBench.runners()
+    + SessionBench.runners() + MacroBench.runners() + ComponentBench.runners()
+    + ContentionBench.runners()
 }
