@@ -138,20 +138,23 @@ extension Container {
     var unimplemented = Set<DependencyKey>()
     for lookup in lookups {
       guard let registration = lookup.registration else { continue }
-      let place = "\(registration.key) (\(registration.lifetime)) at \(registration.location)"
+      // Made only for a problem: most registrations have none.
+      func place() -> String {
+        "\(registration.key) (\(registration.lifetime)) at \(registration.location)"
+      }
       if defective.insert(ObjectIdentifier(registration)).inserted {
         if let defect = registration.defect {
           problems.append(
             GraphProblem(
               code: defect.code, key: registration.key, path: [registration.key],
-              summary: defect.summary, details: [place], hint: defect.hint))
+              summary: defect.summary, details: [place()], hint: defect.hint))
         } else if registration.wasSeenMakingUnkeepableValue {
           problems.append(
             GraphProblem(
               code: .lifetimeMismatch, key: registration.key, path: [registration.key],
               summary: "\(registration.key) has the weak lifetime, but its factory was seen"
                 + " returning a value, not an object",
-              details: [place],
+              details: [place()],
               hint: "register \(registration.key) with another lifetime (a weak reference can only"
                 + " hold an object), or return a class instance."))
         }
@@ -169,7 +172,7 @@ extension Container {
             code: .unimplemented, key: registration.key, path: [registration.key],
             summary: "\(registration.key) is unimplemented in the \(context) context, which is"
               + " active where it is made",
-            details: [place], hint: error.hint))
+            details: [place()], hint: error.hint))
       }
     }
     return problems
