@@ -24,6 +24,30 @@ extension Bench {
       "{\"memory.reregister\":{\"registrations\":\(count),\"rssBefore\":\(before),"
         + "\"rssAfter\":\(after),\"bytesPerRegistration\":\(formatted(perRegistration, digits: 2))}}"
     )
+    let containers = max(1, count / ThousandKeys.count)
+    print(
+      "{\"memory.registration\":{\"registrations\":\(containers * ThousandKeys.count),"
+        + "\"bytesPerNewRegistration\":"
+        + "\(formatted(registrationMemory(containers: containers), digits: 1))}}")
+  }
+
+  /// The resident memory one registration keeps: `containers` containers, each with the 1,000
+  /// singleton registrations of `ThousandKeys` (none resolved), kept alive; the growth divided by
+  /// the registrations (each container's own memory is spread over its 1,000).
+  private static func registrationMemory(containers: Int) -> Double {
+    // Warm up: the allocator's pools and the code, on one container dropped at once.
+    ThousandKeys.registerAll(in: Container())
+    var kept: [Container] = []
+    kept.reserveCapacity(containers)
+    let before = residentBytes()
+    for _ in 0..<containers {
+      let container = Container()
+      ThousandKeys.registerAll(in: container)
+      kept.append(container)
+    }
+    let after = residentBytes()
+    benchSink(UInt(kept.count))
+    return Double(after - before) / Double(containers * ThousandKeys.count)
   }
 
   /// One re-registration of the probe's key, whose factory captures a payload, and a resolve.
