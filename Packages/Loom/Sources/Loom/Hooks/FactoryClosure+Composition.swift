@@ -74,11 +74,14 @@ extension FactoryClosure {
       return self
     case .async:
       guard sharing != .sendable else { return self }
-      return .failing(
-        key,
-        summary: "\(key) is not Sendable and made by an asynchronous factory, but its onCreated"
-          + " runs on \(isolationName(actor))",
-        hint: "leave onCreated without isolation, or make the factory synchronous.")
+      return .sync { resolver in
+        throw ResolutionError(
+          code: .factoryFailed, key: key, chain: resolver.context.keys,
+          summary: "\(key) is not Sendable and made by an asynchronous factory, but its onCreated"
+            + " runs on \(isolationName(actor))",
+          hint: "leave onCreated without isolation, or make the factory synchronous.",
+          location: resolver.context.location)
+      }
     case .withArguments:
       return self
     }
@@ -88,22 +91,12 @@ extension FactoryClosure {
   static func conflicting(
     _ key: DependencyKey, _ factory: any Actor, _ other: (any Actor)?, part: String
   ) -> Self {
-    .failing(
-      key,
-      summary: "the factory of \(key) runs on \(isolationName(factory)), but \(part) on"
-        + " \(isolationName(other))",
-      hint: "isolate both to the same actor, or leave one of them without isolation.")
-  }
-
-  /// A factory that always fails with `summary` and `hint`: a wiring whose parts cannot run
-  /// together, told from the resolving caller's chain and location.
-  static func failing(
-    _ key: DependencyKey, code: ResolutionError.Code = .factoryFailed, summary: String,
-    hint: String
-  ) -> Self {
     .sync { resolver in
       throw ResolutionError(
-        code: code, key: key, chain: resolver.context.keys, summary: summary, hint: hint,
+        code: .factoryFailed, key: key, chain: resolver.context.keys,
+        summary: "the factory of \(key) runs on \(isolationName(factory)), but \(part) on"
+          + " \(isolationName(other))",
+        hint: "isolate both to the same actor, or leave one of them without isolation.",
         location: resolver.context.location)
     }
   }

@@ -108,11 +108,14 @@ extension FactoryClosure {
     case .isolated(let actor, _):
       return .conflicting(key, actor, MainActor.shared, part: "its lifetime")
     case .async:
-      return .failing(
-        key, code: .asyncRequired,
-        summary: "\(key) is shared on the main actor only, but its factory is asynchronous",
-        hint: "make its factory synchronous (it runs on the main actor), or make"
-          + " \(typeName(key.valueType)) Sendable.")
+      return .sync { resolver in
+        throw ResolutionError(
+          code: .asyncRequired, key: key, chain: resolver.context.keys,
+          summary: "\(key) is shared on the main actor only, but its factory is asynchronous",
+          hint: "make its factory synchronous (it runs on the main actor), or make"
+            + " \(typeName(key.valueType)) Sendable.",
+          location: resolver.context.location)
+      }
     }
   }
 
