@@ -151,6 +151,8 @@ extension ResolutionContext {
 /// cannot follow, so each public resolve hands its result over here, once.
 @inlinable @inline(__always)
 func handedOver<Value>(_ value: Value) -> sending Value {
+  // NB: unchecked, and safe as the note above says: the value is one the registration APIs let
+  // this caller have, handed over once.
   nonisolated(unsafe) let value = value
   return value
 }
@@ -175,6 +177,8 @@ func run<Value>(
   on actor: isolated any Actor,
   _ body: sending () throws(ResolutionError) -> Value
 ) throws(ResolutionError) -> sending Value {
+  // NB: unchecked, and safe as the note above says: the value is made on the actor while the
+  // task that receives it waits, and nothing else can reach it before it returns.
   nonisolated(unsafe) let value = try body()
   return value
 }

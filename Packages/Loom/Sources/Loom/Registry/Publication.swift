@@ -8,6 +8,8 @@
 /// fast path and serves only after `MainActorCheck.isCurrent` (see ``Container/placement(of:context:)``);
 /// or an instance the user shares with ``ConfinedLifetime/unchecked(_:)``, on their word.
 @usableFromInline
+// NB: unchecked, and safe as the note above says: the box never changes, and it holds only the
+// values the registration APIs let it share.
 final class Publication<Value>: @unchecked Sendable {
   @usableFromInline let value: Value
 
