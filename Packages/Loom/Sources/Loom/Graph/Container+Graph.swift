@@ -89,7 +89,30 @@ extension Container {
   /// - Returns: The report.
   public func validate(_ strictness: ValidationReport.Strictness = .standard) -> ValidationReport {
     let model = ResolutionModel(self)
-    let (index, nodes, lookups) = model.index()
+    let unseen = UnseenRegistrations(found: model.unseen)
+    // Most graphs have no problem: tell that without naming a key. Names, and the order they
+    // give (which cycle of a component is shown, which path leads to a missing key), are made
+    // only for a report that lists problems.
+    if strictness == .standard || model.unseen.isEmpty,
+      problems(in: model, sortedByDescription: false).isEmpty
+    {
+      return ValidationReport(problems: [], unseen: strictness == .standard ? unseen : .none)
+    }
+    var problems = problems(in: model, sortedByDescription: true)
+    if strictness == .strict {
+      let listed = unseen.listed
+      problems += listed.keys.map { Self.undeclaredEdges($0, parts: listed.parts[$0] ?? .factory) }
+    }
+    problems = problems.sorted(byDescriptionOf: \.key, after: \.code.order)
+    return ValidationReport(problems: problems, unseen: strictness == .standard ? unseen : .none)
+  }
+
+  /// The problems of the graph `model` describes, other than unseen edges: the validator's, the
+  /// registrations' own, and key paths declared without a default that nothing registers.
+  /// Numbered in the model's order, the problems are the same but their texts and paths may
+  /// differ: use that order only to learn whether there are any.
+  private func problems(in model: ResolutionModel, sortedByDescription: Bool) -> [GraphProblem] {
+    let (index, nodes, lookups) = model.index(sortedByDescription: sortedByDescription)
     var rules = ValidationRules()
     rules.keyPathsHaveDefaults = false
     let registrations = lookups.prefix(nodes.count).map(\.registration)
@@ -117,16 +140,7 @@ extension Container {
           details: ["\(key) is declared without a default, and nothing registers it"],
           hint: ResolutionError.unboundKeyPathHint(for: key)))
     }
-    let unseen = model.unseen.sorted(byDescriptionOf: \.key)
-    if strictness == .strict {
-      problems += unseen.map { Self.undeclaredEdges($0.key, parts: $0.parts) }
-    }
-    problems = problems.sorted(byDescriptionOf: \.key, after: \.code.order)
-    guard strictness == .standard else { return ValidationReport(problems: problems) }
-    return ValidationReport(
-      problems: problems, unseen: unseen.map(\.key),
-      unseenParts: Dictionary(unseen.map { ($0.key, $0.parts) }, uniquingKeysWith: { $0.union($1) })
-    )
+    return problems
   }
 
   /// What is wrong with the registrations themselves, once each: what registering could tell

@@ -163,7 +163,7 @@ struct GraphRenderer {
     for vertex in 0..<index.vertexCount {
       section.vertices.append(
         Vertex(
-          id: "n\(vertex)", label: index.labels[vertex], detail: Self.detail(of: vertex, in: graph),
+          id: "n\(vertex)", label: index.label(vertex), detail: Self.detail(of: vertex, in: graph),
           isOpen: !index.isNode(vertex)))
     }
     for vertex in 0..<index.nodeCount {
@@ -469,7 +469,7 @@ struct GraphExporter {
 
     /// `Database (singleton)`.
     private func label(for vertex: Int) -> String {
-      "\(exporter.index.labels[vertex]) (\(exporter.detail(of: vertex)))"
+      "\(exporter.index.label(vertex)) (\(exporter.detail(of: vertex)))"
     }
   }
 }

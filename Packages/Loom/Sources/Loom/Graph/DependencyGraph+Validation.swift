@@ -201,7 +201,7 @@ struct GraphValidator {
             code: .missing, key: key, path: path.map { index.keys[$0] },
             neededBy: needing.map { index.keys[$0.vertex] },
             summary: key.startupTaskName.map { "no start-up task \"\($0)\" in this container" }
-              ?? "no registration for \(index.labels[missing])",
+              ?? "no registration for \(index.label(missing))",
             details: details, hint: hint)))
     }
   }
@@ -255,7 +255,7 @@ struct GraphValidator {
     if componentSize > loop.count - 1 {
       let inLoop = Set(loop)
       let others = members.filter { !inLoop.contains($0) }.sorted()
-      var names = others.prefix(Self.listedLimit).map { index.labels[$0] }
+      var names = others.prefix(Self.listedLimit).map { index.label($0) }
       if others.count > Self.listedLimit { names.append("\(others.count - names.count) more") }
       details.append("Also in this cycle group: \(names.joined(separator: ", "))")
     }
@@ -265,7 +265,7 @@ struct GraphValidator {
       .hint
     if let name = key.startupTaskName {
       // Start-up tasks wait only for start-up tasks (`after:`): the whole loop is theirs.
-      let names = loop.map { "\"\(index.keys[$0].startupTaskName ?? index.labels[$0])\"" }
+      let names = loop.map { "\"\(index.keys[$0].startupTaskName ?? index.label($0))\"" }
       summary =
         loop.count == 2
         ? "start-up task \"\(name)\" waits for itself"
@@ -375,7 +375,7 @@ struct GraphValidator {
     let holderLifetime = nodes[holder].lifetime
     let heldLifetime = nodes[held].lifetime
     var summary =
-      "\(index.labels[holder]) (\(holderLifetime)) holds \(index.labels[held]) (\(heldLifetime))"
+      "\(index.label(holder)) (\(holderLifetime)) holds \(index.label(held)) (\(heldLifetime))"
       + " captive"
     if path.count > 2 {
       summary += " through \(arrowed(Array(path.dropFirst().dropLast())))"
@@ -383,9 +383,9 @@ struct GraphValidator {
     var details = path.count > 2 ? ["Path: \(arrowed(path))"] : []
     details += path.count > Self.listedLimit ? [holder, held].map(describe) : path.map(describe)
     let hint =
-      "give \(index.labels[held]) a lifetime that lives at least as long as \(holderLifetime),"
-      + " give \(index.labels[holder]) a lifetime no longer than \(heldLifetime), or let"
-      + " \(index.labels[holder]) take a Provider of \(index.labels[first]) and resolve it on"
+      "give \(index.label(held)) a lifetime that lives at least as long as \(holderLifetime),"
+      + " give \(index.label(holder)) a lifetime no longer than \(heldLifetime), or let"
+      + " \(index.label(holder)) take a Provider of \(index.label(first)) and resolve it on"
       + " each use."
     findings.append(
       Finding(
@@ -405,7 +405,7 @@ struct GraphValidator {
       for target in strongEdges(of: vertex)
       where nodes[target].isAsync && !nodes[target].lifetime.isEager && target != previous {
         previous = target
-        let (sync, async) = (index.labels[vertex], index.labels[target])
+        let (sync, async) = (index.label(vertex), index.label(target))
         appendEdgeProblem(
           .asyncFromSync, from: vertex, to: target, about: vertex,
           summary: "\(sync) is synchronous but depends on \(async), which is async only",
@@ -431,7 +431,7 @@ struct GraphValidator {
         previous = target
         guard let rule = rules.isolation[target], builtOn[vertex] != rule.actor else { continue }
         if rule.isServedAnywhere, nodes[target].lifetime.isEager { continue }
-        let (sync, isolated) = (index.labels[vertex], index.labels[target])
+        let (sync, isolated) = (index.label(vertex), index.label(target))
         let node = nodes[target]
         let smallest =
           rule.isServedAnywhere && node.lifetime == .singleton
@@ -530,7 +530,7 @@ struct GraphValidator {
           let arguments = rules.argumentTypes[target]
         else { continue }
         previous = target
-        let (needer, needed) = (index.labels[vertex], index.labels[target])
+        let (needer, needed) = (index.label(vertex), index.label(target))
         appendEdgeProblem(
           .argumentsRequired, from: vertex, to: target, about: target,
           summary: "\(needer) depends on \(needed), which takes runtime arguments \(arguments)",
@@ -570,18 +570,18 @@ struct GraphValidator {
   /// `Database (singleton) at MyApp/Wiring.swift:12`.
   private func describe(_ vertex: Int) -> String {
     let node = nodes[vertex]
-    if node.key.startupTaskName != nil { return "\(index.labels[vertex]) at \(node.location)" }
-    return "\(index.labels[vertex]) (\(node.detail)) at \(node.location)"
+    if node.key.startupTaskName != nil { return "\(index.label(vertex)) at \(node.location)" }
+    return "\(index.label(vertex)) (\(node.detail)) at \(node.location)"
   }
 
   /// The vertices' descriptions joined by arrows; the middle of a very long path is elided.
   private func arrowed(_ vertices: [Int]) -> String {
     let edge = Self.listedLimit / 2
     guard vertices.count > 2 * edge + 1 else {
-      return vertices.map { index.labels[$0] }.joined(separator: " → ")
+      return vertices.map { index.label($0) }.joined(separator: " → ")
     }
-    let head = vertices.prefix(edge).map { index.labels[$0] }
-    let tail = vertices.suffix(edge).map { index.labels[$0] }
+    let head = vertices.prefix(edge).map { index.label($0) }
+    let tail = vertices.suffix(edge).map { index.label($0) }
     let elided = "… \(vertices.count - 2 * edge) more …"
     return (head + [elided] + tail).joined(separator: " → ")
   }

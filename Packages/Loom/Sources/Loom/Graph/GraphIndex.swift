@@ -8,7 +8,8 @@
 struct GraphIndex: Sendable {
   /// The key of each vertex.
   let keys: [DependencyKey]
-  /// The description of each vertex's key.
+  /// The description of each vertex's key (empty in an index made only to tell whether a graph
+  /// has problems: read them with ``label(_:)``).
   let labels: [String]
   /// How many vertices are nodes (the rest are open targets).
   let nodeCount: Int
@@ -38,6 +39,11 @@ struct GraphIndex: Sendable {
   func node(of key: DependencyKey) -> Int? {
     guard let vertex = vertex(of: key), vertex < nodeCount else { return nil }
     return vertex
+  }
+
+  /// The description of the key of `vertex`.
+  func label(_ vertex: Int) -> String {
+    vertex < labels.count ? labels[vertex] : keys[vertex].description
   }
 
   /// Whether vertex `vertex` is a node (not an open target).

@@ -237,24 +237,35 @@ struct ResolutionModel {
   }
 
   /// The model as the validator's input: vertices numbered nodes first (registrations and
-  /// start-up tasks), then missing keys; with, by number, what validation knows of each.
-  func index() -> (index: GraphIndex, nodes: [DependencyGraph.Node], lookups: [Lookup]) {
-    var keyCount: [DependencyKey: Int] = [:]
-    for vertex in vertices { keyCount[vertex.key, default: 0] += 1 }
-    // Numbered like a graph's index: nodes by key description, then depth; missing keys after.
-    // Each description is made once (a type's name once per type): the sort compares them and
-    // the labels reuse them.
-    var namer = KeyNamer()
-    let descriptions = vertices.map { namer.describe($0.key) }
-    let byDescription = { (left: Int, right: Int) -> Bool in
-      let (da, db) = (descriptions[left], descriptions[right])
-      return da != db ? readsBefore(da, db) : self.vertices[left].depth < self.vertices[right].depth
-    }
+  /// start-up tasks), then missing keys; with, by number, what validation knows of each. Sorted
+  /// by description (the order reports list keys in), or, when `sortedByDescription` is false,
+  /// in the model's order, without labels: enough to tell whether the graph has problems.
+  func index(sortedByDescription: Bool = true)
+    -> (index: GraphIndex, nodes: [DependencyGraph.Node], lookups: [Lookup])
+  {
     let isNode = { (vertex: Int) in
       self.vertices[vertex].registration != nil || self.vertices[vertex].task != nil
     }
-    let nodeVertices = vertices.indices.filter(isNode).sorted(by: byDescription)
-    let openVertices = vertices.indices.filter { !isNode($0) }.sorted(by: byDescription)
+    var nodeVertices = vertices.indices.filter(isNode)
+    var openVertices = vertices.indices.filter { !isNode($0) }
+    // Numbered like a graph's index: nodes by key description, then depth; missing keys after.
+    // Each description is made once (a type's name once per type): the sort compares them and
+    // the labels reuse them. Unsorted, no description is made: the index then only tells
+    // whether there is a problem, and `GraphIndex/label(_:)` describes a key when asked.
+    var descriptions: [String] = []
+    var keyCount: [DependencyKey: Int] = [:]
+    if sortedByDescription {
+      for vertex in vertices { keyCount[vertex.key, default: 0] += 1 }
+      var namer = KeyNamer()
+      descriptions = vertices.map { namer.describe($0.key) }
+      let byDescription = { (left: Int, right: Int) -> Bool in
+        let (da, db) = (descriptions[left], descriptions[right])
+        return da != db
+          ? readsBefore(da, db) : self.vertices[left].depth < self.vertices[right].depth
+      }
+      nodeVertices.sort(by: byDescription)
+      openVertices.sort(by: byDescription)
+    }
     let order = nodeVertices + openVertices
     var number = [Int](repeating: 0, count: vertices.count)
     for (position, vertex) in order.enumerated() { number[vertex] = position }
@@ -268,12 +279,14 @@ struct ResolutionModel {
     var afterCreation: [Bool] = []
     for vertex in order {
       let model = vertices[vertex]
-      var label = descriptions[vertex]
-      if keyCount[model.key, default: 0] > 1, model.builder != nil, model.depth > 0 {
-        // The same key is built in several containers here: say which one this is.
-        label += model.depth == 1 ? " (in the parent)" : " (in the container \(model.depth) up)"
+      if sortedByDescription {
+        var label = descriptions[vertex]
+        if keyCount[model.key, default: 0] > 1, model.builder != nil, model.depth > 0 {
+          // The same key is built in several containers here: say which one this is.
+          label += model.depth == 1 ? " (in the parent)" : " (in the container \(model.depth) up)"
+        }
+        labels.append(label)
       }
-      labels.append(label)
       edgeStart.append(targets.count)
       if let task = model.task {
         // A start-up task runs asynchronously and keeps nothing.

@@ -45,17 +45,19 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
   /// ```
   public let problems: [GraphProblem]
   /// The registrations whose edges validation could not see: closure factories, decorators and
-  /// completions that declare no `dependencies:` and have not run yet. "No problems" holds for
-  /// what validation saw; declare their dependencies, resolve them once, or validate with
-  /// ``Strictness/strict``.
+  /// completions that declare no `dependencies:` and have not run yet, by the description of
+  /// their keys. "No problems" holds for what validation saw; declare their dependencies, resolve
+  /// them once, or validate with ``Strictness/strict``.
   ///
   /// ```swift
   /// for key in container.validate().unseen { print("edges unknown: \(key)") }
   /// ```
-  public let unseen: [DependencyKey]
+  public var unseen: [DependencyKey] { unseenRegistrations.listed.keys }
   /// For the keys of ``unseen``, what of each registration was not seen (a key not here: its
   /// closure factory).
-  let unseenParts: [DependencyKey: UndeclaredParts]
+  var unseenParts: [DependencyKey: UndeclaredParts] { unseenRegistrations.listed.parts }
+  /// ``unseen`` and ``unseenParts``, made when first read.
+  private let unseenRegistrations: UnseenRegistrations
 
   /// Makes a report, for a package that checks rules of its own and reports them with the
   /// graph's; the problems are listed by kind, as ``DependencyGraph/validate()`` lists them
@@ -67,22 +69,19 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
   ///
   /// - Parameters:
   ///   - problems: The problems found.
-  ///   - unseen: The registrations whose edges the check could not see.
+  ///   - unseen: The registrations whose edges the check could not see, in the order to list
+  ///     them.
   public init(problems: [GraphProblem], unseen: [DependencyKey] = []) {
-    self.init(problems: problems, unseen: unseen, unseenParts: [:])
+    self.init(problems: problems, unseen: UnseenRegistrations(listed: unseen))
   }
 
   /// A report whose unseen registrations say what of them was not seen.
-  init(
-    problems: [GraphProblem], unseen: [DependencyKey],
-    unseenParts: [DependencyKey: UndeclaredParts]
-  ) {
+  init(problems: [GraphProblem], unseen: UnseenRegistrations) {
     self.problems = problems.enumerated().sorted { left, right in
       let (a, b) = (left.element.code.order, right.element.code.order)
       return a != b ? a < b : left.offset < right.offset
     }.map(\.element)
-    self.unseen = unseen
-    self.unseenParts = unseenParts
+    self.unseenRegistrations = unseen
   }
 
   /// Whether the graph has no problem.
@@ -122,10 +121,12 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
     }
     // A factory not seen hides its decorators' and completion's resolves too: resolving it once
     // shows them all.
-    let factories = unseen.filter { unseenParts[$0]?.contains(.factory) ?? true }
-    let hooks = unseen.filter { !(unseenParts[$0]?.contains(.factory) ?? true) }
+    let listed = unseenRegistrations.listed
+    let (unseen, parts) = (listed.keys, listed.parts)
+    let factories = unseen.filter { parts[$0]?.contains(.factory) ?? true }
+    let hooks = unseen.filter { !(parts[$0]?.contains(.factory) ?? true) }
     if !factories.isEmpty { text += "\n\n" + Self.notSeen(factories) }
-    if !hooks.isEmpty { text += "\n\n" + notSeenHooks(hooks) }
+    if !hooks.isEmpty { text += "\n\n" + Self.notSeenHooks(hooks, parts: parts) }
     return text
   }
 
@@ -144,7 +145,9 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
 
   /// The paragraph on decorators and completions that were not seen, of registrations whose
   /// factories were.
-  private func notSeenHooks(_ keys: [DependencyKey]) -> String {
+  private static func notSeenHooks(
+    _ keys: [DependencyKey], parts unseenParts: [DependencyKey: UndeclaredParts]
+  ) -> String {
     var count = 0
     let named = keys.map { key in
       let parts = unseenParts[key] ?? []
@@ -164,5 +167,51 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
     return "Not seen: what \(what), as \(it) \(declares) no dependencies: and \(has) not run:"
       + " \(shown)\(more). Pass dependencies: to \(one ? "it" : "them") ([] for none), or"
       + " resolve \(registrations) once, for a complete check."
+  }
+}
+
+/// The registrations a report lists as unseen, with what of each was not seen.
+///
+/// Validation finds them in its own order; listing them sorts them by the description of their
+/// keys, which names every key's type. A report that nobody reads (`validate().isValid` at
+/// launch) names none, so the sort is made when the list is first read, then kept.
+final class UnseenRegistrations: Sendable {
+  private let found: [(key: DependencyKey, parts: UndeclaredParts)]
+  private let isListed: Bool
+  private let made = Locked<Listed?>(nil)
+
+  /// The keys in the order a report lists them, and what of each was not seen.
+  struct Listed: Sendable {
+    let keys: [DependencyKey]
+    let parts: [DependencyKey: UndeclaredParts]
+  }
+
+  /// No registration.
+  static let none = UnseenRegistrations(listed: [])
+
+  /// Registrations as validation found them: listed by description.
+  init(found: [(key: DependencyKey, parts: UndeclaredParts)]) {
+    self.found = found
+    isListed = false
+  }
+
+  /// Keys already in the order to list them, whose closure factories were not seen.
+  init(listed keys: [DependencyKey]) {
+    found = keys.map { ($0, .factory) }
+    isListed = true
+  }
+
+  /// The keys in the order a report lists them, and what of each was not seen.
+  var listed: Listed {
+    made.withLock { made in
+      if let made { return made }
+      let ordered = isListed ? found : found.sorted(byDescriptionOf: \.key)
+      let listed = Listed(
+        keys: ordered.map(\.key),
+        parts: Dictionary(ordered.map { ($0.key, $0.parts) }, uniquingKeysWith: { $0.union($1) })
+      )
+      made = listed
+      return listed
+    }
   }
 }
