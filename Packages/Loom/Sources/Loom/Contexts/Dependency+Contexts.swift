@@ -177,6 +177,8 @@ extension DependencyContext {
     case .test: ".test"
     case .preview: ".preview"
     case .debug: ".debug"
+    case .simulator: ".simulator"
+    case .device: ".device"
     case .argument(let argument): ".argument(\"\(argument)\")"
     case .named(let name): "DependencyContext(\"\(name)\")"
     }
