@@ -287,6 +287,17 @@ struct ContextProbe: Sendable {
     #expect(try container.tryResolve(\.cachedContextService) === second)
   }
 
+  @Test func aHandlesModifierStillAppliesAfterAContextIsAdded() throws {
+    // Factory chains `.register { }.onTest { }.decorator { }` in any order.
+    let container = container([.test])
+    let handle = container.register(\.contextService) { _ in Greeting(word: "registered") }
+    container.when(.test, for: \.contextService) { _ in Greeting(word: "test") }
+    handle.decorated(dependencies: []) { _, greeting in Greeting(word: greeting.word + "+") }
+    #expect(try container.tryResolve(\.contextService).word == "test+")
+    container.contexts = []
+    #expect(try container.tryResolve(\.contextService).word == "registered+")
+  }
+
   @Test func resetInstancesKeepsTheAddedContexts() throws {
     let container = container([.test])
     container.when(.test, for: \.cachedContextService) { _ in Greeting(word: "test") }
