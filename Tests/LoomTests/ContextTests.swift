@@ -287,6 +287,18 @@ struct ContextProbe: Sendable {
     #expect(try container.tryResolve(\.cachedContextService) === second)
   }
 
+  @Test func onTestOutranksAnInstanceRegisteredAfterIt() throws {
+    let registered = Greeting(word: "instance")
+    let container = container([.test])
+    container.when(.test, for: \.cachedContextService) { _ in Greeting(word: "test") }
+    container.register(\.cachedContextService, instance: registered)
+    #expect(try container.tryResolve(\.cachedContextService).word == "test")
+    let live = self.container([])
+    live.when(.test, for: \.cachedContextService) { _ in Greeting(word: "test") }
+    live.register(\.cachedContextService, instance: registered)
+    #expect(try live.tryResolve(\.cachedContextService) === registered)
+  }
+
   @Test func aHandlesModifierStillAppliesAfterAContextIsAdded() throws {
     // Factory chains `.register { }.onTest { }.decorator { }` in any order.
     let container = container([.test])
