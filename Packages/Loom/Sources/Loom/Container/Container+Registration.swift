@@ -421,6 +421,9 @@ extension Container {
       DependencyKey(keyPath, propertyName: declaration.name), keyPath: keyPath,
       lifetime: .singleton, factory: .sync(sendable: { _ in instance }), dependencies: [],
       location: CodeLocation(fileID: fileID, line: line))
+    // NB: with context alternatives added here, the first resolve chooses between them and the
+    // instance (which its factory returns), so it is not kept before.
+    guard entry.registration.extras?.alternatives.isEmpty ?? true else { return }
     entry.keep(instance: instance)
   }
 

@@ -26,7 +26,7 @@ extension Container {
             existingOrigin: existing.registration.origin, new: location,
             newOrigin: RegistrationOrigin.current))
       }
-      let entry = Entry(make(existing?.registration))
+      let entry = Entry(withAddedContexts(make(existing?.registration), in: &state))
       put(entry, keyPath: keyPath, isNew: existing == nil, in: &state, retiring: &retired)
       return .success(entry)
     }
@@ -52,7 +52,7 @@ extension Container {
     var retired: [any AnyObject & Sendable] = []
     let installed = registry.withLock { state in
       if let existing = entry(for: registration.key, in: &state) { return existing }
-      let entry = Entry(registration)
+      let entry = Entry(withAddedContexts(registration, in: &state))
       put(entry, keyPath: keyPath, isNew: true, in: &state, retiring: &retired)
       return entry
     }

@@ -17,7 +17,10 @@ extension Container {
     case lifetime(Lifetime)
     /// Every registration made in this container, so that each key falls back to an ancestor's
     /// registration or to its key path's declared default; a key path's default installed here
-    /// stays, with its instance. Start-up tasks, observers and per-package storage stay.
+    /// stays, with its instance. The context alternatives added here
+    /// (``Container/when(_:_:for:dependencies:factory:)``) go too (a default they were added to
+    /// stays, without them and its instance). Start-up tasks, observers and per-package storage
+    /// stay.
     case registrations
     /// The instances, and every registration, start-up task, observer and per-package storage of
     /// this container: it is as good as new.
@@ -48,7 +51,8 @@ extension Container {
   /// Removes this container's registration of a key path; returns whether there was one.
   ///
   /// A later resolve of the key path falls back to an ancestor's registration, or to the key
-  /// path's declared default.
+  /// path's declared default. The context alternatives this container added to the key path
+  /// (``when(_:_:for:dependencies:factory:)``) are removed with it.
   ///
   /// ```swift
   /// container.unregister(\.api)  // back to the default declared with `\.api`
@@ -114,10 +118,17 @@ extension Container {
         return (caches, [], dropped)
       case .registrations:
         for key in state.order {
-          guard let entry = entry(for: key, in: &state), !isDeclaredDefault(entry.registration)
-          else { continue }
-          remove(key, in: &state, retiring: &retired)
+          guard let entry = entry(for: key, in: &state) else { continue }
+          guard isDeclaredDefault(entry.registration) else {
+            remove(key, in: &state, retiring: &retired)
+            continue
+          }
+          // A declared default stays, without the context alternatives added here.
+          if let plain = withoutAddedContexts(entry.registration, in: state) {
+            replace(entry, with: Entry(plain), in: &state, retiring: &retired)
+          }
         }
+        state.addedContexts = [:]
         return ([], [], [])
       case .everything:
         for key in state.order { remove(key, in: &state, retiring: &retired) }
@@ -156,6 +167,8 @@ extension Container {
     var retired: [any AnyObject & Sendable] = []
     let removed = registry.withLock { state -> Registration? in
       let registration = entry(for: key, in: &state)?.registration
+      // The context alternatives added here go with the registration they rank above.
+      state.addedContexts[key] = nil
       return remove(key, in: &state, retiring: &retired) ? registration : nil
     }
     release(retired)

@@ -217,6 +217,10 @@ struct RegistryState {
   var startupTasks: [StartupTask] = []
   /// Objects other packages keep per container, by type (``Container/extensionStorage(_:makeIfAbsent:)``).
   var extensions: [ObjectIdentifier: any AnyObject & Sendable] = [:]
+  /// The context alternatives added to keys from outside their declarations
+  /// (``Container/when(_:_:for:dependencies:factory:)``), applied to each registration of those
+  /// keys installed here.
+  var addedContexts: [DependencyKey: AddedContextsRecord] = [:]
 }
 
 /// Key-path objects kept alive until no read can still compare their addresses.

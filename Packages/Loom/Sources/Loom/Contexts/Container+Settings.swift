@@ -16,10 +16,18 @@ struct ContainerSettings: Sendable {
   var issueReporter: (@Sendable (ResolutionError) -> Void)?
 
   /// The contexts the process is in: ``DependencyContext/debug`` in a debug build,
-  /// ``DependencyContext/preview`` in an Xcode preview, and an ``DependencyContext/argument(_:)``
-  /// for each launch argument.
+  /// ``DependencyContext/preview`` in an Xcode preview, ``DependencyContext/simulator`` in an
+  /// Apple simulator and ``DependencyContext/device`` anywhere else, and an
+  /// ``DependencyContext/argument(_:)`` for each launch argument.
   static let processContexts: Set<DependencyContext> = {
     var contexts = Set(CommandLine.arguments.dropFirst().map(DependencyContext.argument))
+    // NB: decided at compile time, as Factory does: an app runs in a simulator only when it was
+    // built for one. Only the `#else` branch is compiled and tested on Linux.
+    #if targetEnvironment(simulator)
+      contexts.insert(.simulator)
+    #else
+      contexts.insert(.device)
+    #endif
     #if DEBUG
       contexts.insert(.debug)
     #endif
@@ -39,8 +47,9 @@ extension Container {
   /// (``Dependency/when(_:dependencies:factory:)``).
   ///
   /// A root container starts with the process's: ``DependencyContext/debug`` in a debug build,
-  /// ``DependencyContext/preview`` in an Xcode preview, and ``DependencyContext/argument(_:)`` for
-  /// each launch argument. A child made later starts with a copy of its parent's; LoomTesting adds
+  /// ``DependencyContext/preview`` in an Xcode preview, ``DependencyContext/simulator`` in an Apple
+  /// simulator and ``DependencyContext/device`` elsewhere (Linux included), and
+  /// ``DependencyContext/argument(_:)`` for each launch argument. A child made later starts with a copy of its parent's; LoomTesting adds
   /// ``DependencyContext/test`` to each test's container. Alternatives are chosen when an instance
   /// is made, by the contexts of the container that makes it (the one holding a singleton's
   /// registration, the one resolving a transient): change contexts before resolving, or

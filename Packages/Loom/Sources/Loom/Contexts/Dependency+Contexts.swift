@@ -9,7 +9,9 @@ extension Dependency where Value: Sendable {
   /// none of the declared contexts is active. The instance keeps the declared lifetime, and the
   /// contexts are those of the container that makes it (``Container/contexts``): in a test run
   /// with LoomTesting's container trait, the test's own container, in ``DependencyContext/test``.
-  /// A registration of the key path replaces the default and its alternatives.
+  /// A registration of the key path replaces the default and its alternatives; an alternative
+  /// added on a container instead (``Container/when(_:_:for:dependencies:factory:)``) ranks above
+  /// the container's registration.
   ///
   /// ```swift
   /// extension Container {
@@ -177,6 +179,8 @@ extension DependencyContext {
     case .test: ".test"
     case .preview: ".preview"
     case .debug: ".debug"
+    case .simulator: ".simulator"
+    case .device: ".device"
     case .argument(let argument): ".argument(\"\(argument)\")"
     case .named(let name): "DependencyContext(\"\(name)\")"
     }

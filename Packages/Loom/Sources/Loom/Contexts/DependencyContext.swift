@@ -9,6 +9,8 @@
 /// | ``test`` | LoomTesting gives the test its container (`@Test(.container)`, `ContainerTestCase`) |
 /// | ``preview`` | the process runs an Xcode preview (`XCODE_RUNNING_FOR_PREVIEWS=1`; Apple platforms) |
 /// | ``debug`` | Loom is compiled without optimisation (`DEBUG`), as in a debug build of the app |
+/// | ``simulator`` | the app is built for an Apple simulator (`targetEnvironment(simulator)`) |
+/// | ``device`` | the app is not built for a simulator: an iPhone, a Mac, a Linux machine |
 /// | ``argument(_:)`` | the process was launched with that argument, or a container turned it on |
 /// | ``init(_:)`` | your app turns it on: `container.contexts.insert(.staging)` |
 ///
@@ -28,12 +30,16 @@
 /// }
 /// ```
 ///
-/// When several of a declaration's contexts are active, the one that ranks first wins: a launch
-/// argument, then ``test``, ``preview``, a named context, and ``debug`` last; among arguments or
-/// named contexts, the one declared first.
+/// A container can also add an alternative to a key path from outside its declaration, which ranks
+/// above the container's registration of the key (``Container/when(_:_:for:dependencies:factory:)``).
+///
+/// When several of a key's contexts are active, the one that ranks first wins: a launch argument,
+/// then ``test``, ``preview``, a named context, ``simulator`` or ``device``, and ``debug`` last;
+/// among arguments or named contexts, the one added to the container first, then the one declared
+/// first.
 public struct DependencyContext: Sendable, Hashable, CustomStringConvertible {
   enum Kind: Sendable, Hashable {
-    case test, preview, debug
+    case test, preview, debug, simulator, device
     case argument(String)
     case named(String)
   }
@@ -81,6 +87,23 @@ public struct DependencyContext: Sendable, Hashable, CustomStringConvertible {
   /// ```
   public static let debug = DependencyContext(kind: .debug)
 
+  /// Running in an Apple simulator: on in every root container of an app built for one
+  /// (`targetEnvironment(simulator)`), in release builds too. Never on Linux or macOS.
+  ///
+  /// ```swift
+  /// Dependency { _ in CameraScanner() }.when(.simulator) { _ in SampleImageScanner() }
+  /// ```
+  public static let simulator = DependencyContext(kind: .simulator)
+
+  /// Running outside a simulator: on in every root container of an app not built for an Apple
+  /// simulator (an iPhone or a Mac, and any Linux machine), in release builds too. Exactly one of
+  /// ``simulator`` and `device` is on in a root container.
+  ///
+  /// ```swift
+  /// Dependency { _ in SampleImageScanner() }.when(.device) { _ in CameraScanner() }
+  /// ```
+  public static let device = DependencyContext(kind: .device)
+
   /// Launched with `argument`: active when the process's arguments contain it (a UI test's
   /// `launchArguments`, say), or when a container turns it on.
   ///
@@ -94,8 +117,8 @@ public struct DependencyContext: Sendable, Hashable, CustomStringConvertible {
     DependencyContext(kind: .argument(argument))
   }
 
-  /// How the context reads in messages: `test`, `preview`, `debug`, `argument "-mock-api"`, or
-  /// the name given.
+  /// How the context reads in messages: `test`, `preview`, `debug`, `simulator`, `device`,
+  /// `argument "-mock-api"`, or the name given.
   ///
   /// ```swift
   /// print(DependencyContext.argument("-mock-api"))  // argument "-mock-api"
@@ -105,6 +128,8 @@ public struct DependencyContext: Sendable, Hashable, CustomStringConvertible {
     case .test: "test"
     case .preview: "preview"
     case .debug: "debug"
+    case .simulator: "simulator"
+    case .device: "device"
     case .argument(let argument): "argument \"\(argument)\""
     case .named(let name): name
     }
@@ -117,7 +142,8 @@ public struct DependencyContext: Sendable, Hashable, CustomStringConvertible {
     case .test: 1
     case .preview: 2
     case .named: 3
-    case .debug: 4
+    case .simulator, .device: 4
+    case .debug: 5
     }
   }
 }

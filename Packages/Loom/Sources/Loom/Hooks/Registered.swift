@@ -16,7 +16,9 @@
 /// Each modifier installs the registration again with the addition, in the same container, at the
 /// same place (so ``Container/OverridePolicy/forbid`` does not object, and ``Container/dump()``
 /// shows one registration). Apply modifiers before resolving: an instance made before is dropped.
-/// A handle whose key has been registered again since changes nothing.
+/// A handle whose key has been registered again since changes nothing; one whose registration got
+/// context alternatives since (``Container/when(_:_:for:dependencies:factory:)``) amends it with
+/// them, so its decorator and completion apply to what they make too.
 public struct Registered<Value>: Sendable {
   let container: Container
   let registration: Registration
@@ -169,10 +171,14 @@ extension Container {
   {
     var retired: [any AnyObject & Sendable] = []
     let amended = registry.withLock { state -> Registration? in
-      guard let entry = entry(for: registration.key, in: &state),
+      guard let entry = entry(for: registration.key, in: &state) else { return nil }
+      // It may carry context alternatives added since (`when(_:_:for:)`): amend it with them,
+      // so that a decorator or completion applies to what they make too.
+      guard
         entry.registration === registration
+          || withoutAddedContexts(entry.registration, in: state) === registration
       else { return nil }
-      let replacement = make(registration)
+      let replacement = make(entry.registration)
       replace(entry, with: Entry(replacement), in: &state, retiring: &retired)
       return replacement
     }
