@@ -55,7 +55,7 @@ final class Factory<Value>: AnyFactory {
       isolation = nil
       kind = .sync
       self.make = make
-      makeAsync = { resolver in try make(resolver) }
+      makeAsync = Self.runWithoutAwait
       arguments = nil
     case .async(let make):
       isolation = nil
@@ -75,7 +75,7 @@ final class Factory<Value>: AnyFactory {
         return handedOver(value.carried)
       }
       self.make = run
-      makeAsync = { resolver in try run(resolver) }
+      makeAsync = Self.runWithoutAwait
       arguments = nil
     case .isolated(let actor, let make):
       // NB: run only where the engine knows the actor runs (see `Engine/Isolation.swift`).
@@ -94,6 +94,13 @@ final class Factory<Value>: AnyFactory {
   }
 
   var argumentTypes: String? { arguments?.description }
+
+  /// The `makeAsync` of a synchronous factory, which the engine runs with `make` (see
+  /// ``Container/makeAsync(_:as:builder:context:)``): a closure that captures nothing, so that a
+  /// registration allocates no context for it.
+  private static var runWithoutAwait: @Sendable (Resolver) async throws -> sending Value {
+    { _ in preconditionFailure("a synchronous factory is run without await") }
+  }
 
   func resolveErased(_ located: Located, in container: Container, context: ResolutionContext)
     async throws(ResolutionError) -> Erased

@@ -130,10 +130,10 @@ final class Registration: Sendable {
     }
     self.undeclared = undeclared
     let observes = !undeclared.isDisjoint(with: [.factory, .decorator])
-    self.observation = observes ? EdgeObservation() : nil
+    self.observation = observes ? EdgeObservation(ObservedEdges()) : nil
     self.observing = Atomic(observes)
     let observesCompletion = undeclared.contains(.completion)
-    self.completionObservation = observesCompletion ? EdgeObservation() : nil
+    self.completionObservation = observesCompletion ? EdgeObservation(ObservedEdges()) : nil
     self.observingCompletion = Atomic(observesCompletion)
   }
 
@@ -171,27 +171,30 @@ final class Registration: Sendable {
   var argumentTypes: String? { factory.argumentTypes }
 
   /// The keys its factory was seen resolving, in first-resolved order (the graph's observed edges).
-  var observedDependencies: [DependencyKey] { observation?.keys.value ?? [] }
+  var observedDependencies: [DependencyKey] { observation?.value.keys ?? [] }
 
   /// Whether the edges its factory resolves are still being recorded.
   var isObserving: Bool { observing.load(ordering: .relaxed) }
 
   /// Records that its factory resolved `key`.
   func observe(_ key: DependencyKey) {
-    observation?.keys.withLock { keys in
-      if !keys.contains(key) { keys.append(key) }
+    observation?.withLock { seen in
+      if !seen.keys.contains(key) { seen.keys.append(key) }
     }
   }
 
   /// Whether its factory was seen resolving through a container it holds (a top-level resolve
   /// made while it ran) instead of through the resolver it receives.
   var resolvesThroughCapturedContainer: Bool {
-    observation?.throughContainer.load(ordering: .relaxed) ?? false
+    observation?.value.throughContainer ?? false
   }
 
   /// Records that its factory resolved through a container it holds; true the first time.
   func noteResolveThroughCapturedContainer() -> Bool {
-    observation?.throughContainer.exchange(true, ordering: .relaxed) == false
+    observation?.withLock { seen in
+      defer { seen.throughContainer = true }
+      return !seen.throughContainer
+    } ?? false
   }
 
   /// Stops recording: the factory has run to completion once.
@@ -203,7 +206,7 @@ final class Registration: Sendable {
   /// The keys its completion was seen resolving, in first-resolved order (observed edges after
   /// creation).
   var observedCompletionDependencies: [DependencyKey] {
-    completionObservation?.keys.value ?? []
+    completionObservation?.value.keys ?? []
   }
 
   /// Whether the keys its completion resolves are still being recorded.
@@ -211,8 +214,8 @@ final class Registration: Sendable {
 
   /// Records that its completion resolved `key`.
   func observeCompletion(_ key: DependencyKey) {
-    completionObservation?.keys.withLock { keys in
-      if !keys.contains(key) { keys.append(key) }
+    completionObservation?.withLock { seen in
+      if !seen.keys.contains(key) { seen.keys.append(key) }
     }
   }
 
@@ -257,10 +260,15 @@ enum LifetimeKind: Sendable {
   case transient, singleton, weak, graph, once, custom
 }
 
-/// The edges a closure factory is seen resolving until it first succeeds.
-final class EdgeObservation: Sendable {
-  let keys = Locked<[DependencyKey]>([])
+/// The edges a closure factory is seen resolving until it first succeeds: one object per
+/// registration that records them.
+typealias EdgeObservation = Locked<ObservedEdges>
+
+/// What ``EdgeObservation`` records.
+struct ObservedEdges: Sendable {
+  /// The keys resolved, in first-resolved order.
+  var keys: [DependencyKey] = []
   /// Whether the factory resolved through a container it holds (see
   /// ``Registration/resolvesThroughCapturedContainer``).
-  let throughContainer = Atomic(false)
+  var throughContainer = false
 }
