@@ -38,6 +38,44 @@ final class BootNode: Sendable {
     #expect(finished.value == ["a", "b", "c", "d", "e"])
   }
 
+  /// Synchronous eager singletons run in batches, several per task: each is still built once,
+  /// after what it depends on, and one that throws fails alone, with its dependents skipped.
+  @Test(.timeLimit(.minutes(1)))
+  func synchronousEagerSingletonsRunInBatchesInOrderAndFailAlone() async throws {
+    struct Down: Error {}
+    let container = Container()
+    let built = Locked<[String]>([])
+    // A chain of 40 (each needs the one before), 200 independent ones, one that throws and one
+    // that needs it: more items than one batch holds, in several rounds of batches.
+    func register(_ name: String, needs: [String] = [], failing: Bool = false) {
+      container.register(
+        BootNode.self, name: name, lifetime: .eagerSingleton,
+        dependencies: needs.map { DependencyKey(BootNode.self, name: $0) }
+      ) { _ in
+        if failing { throw Down() }
+        built.withLock { $0.append(name) }
+        return BootNode(name: name)
+      }
+    }
+    for link in 0..<40 { register("chain\(link)", needs: link == 0 ? [] : ["chain\(link - 1)"]) }
+    for index in 0..<200 { register("free\(index)") }
+    register("broken", failing: true)
+    register("needsBroken", needs: ["broken"])
+    let error = try await #require(throws: BootstrapError.self) {
+      try await container.bootstrap()
+    }
+    #expect(
+      error.failures.map(\.name).sorted() == [
+        "BootNode (name: \"broken\")", "BootNode (name: \"needsBroken\")",
+      ])
+    let order = built.value
+    #expect(order.count == 240)
+    #expect(Set(order).count == 240)
+    let chain = order.filter { $0.hasPrefix("chain") }
+    #expect(chain == (0..<40).map { "chain\($0)" })
+    #expect(try container.tryResolve(BootNode.self, name: "free199").name == "free199")
+  }
+
   @Test func afterBootstrapAsyncEagerSingletonsResolveSynchronously() async throws {
     let container = Container()
     container.register(BootNode.self, lifetime: .eagerSingleton) { _ async in

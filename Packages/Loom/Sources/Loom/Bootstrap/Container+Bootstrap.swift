@@ -45,6 +45,10 @@ extension Container {
   /// built. An item whose dependency failed is skipped and reported. Afterwards, resolving an
   /// eager singleton, even an asynchronous one, synchronously is a cache hit.
   ///
+  /// Each asynchronous factory and start-up task runs in a task of its own. Synchronous factories
+  /// (which hold their thread while they run, wherever they run) are built in batches, several in
+  /// one task, when many are ready at once: a task costs more than most of them.
+  ///
   /// ```swift
   /// container.register(Database.self, lifetime: .eagerSingleton) { r async throws in
   ///   try await Database.open(r.resolve())
@@ -158,8 +162,20 @@ extension Container {
   /// Runs every item as soon as its prerequisites succeeded; returns the failures.
   private func run(_ plan: BootstrapPlan) async -> [BootstrapError.Failure] {
     let items = plan.items.enumerated().map { index, item in
+      let after = plan.prerequisites[index]
+      if case .singleton(let entry, let owner) = item, entry.registration.isBuiltInPlace {
+        // A synchronous factory: built on the thread that runs its batch, without a task.
+        return _Scheduler.Item(
+          name: item.name, after: after,
+          inPlace: { [self] in
+            let context = ResolutionContext(asynchronousAt: entry.registration.location)
+            defer { context.finish() }
+            _ = try entry.registration.factory.resolveErasedInPlace(
+              Located(entry: entry, owner: owner), in: self, context: context)
+          })
+      }
       let unrunnable = plan.unrunnable[index]
-      return _Scheduler.Item(name: item.name, after: plan.prerequisites[index]) { [self] in
+      return _Scheduler.Item(name: item.name, after: after) { [self] in
         if let unrunnable { throw unrunnable }
         try await perform(item)
       }

@@ -21,6 +21,9 @@ public enum _Scheduler {
     let makeName: @Sendable () -> String
     let after: [Int]
     let run: @Sendable () async throws -> Void
+    /// The work of an item that never suspends (a synchronous factory), run without a task of its
+    /// own: such items run in batches, several per task.
+    let runInPlace: (@Sendable () throws -> Void)?
 
     /// How reports name it.
     var name: String { makeName() }
@@ -42,8 +45,25 @@ public enum _Scheduler {
       self.makeName = name
       self.after = after.count < 2 ? after : Array(Set(after)).sorted()
       self.run = run
+      runInPlace = nil
+    }
+
+    /// Makes an item whose work never suspends: it runs in a batch with other such items, in
+    /// one task, since a task costs more than a cached factory.
+    init(
+      name: @autoclosure @escaping @Sendable () -> String, after: [Int] = [],
+      inPlace runInPlace: @escaping @Sendable () throws -> Void
+    ) {
+      self.makeName = name
+      self.after = after.count < 2 ? after : Array(Set(after)).sorted()
+      run = { try runInPlace() }
+      self.runInPlace = runInPlace
     }
   }
+
+  /// At most this many items run in place per task. (Ready items are spread over at least
+  /// eight tasks, so that a few slow ones still run side by side.)
+  static let batchLimit = 32
 
   /// Runs `items` and returns what failed or was skipped, in the items' order.
   ///
@@ -74,17 +94,41 @@ public enum _Scheduler {
     }
     var failures = [BootstrapError.Failure?](repeating: nil, count: count)
     var finished = [Bool](repeating: false, count: count)
-    await withTaskGroup(of: (Int, (any Error)?).self) { group in
+    await withTaskGroup(of: [(Int, (any Error)?)].self) { group in
+      // Items that run in place, ready to start.
+      var ready: [Int] = []
       func start(_ position: Int) {
+        guard items[position].runInPlace == nil else { return ready.append(position) }
         let run = items[position].run
         group.addTask {
           do {
             try await run()
-            return (position, nil)
+            return [(position, nil)]
           } catch {
-            return (position, error)
+            return [(position, error)]
           }
         }
+      }
+      // Starts the ready items that run in place, in batches.
+      func startReady() {
+        guard !ready.isEmpty else { return }
+        let size = min(batchLimit, max(1, ready.count / 8))
+        for first in stride(from: 0, to: ready.count, by: size) {
+          let batch = ready[first..<min(first + size, ready.count)].map { position in
+            (position, items[position].runInPlace.unsafelyUnwrapped)
+          }
+          group.addTask {
+            batch.map { position, run in
+              do {
+                try run()
+                return (position, nil)
+              } catch {
+                return (position, error)
+              }
+            }
+          }
+        }
+        ready = []
       }
       // Counts `position` done for its dependents: starts those it was the last wait of, or
       // skips them (and theirs) when one of their prerequisites failed.
@@ -104,12 +148,16 @@ public enum _Scheduler {
         }
       }
       for position in 0..<count where waitingOn[position] == 0 { start(position) }
-      while let (position, error) = await group.next() {
-        finished[position] = true
-        if let error {
-          failures[position] = BootstrapError.Failure(name: items[position].name, error: error)
+      startReady()
+      while let outcomes = await group.next() {
+        for (position, error) in outcomes {
+          finished[position] = true
+          if let error {
+            failures[position] = BootstrapError.Failure(name: items[position].name, error: error)
+          }
+          release(position)
         }
-        release(position)
+        startReady()
       }
     }
     reportUnstarted(items, finished: finished, failures: &failures, cycle: cycle)

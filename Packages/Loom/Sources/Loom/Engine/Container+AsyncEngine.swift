@@ -62,7 +62,7 @@ extension Container {
 
   /// Resolves a synchronous registration from asynchronous code, on this thread, as the active
   /// resolve of the thread while it runs.
-  private func resolveInPlace<Value>(
+  func resolveInPlace<Value>(
     _ located: Located, as type: Value.Type, context: ResolutionContext
   ) throws(ResolutionError) -> Value {
     try ThreadState.current.run(context) { () throws(ResolutionError) -> Value in

@@ -15,6 +15,12 @@ protocol AnyFactory: AnyObject, Sendable {
   /// `container` and `context`, type-erased (for ``Container/bootstrap()`` and the test kit).
   func resolveErased(_ located: Located, in container: Container, context: ResolutionContext)
     async throws(ResolutionError) -> Erased
+
+  /// Resolves `located`, whose registration ``Registration/isBuiltInPlace``, on this thread, as
+  /// ``resolveErased(_:in:context:)`` would, without suspending.
+  func resolveErasedInPlace(
+    _ located: Located, in container: Container, context: ResolutionContext
+  ) throws(ResolutionError) -> Erased
 }
 
 /// A value resolved without its type known, for ``Container/bootstrap()`` and the test kit.
@@ -106,6 +112,12 @@ final class Factory<Value>: AnyFactory {
     async throws(ResolutionError) -> Erased
   {
     Erased(value: try await container.resolveAsync(located, as: Value.self, context: context))
+  }
+
+  func resolveErasedInPlace(
+    _ located: Located, in container: Container, context: ResolutionContext
+  ) throws(ResolutionError) -> Erased {
+    Erased(value: try container.resolveInPlace(located, as: Value.self, context: context))
   }
 }
 

@@ -146,6 +146,10 @@ final class Registration: Sendable {
   /// Whether the factory is asynchronous.
   var isAsync: Bool { kind == .async }
 
+  /// Whether asynchronous code resolves it on its own thread, without suspending: a synchronous
+  /// factory with no actor (see ``Container/resolveAsync(_:as:context:)``).
+  var isBuiltInPlace: Bool { isolation == nil && !isAsync }
+
   /// Whether the factory must run on the main actor.
   var requiresMainActor: Bool { kind == .mainActor }
 
