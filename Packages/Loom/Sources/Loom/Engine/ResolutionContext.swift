@@ -164,6 +164,14 @@ final class ResolutionContext {
   /// Whether the resolve is still running.
   @usableFromInline var isOpen: Bool { !finished.load(ordering: .relaxed) }
 
+  /// Whether the resolve holds a read section until it ends (a synchronous one).
+  var holdsSection: Bool {
+    switch section {
+    case .some: true
+    case .none: false
+    }
+  }
+
   /// Whether the resolve began asynchronously (it has no thread of its own).
   var isAsynchronous: Bool { WaitIdentity.isAsynchronous(waitIdentity) }
 
@@ -570,10 +578,11 @@ struct GraphInstance {
   /// count. Read only while the resolve runs (``ResolutionContext/graphForHandle()``), when it is
   /// alive: a synchronous resolve holds its read section until it ends, which keeps alive every
   /// registration its lookups found, and ends only after its instances are dropped
-  /// (``ResolutionContext/finish()``); an asynchronous resolve holds none, so there ``owner``
-  /// holds the registration.
+  /// (``ResolutionContext/finish()``); a resolve that holds no section (an asynchronous one)
+  /// keeps the registration in ``owner``.
   unowned(unsafe) let registration: Registration
-  /// The registration, held, in an asynchronous resolve only (see ``registration``).
+  /// The registration, held, in a resolve that holds no read section only (see
+  /// ``registration``).
   let owner: Registration?
 
   init(
@@ -581,6 +590,6 @@ struct GraphInstance {
   ) {
     self.box = box
     self.registration = registration
-    self.owner = context.isAsynchronous ? registration : nil
+    self.owner = context.holdsSection ? nil : registration
   }
 }
