@@ -164,14 +164,6 @@ final class ResolutionContext {
   /// Whether the resolve is still running.
   @usableFromInline var isOpen: Bool { !finished.load(ordering: .relaxed) }
 
-  /// Whether the resolve holds a read section until it ends (a synchronous one).
-  var holdsSection: Bool {
-    switch section {
-    case .some: true
-    case .none: false
-    }
-  }
-
   /// Whether the resolve began asynchronously (it has no thread of its own).
   var isAsynchronous: Bool { WaitIdentity.isAsynchronous(waitIdentity) }
 
@@ -425,10 +417,10 @@ final class ResolutionContext {
     if let graph, let existing = graph.join(value, of: registration),
       let other = existing as? Value
     {
-      graphInstances[id] = GraphInstance(Publication(other), of: registration, in: self)
+      graphInstances[id] = GraphInstance(Publication(other), of: registration)
       return other
     }
-    graphInstances[id] = GraphInstance(Publication(value), of: registration, in: self)
+    graphInstances[id] = GraphInstance(Publication(value), of: registration)
     return nil
   }
 
@@ -439,7 +431,7 @@ final class ResolutionContext {
     id: ObjectIdentifier
   ) -> Value? {
     guard let value = object as? Value else { return nil }
-    graphInstances[id] = GraphInstance(Publication(value), of: registration, in: self)
+    graphInstances[id] = GraphInstance(Publication(value), of: registration)
     return value
   }
 
@@ -571,25 +563,14 @@ struct CacheStamp: Sendable {
   var isCurrent: Bool { cache.generation == generation }
 }
 
-/// A `.graph` instance a resolve holds, in its ``Publication``, and its registration.
+/// A `.graph` instance a resolve holds, in its ``Publication``, and its registration (held: a
+/// ``SharedGraph`` made later in the resolve reads it).
 struct GraphInstance {
   let box: any AnyObject & Sendable
-  /// The registration that made it, unretained: a `.graph` make does not touch its reference
-  /// count. Read only while the resolve runs (``ResolutionContext/graphForHandle()``), when it is
-  /// alive: a synchronous resolve holds its read section until it ends, which keeps alive every
-  /// registration its lookups found, and ends only after its instances are dropped
-  /// (``ResolutionContext/finish()``); a resolve that holds no section (an asynchronous one)
-  /// keeps the registration in ``owner``.
-  unowned(unsafe) let registration: Registration
-  /// The registration, held, in a resolve that holds no read section only (see
-  /// ``registration``).
-  let owner: Registration?
+  let registration: Registration
 
-  init(
-    _ box: any AnyObject & Sendable, of registration: Registration, in context: ResolutionContext
-  ) {
+  init(_ box: any AnyObject & Sendable, of registration: Registration) {
     self.box = box
     self.registration = registration
-    self.owner = context.holdsSection ? nil : registration
   }
 }
