@@ -154,7 +154,7 @@ extension Container {
   /// `section` until it ends, so that what it finds in the index stays alive without more
   /// sections. The new resolve's context is the one its thread kept, when it kept one.
   func withContext<Value>(
-    _ location: CodeLocation, section: consuming ReadSection,
+    _ location: CodeLocation, section: consuming ReadSection, graph: SharedGraph? = nil,
     _ body: (ResolutionContext) throws(ResolutionError) -> Value
   ) throws(ResolutionError) -> Value {
     let thread = ThreadState.current
@@ -166,6 +166,7 @@ extension Container {
     }
     var context = thread.takeContext() ?? ResolutionContext(thread: thread)
     context.begin(at: location, requester: self, section: section)
+    if let graph { context.graph = graph }
     defer {
       context.finish()
       thread.recycle(&context)
@@ -183,6 +184,33 @@ extension Container {
       }
       if context.hasPendingCompletions { try context.runCompletions() }
       return value
+    }
+  }
+}
+
+// MARK: - Resolves in a shared graph (Lazy)
+
+extension Container {
+  /// Runs `body`, a resolve of a ``Lazy`` made in the resolve whose graph is `graph`, in that
+  /// graph: the `.graph` instances it made that are still held are served again, and those this
+  /// resolve makes join it. In the synchronous resolve running on this thread if there is one
+  /// (so a cycle through the handle is still reported), with `graph` in place of its own until
+  /// `body` returns (Swinject's `restoreObjectGraph` around a `Lazy`'s resolve, then the origin
+  /// graph back); otherwise in a new resolve requested at `location`.
+  func resolving<Value>(
+    in graph: SharedGraph, location: CodeLocation,
+    _ body: () throws(ResolutionError) -> Value
+  ) throws(ResolutionError) -> Value {
+    if let active = ThreadState.current.joinable {
+      if active.graph === graph { return try body() }
+      let (outerInstances, outerGraph) = (active.graphInstances, active.graph)
+      active.graphInstances = [:]
+      active.graph = graph
+      defer { (active.graphInstances, active.graph) = (outerInstances, outerGraph) }
+      return try body()
+    }
+    return try withContext(location, section: sections.enter(), graph: graph) {
+      _ throws(ResolutionError) in try body()
     }
   }
 }

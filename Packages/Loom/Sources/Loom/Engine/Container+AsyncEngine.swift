@@ -82,10 +82,15 @@ extension Container {
       case .fresh:
         made = true
         return try await makeAsync(registration, as: type, builder: self, context: context)
-      case .graph(let id):
-        made = true
+      case .graph(let id, let joined):
+        if let joined,
+          let value = context.adoptGraphInstance(joined, as: type, of: registration, id: id)
+        {
+          return value
+        }
         let value = try await makeAsync(registration, as: type, builder: self, context: context)
-        context.graphInstances[id] = Publication(value)
+        if let other = context.keepGraphInstance(value, of: registration, id: id) { return other }
+        made = true
         return value
       case .slot(let slot, let weakly):
         let (object, started) = try await madeOnce(

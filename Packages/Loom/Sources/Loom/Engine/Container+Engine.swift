@@ -24,7 +24,7 @@ extension Container {
         ?? keyPathDefault(request, valueType: valueType)
     else {
       if let handle = valueType as? any DeferredHandle.Type {
-        return .handle(handle.make(container: self, name: request.name))
+        return .handle(handle.make(container: self, name: request.name, context: context))
       }
       if let erased = request.keyPath, let keyPath = erased as? any DependencyDeclaration {
         // A key path declared without a default: name it as declared.
@@ -192,10 +192,15 @@ extension Container {
       case .fresh:
         made = true
         return try make(registration, as: type, builder: self, context: context)
-      case .graph(let id):
-        made = true
+      case .graph(let id, let joined):
+        if let joined,
+          let value = context.adoptGraphInstance(joined, as: type, of: registration, id: id)
+        {
+          return value
+        }
         let value = try make(registration, as: type, builder: self, context: context)
-        context.graphInstances[id] = Publication(value)
+        if let other = context.keepGraphInstance(value, of: registration, id: id) { return other }
+        made = true
         return value
       case .slot(let slot, let weakly):
         if let held = try heldWhileBuilding(
@@ -259,8 +264,9 @@ extension Container {
       return .slot(slot, weakly: false)
     case .graph:
       let id = ObjectIdentifier(registration)
-      if let box = context.graphInstances[id] { return .kept(box) }
-      return .graph(id)
+      if let kept = context.graphInstances[id] { return .kept(kept.box) }
+      guard let graph = context.graph else { return .graph(id, joined: nil) }
+      return .graph(id, joined: graph.object(of: registration))
     case .custom:
       let lifetime = registration.customLifetime.unsafelyUnwrapped
       try context.enterQuestion(registration, builder: self)

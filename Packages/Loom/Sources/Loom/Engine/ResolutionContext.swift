@@ -55,8 +55,12 @@ final class ResolutionContext {
   /// For a context that continues another's chain (an asynchronous creation), what its copied
   /// frames point to, held strongly (see ``Frame``).
   private var copiedFrameOwners: [AnyObject] = []
-  /// `.graph` instances of this resolve, by registration.
-  @exclusivity(unchecked) var graphInstances: [ObjectIdentifier: any AnyObject & Sendable] = [:]
+  /// `.graph` instances of this resolve, by registration, held until it ends.
+  @exclusivity(unchecked) var graphInstances: [ObjectIdentifier: GraphInstance] = [:]
+  /// The graph this resolve shares with the ``Lazy`` handles made in it, once one is made (or the
+  /// graph of the handle this resolve runs for): nil for almost every resolve, which then does
+  /// nothing more for it (see ``SharedGraph``).
+  @exclusivity(unchecked) var graph: SharedGraph?
   /// Where the top-level resolve was requested.
   @exclusivity(unchecked) private(set) var location: CodeLocation
   /// The container the top-level resolve was called on (for hints), when known.
@@ -168,6 +172,7 @@ final class ResolutionContext {
   func finish() {
     finished.store(true, ordering: .relaxed)
     if !graphInstances.isEmpty { graphInstances.removeAll(keepingCapacity: true) }
+    if graph != nil { graph = nil }
     section = nil
     requester = nil
     requesterID = nil
@@ -387,6 +392,49 @@ final class ResolutionContext {
     }
   }
 
+  // MARK: The graph
+
+  /// The graph a ``Lazy`` made now in this resolve resolves in later: this resolve's, shared from
+  /// now on (with the `.graph` instances it made so far), or nil when the resolve has ended or
+  /// has not begun to build anything (a top-level resolve of the handle itself, whose graph is
+  /// empty: the handle starts a new one when it resolves, as one made outside any resolve does).
+  func graphForHandle() -> SharedGraph? {
+    guard isOpen else { return nil }
+    if let graph { return graph }
+    guard !frames.isEmpty || !graphInstances.isEmpty else { return nil }
+    let graph = SharedGraph()
+    graph.join(graphInstances)
+    self.graph = graph
+    return graph
+  }
+
+  /// Keeps `value`, a new `.graph` instance of `registration`, for the rest of this resolve, and
+  /// in its shared graph if it has one. Returns nil, or the instance to serve instead when a
+  /// resolve on another thread in the same shared graph made one first.
+  func keepGraphInstance<Value>(_ value: Value, of registration: Registration, id: ObjectIdentifier)
+    -> Value?
+  {
+    if let graph, let existing = graph.join(value, of: registration),
+      let other = existing as? Value
+    {
+      graphInstances[id] = GraphInstance(Publication(other), of: registration)
+      return other
+    }
+    graphInstances[id] = GraphInstance(Publication(value), of: registration)
+    return nil
+  }
+
+  /// `object`, an instance of `registration` that an earlier resolve in this resolve's shared
+  /// graph made and something still holds, as a `Value`, kept for the rest of this resolve.
+  func adoptGraphInstance<Value>(
+    _ object: any AnyObject & Sendable, as type: Value.Type, of registration: Registration,
+    id: ObjectIdentifier
+  ) -> Value? {
+    guard let value = object as? Value else { return nil }
+    graphInstances[id] = GraphInstance(Publication(value), of: registration)
+    return value
+  }
+
   // MARK: Captive dependencies
 
   /// Throws `captiveDependency` when the registration being built nearest to this resolve,
@@ -513,4 +561,16 @@ struct CacheStamp: Sendable {
   let generation: UInt64
 
   var isCurrent: Bool { cache.generation == generation }
+}
+
+/// A `.graph` instance a resolve holds, in its ``Publication``, and its registration (held: a
+/// ``SharedGraph`` made later in the resolve reads it).
+struct GraphInstance {
+  let box: any AnyObject & Sendable
+  let registration: Registration
+
+  init(_ box: any AnyObject & Sendable, of registration: Registration) {
+    self.box = box
+    self.registration = registration
+  }
 }

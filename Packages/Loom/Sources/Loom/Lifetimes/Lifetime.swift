@@ -85,8 +85,22 @@ public struct Lifetime: Sendable, Hashable, CustomStringConvertible {
   ///
   /// Everything built by one `resolve` call shares it; the next top-level call makes a new one.
   ///
+  /// A ``Lazy`` made while the resolve runs (injected into a factory, or made with `r.lazy()`)
+  /// resolves later in the same graph, as Swinject's does: it is served the graph's instances that
+  /// something still holds, and an instance it makes joins the graph. After the resolve, the graph
+  /// keeps its instances weakly, so a `.graph` instance holding a `Lazy` of its own graph makes no
+  /// retain cycle, and an instance nothing holds is freed (the handle then makes a new one). Only
+  /// instances of a `Sendable` class join a graph after its resolve; a value type, or a type that
+  /// is not `Sendable` (``ConfinedLifetime/graph``), stays in the resolve that made it. A
+  /// ``Provider``, and a handle made outside any resolve, start a new graph on each resolve.
+  ///
   /// ```swift
   /// container.register(UnitOfWork.self, lifetime: .graph) { _ in UnitOfWork() }
+  /// container.register(Checkout.self) { r in
+  ///   Checkout(work: try r.resolve(), audit: r.lazy(Audit.self))  // Audit takes a UnitOfWork
+  /// }
+  /// let checkout = container.resolve(Checkout.self)
+  /// checkout.audit.value.work === checkout.work  // true: the same graph
   /// ```
   public static let graph = Lifetime(.graph)
 

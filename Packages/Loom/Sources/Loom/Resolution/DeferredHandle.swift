@@ -5,7 +5,8 @@ protocol DeferredHandle {
   static var targetKey: DependencyKey { get }
   /// How the handle defers: `lazy` or `provider`.
   static var deferral: String { get }
-  static func make(container: Container, name: String?) -> Self
+  /// A handle made while `context` resolves (see ``ResolutionContext/graphForHandle()``).
+  static func make(container: Container, name: String?, context: ResolutionContext) -> Self
 }
 
 /// How a handle resolves its value: as a resolve in its container, which joins the resolution
@@ -14,11 +15,19 @@ struct HandleTarget<Value>: Sendable {
   let container: Container
   let name: String?
   let keyPath: DependencyKeyPath<Value>?
+  /// The graph of the resolve that made the handle, which it resolves in (a ``Lazy`` made in a
+  /// resolve); nil for a handle that starts a new graph for each resolve.
+  let graph: SharedGraph?
 
   func resolve(fileID: StaticString, line: UInt) throws(ResolutionError) -> sending Value {
     // What the handle resolves is not a dependency of the instances being built around it.
     let value = try resolvingUnheld { () throws(ResolutionError) in
-      HandOver(carried: try resolveInContainer(fileID, line))
+      guard let graph else { return HandOver(carried: try resolveInContainer(fileID, line)) }
+      return try container.resolving(
+        in: graph, location: CodeLocation(fileID: fileID, line: line)
+      ) { () throws(ResolutionError) in
+        HandOver(carried: try resolveInContainer(fileID, line))
+      }
     }
     return handedOver(value.carried)
   }

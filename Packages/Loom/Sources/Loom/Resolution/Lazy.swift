@@ -20,6 +20,12 @@ import Synchronization
 /// container.resolve(Parent.self).child.value.parent  // the same Parent
 /// ```
 ///
+/// A `Lazy` made while a resolve runs resolves in that resolve's graph: it is served the
+/// ``Lifetime/graph`` instances of that resolve that something still holds, and those it makes join
+/// the graph (Swinject's `Lazy` and its object graph). Made outside any resolve, it starts a new
+/// graph when it resolves. It keeps the graph's instances only weakly, so an instance may hold a
+/// `Lazy` of its own graph without a retain cycle.
+///
 /// Copies of a handle share its value. If two threads use a fresh handle at once, both may resolve
 /// and one result is kept (for cached lifetimes both get the same instance anyway).
 ///
@@ -29,8 +35,11 @@ public struct Lazy<Value> {
   private let target: HandleTarget<Value>
   private let storage = LazyStorage<Value>()
 
-  init(container: Container, name: String?, keyPath: DependencyKeyPath<Value>?) {
-    self.target = HandleTarget(container: container, name: name, keyPath: keyPath)
+  init(
+    container: Container, name: String?, keyPath: DependencyKeyPath<Value>?,
+    graph: SharedGraph?
+  ) {
+    self.target = HandleTarget(container: container, name: name, keyPath: keyPath, graph: graph)
   }
 
   /// The dependency, resolved on first access and kept.
@@ -98,7 +107,9 @@ extension Lazy: DeferredHandle {
 
   static var deferral: String { "lazy" }
 
-  static func make(container: Container, name: String?) -> Lazy<Value> {
-    Lazy(container: container, name: name, keyPath: nil)
+  static func make(container: Container, name: String?, context: ResolutionContext)
+    -> Lazy<Value>
+  {
+    Lazy(container: container, name: name, keyPath: nil, graph: context.graphForHandle())
   }
 }

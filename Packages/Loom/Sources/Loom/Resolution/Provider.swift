@@ -12,13 +12,17 @@
 /// container.register(Downloader.init)
 /// ```
 ///
+/// Each call is a resolve of its own, in the resolve running on its thread if there is one, else
+/// in a new graph: a ``Lifetime/graph`` registration makes a new instance on each call, as with
+/// Swinject's `Provider` (a ``Lazy`` resolves in the graph it was made in).
+///
 /// A provider is `Sendable` whatever its value: it keeps none, and each call hands its caller a
 /// value of its own (as `sending`).
 public struct Provider<Value>: Sendable {
   private let target: HandleTarget<Value>
 
   init(container: Container, name: String?, keyPath: DependencyKeyPath<Value>?) {
-    self.target = HandleTarget(container: container, name: name, keyPath: keyPath)
+    self.target = HandleTarget(container: container, name: name, keyPath: keyPath, graph: nil)
   }
 
   /// Resolves the dependency now.
@@ -67,7 +71,9 @@ extension Provider: DeferredHandle {
 
   static var deferral: String { "provider" }
 
-  static func make(container: Container, name: String?) -> Provider<Value> {
+  static func make(container: Container, name: String?, context: ResolutionContext)
+    -> Provider<Value>
+  {
     Provider(container: container, name: name, keyPath: nil)
   }
 }

@@ -217,6 +217,14 @@ extension Resolving {
 
   // MARK: Deferred handles
 
+  /// The graph a ``Lazy`` made from here resolves in: that of the resolve in progress, the one
+  /// this resolver belongs to or the one running on this thread (see
+  /// ``ResolutionContext/graphForHandle()``); nil outside any resolve.
+  var handleGraph: SharedGraph? {
+    if let resolver = self as? Resolver { return resolver.context.graphForHandle() }
+    return ThreadState.current.joinable?.graphForHandle()
+  }
+
   /// Returns a handle that resolves `type` on first use and keeps the instance.
   ///
   /// An edge through a ``Lazy`` is not a cycle, so this is how two services refer to each other.
@@ -232,7 +240,7 @@ extension Resolving {
   public func lazy<Value>(_ type: Value.Type = Value.self, name: String? = nil)
     -> sending Lazy<Value>
   {
-    Lazy(container: _handleContainer, name: name, keyPath: nil)
+    Lazy(container: _handleContainer, name: name, keyPath: nil, graph: handleGraph)
   }
 
   /// Returns a handle that resolves a key-path dependency on first use and keeps the instance.
@@ -247,7 +255,7 @@ extension Resolving {
   public func lazy<Value>(_ keyPath: DependencyKeyPath<Value>)
     -> sending Lazy<Value>
   {
-    Lazy(container: _handleContainer, name: nil, keyPath: keyPath)
+    Lazy(container: _handleContainer, name: nil, keyPath: keyPath, graph: handleGraph)
   }
 
   /// Returns a handle that resolves `type` again on every call.
