@@ -74,10 +74,12 @@ import Testing
     let row = try #require(lines.firstIndex { $0.hasPrefix("    any HTTPTransport ") })
 
     #expect(lines[row].hasSuffix("LoomDemo/DebugAssembly.swift:15 [DebugAssembly]"))
-    #expect(lines[row + 1] == #"                                depends on Logger (name: "http")"#)
+    // The key column is as wide as `ProfilePresenter (arguments: Int)`.
+    #expect(
+      lines[row + 1] == #"                                       depends on Logger (name: "http")"#)
     #expect(
       lines[row + 2]
-        == "                                replaces LoomDemo/NetworkAssembly.swift:14"
+        == "                                       replaces LoomDemo/NetworkAssembly.swift:14"
         + " (NetworkAssembly)")
   }
 

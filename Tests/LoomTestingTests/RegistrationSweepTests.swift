@@ -12,6 +12,13 @@ import Testing
     case DependencyKey(UserService.self): _ = try sandbox.tryResolve(UserService.self)
     case DependencyKey(Session.self): _ = try sandbox.tryResolve(Session.self)
     case DependencyKey(Marker.self): _ = try sandbox.tryResolve(Marker.self)
+    // What the core's erased resolve (the public assertion's) throws for a registration that
+    // needs arguments: the mismatch, about that registration's key alone.
+    case DependencyKey(Marker.self, arguments: Int.self):
+      throw ResolutionError(
+        code: .argumentMismatch, key: key, chain: [key],
+        summary: "Marker takes (Int), but was resolved with no arguments",
+        hint: "resolve Marker with arguments: (Int).")
     default: Issue.record("unexpected key \(key)")
     }
   }
@@ -76,7 +83,8 @@ import Testing
       try Self.resolve(sandbox, key)
     }
 
-    #expect(outcome.skipped == [DependencyKey(Marker.self)])
+    // The key of a registration with arguments carries their types.
+    #expect(outcome.skipped == [DependencyKey(Marker.self, arguments: Int.self)])
     #expect(outcome.checked.isEmpty)
     #expect(outcome.failures.isEmpty)
   }

@@ -19,9 +19,9 @@ import Testing
     #expect(
       child.dump() == """
         Container: 3 registrations
-          Logger  singleton  LoomTests/DumpTests.swift:\(line + 1)  depends on Clock
-          Clock   singleton  LoomTests/DumpTests.swift:\(line + 4)  replaces LoomTests/DumpTests.swift:\(line + 2)
-          User    transient  LoomTests/DumpTests.swift:\(line + 3)  takes (String)
+          Logger                    singleton  LoomTests/DumpTests.swift:\(line + 1)  depends on Clock
+          Clock                     singleton  LoomTests/DumpTests.swift:\(line + 4)  replaces LoomTests/DumpTests.swift:\(line + 2)
+          User (arguments: String)  transient  LoomTests/DumpTests.swift:\(line + 3)
         Parent container (1 up): 1 registration
           Config  singleton  LoomTests/DumpTests.swift:\(parentLine + 1)
         """)
@@ -75,7 +75,7 @@ import Testing
     #expect(
       container.dump() == """
         Container: 1 registration
-          Page  transient  LoomTests/DumpTests.swift:\(line + 1)  takes (String, Int)
+          Page (arguments: String, Int)  transient  LoomTests/DumpTests.swift:\(line + 1)
         """)
   }
 

@@ -130,7 +130,8 @@ import Testing
 
     _ = try container.tryResolve(User.self, arguments: "42")
 
-    #expect(keys.value == [DependencyKey(User.self)])
+    // The event names the registration: its key carries its argument types.
+    #expect(keys.value == [DependencyKey(User.self, arguments: String.self)])
   }
 
   @Test func eventsDescribeThemselves() throws {

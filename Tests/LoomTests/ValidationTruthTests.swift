@@ -349,17 +349,25 @@ import Testing
     var visited: Set<String> = []
     var random = SplitMix64(seed: seed)
     for ref in lineage.refs.shuffled(using: &random) {
-      do {
-        // A registration with a runtime argument is resolved with one, as its app would.
-        let takesArgument =
-          container.lineageEntry(for: ref.key)?.entry.registration.argumentTypes != nil
-        let value: any Sendable =
-          takesArgument
-          ? try container.tryResolve(Node.self, name: ref.key.name, arguments: 0)
-          : try ref.resolveAtTop(container)
-        useProviders(under: value, visited: &visited, failures: &failures)
-      } catch {
-        failures.append("\(ref.key): \((error as? ResolutionError)?.summary ?? "\(error)")")
+      // A registration with a runtime argument is resolved with one, as its app would; its
+      // argument type is part of its key, so a registration of the same name without arguments
+      // (in another container of the lineage) is resolved too.
+      let takesArgument =
+        container.lineageEntry(
+          for: DependencyKey(Node.self, name: ref.key.name, arguments: Int.self)) != nil
+      var resolves: [() throws -> any Sendable] = []
+      if takesArgument {
+        resolves.append { try container.tryResolve(Node.self, name: ref.key.name, arguments: 0) }
+      }
+      if !takesArgument || container.lineageEntry(for: ref.key) != nil {
+        resolves.append { try ref.resolveAtTop(container) }
+      }
+      for resolve in resolves {
+        do {
+          useProviders(under: try resolve(), visited: &visited, failures: &failures)
+        } catch {
+          failures.append("\(ref.key): \((error as? ResolutionError)?.summary ?? "\(error)")")
+        }
       }
     }
     do {

@@ -590,7 +590,7 @@ let expectedBrokenWirings: [String: (report: String, error: String?)] = [
 
       [argumentsRequired] OrderPage depends on OrderDetail, which takes runtime arguments (Int)
       ├─ OrderPage (transient) at LoomTests/WiringCorpus.swift:#
-      ├─ OrderDetail (transient) at LoomTests/WiringCorpus.swift:#
+      ├─ OrderDetail (arguments: Int) (transient) at LoomTests/WiringCorpus.swift:#
       └─ To fix: OrderPage cannot pass the arguments of OrderDetail: register OrderPage with a closure factory that resolves OrderDetail with `arguments:`, or with runtime arguments of its own that it passes on.
       """#,
     error: #"""

@@ -50,7 +50,6 @@ extension Container {
       if registration.kind == .isolated, let actor = registration.isolation {
         notes.append("on \(isolationName(actor))")
       }
-      if let arguments = registration.argumentTypes { notes.append("takes \(arguments)") }
       if let target = registration.bindingTarget {
         notes.append("binds to \(target)")
       } else if !registration.declaredDependencies.isEmpty {

@@ -234,6 +234,10 @@ extension Container {
   ///
   /// Resolve it with ``TopLevelResolving/resolve(_:name:arguments:_:fileID:line:)`` and arguments of the same
   /// types, in the same order; other types fail with ``ResolutionError/Code/argumentMismatch``.
+  /// The argument types are part of the registration's key (see
+  /// ``DependencyKey/init(_:name:arguments:_:)``): registrations of one type with different
+  /// argument types, or with none, live side by side, and each resolve picks the one whose
+  /// argument types match the arguments it passes.
   /// Neither the value nor the arguments need be `Sendable`: each resolve makes a new value from
   /// the arguments it is given, in one synchronous call, and keeps neither.
   ///
@@ -242,6 +246,12 @@ extension Container {
   ///   UserViewModel(id: userID, api: try r.resolve())
   /// }
   /// let model = container.resolve(UserViewModel.self, arguments: "42")
+  ///
+  /// // Another arity of the same type: both registrations stay.
+  /// container.register(UserViewModel.self) { (r, userID: String, tab: Int) in
+  ///   UserViewModel(id: userID, tab: tab, api: try r.resolve())
+  /// }
+  /// let onTab = container.resolve(UserViewModel.self, arguments: "42", 2)
   /// ```
   ///
   /// - Parameters:
@@ -258,8 +268,12 @@ extension Container {
     // NB: at least one argument, so a plain `{ r in ... }` closure never selects this overload.
     var names = [typeName(FirstArgument.self)]
     for argument in repeat (each Argument).self { names.append(typeName(argument)) }
+    // NB: the argument types are part of the key, so registrations of one type with other
+    // arguments (or none) live side by side; only the same types, in order, replace this one.
+    let key = DependencyKey(
+      type, name: name, argumentList: ArgumentList<Value, FirstArgument, repeat each Argument>.self)
     add(
-      DependencyKey(type, name: name), keyPath: nil, lifetime: .transient,
+      key, keyPath: nil, lifetime: .transient,
       factory: FactoryClosure<Value>.withArguments(
         ArgumentFactory<Value, FirstArgument, repeat each Argument>(make: factory),
         "(\(names.joined(separator: ", ")))"),
@@ -306,6 +320,51 @@ extension Container {
         // transient and keeps nothing): the binding adds no sharing.
         return handedOver(value)
       }),
+      dependencies: [target], location: location, bindingTarget: target, defect: mismatch)
+  }
+
+  /// Binds `type` to a registration that takes runtime arguments: resolving `type` with arguments
+  /// of those types resolves `implementation` with the same arguments and returns it as `type`.
+  ///
+  /// Swinject's `.implements(Animal.self)` on a registration with arguments. Like the registration
+  /// it forwards to, the binding is known by its argument types too (its key is
+  /// `any Animal (arguments: String)`), so it adds a node and an edge to the graph, and bindings of
+  /// one type with other argument types live side by side. If the implementation does not
+  /// conform, resolving fails with ``ResolutionError/Code/typeMismatch``.
+  ///
+  /// ```swift
+  /// container.register(Dog.self) { (_, name: String) in Dog(name: name) }
+  /// container.bind((any Animal).self, to: Dog.self, arguments: String.self)
+  /// let animal = container.resolve((any Animal).self, arguments: "Rex")  // a Dog named Rex
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The protocol (or superclass) to resolve.
+  ///   - name: A name for the binding.
+  ///   - implementation: The registered type that provides the instance.
+  ///   - implementationName: The name the implementation is registered with, if any.
+  ///   - first: The type of the first runtime argument of the implementation's registration.
+  ///   - rest: The types of its other runtime arguments, in order.
+  ///   - fileID: Where the binding is made, for ``dump()`` and errors.
+  ///   - line: The line of the binding.
+  public func bind<Value, Implementation, FirstArgument, each Argument>(
+    _ type: Value.Type, name: String? = nil, to implementation: Implementation.Type,
+    implementationName: String? = nil, arguments first: FirstArgument.Type,
+    _ rest: repeat (each Argument).Type, fileID: StaticString = #fileID, line: UInt = #line
+  ) {
+    let target = DependencyKey(
+      implementation, name: implementationName,
+      argumentList: ArgumentList<Implementation, FirstArgument, repeat each Argument>.self)
+    let key = DependencyKey(
+      type, name: name, argumentList: ArgumentList<Value, FirstArgument, repeat each Argument>.self)
+    let location = CodeLocation(fileID: fileID, line: line)
+    let mismatch = Self.bindingMismatch(Value.self, to: implementation, key: key, target: target)
+    if let mismatch { reportAtRegistration(mismatch, at: location) }
+    add(
+      key, keyPath: nil, lifetime: .transient,
+      factory: FactoryClosure<Value>.withArguments(
+        ArgumentBinding<Implementation>(name: implementationName, key: key, target: target),
+        target.argumentsDescription ?? ""),
       dependencies: [target], location: location, bindingTarget: target, defect: mismatch)
   }
 

@@ -32,6 +32,7 @@ extension Container {
         throw .unboundKeyPath(key, chain: context.chain(to: key), location: context.location)
       }
       let key = request.key(as: valueType)
+      if let error = argumentsRequired(key, context: context) { throw error }
       let hint = missingHint(
         for: key, neededBy: context.innermostBuild?.registration, requester: context.requester)
       throw .notRegistered(
@@ -396,38 +397,106 @@ extension Container {
     _ type: Value.Type, _ request: _ResolutionRequest, context: ResolutionContext,
     arguments: repeat each Argument
   ) throws(ResolutionError) -> Value {
-    guard let (entry, owner) = lineageEntry(request, valueType: type) else {
-      let key = request.key(as: type)
-      throw .notRegistered(
-        key, chain: context.chain(to: key), hint: missingHint(for: key), location: context.location)
+    // The argument types are part of the key: look up the registration of exactly these.
+    let key = DependencyKey(
+      type, name: request.name, argumentList: ArgumentList<Value, repeat each Argument>.self)
+    let made =
+      lineageEntry(for: key).flatMap { entry, owner in
+        entry.registration.valueTypeID == ObjectIdentifier(Value.self)
+          ? (entry, owner, entry.registration.factory(as: type).arguments?.factory) : nil
+      }
+    let factory = made?.2 as? ArgumentFactory<Value, repeat each Argument>
+    // A binding with arguments (`bind(_:to:arguments:)`) forwards them to its implementation.
+    let forwarder = factory == nil ? made?.2 as? any ArgumentForwarder : nil
+    guard let (entry, owner, _) = made, factory != nil || forwarder != nil else {
+      throw argumentMismatch(
+        DependencyKey(type: type, name: request.name),
+        given: argumentsDescription(of: repeat (each Argument).self), context: context)
     }
     let located = Located(entry: entry, owner: owner)
     let registration = located.registration
-    guard registration.valueTypeID == ObjectIdentifier(Value.self),
-      let factory = registration.factory(as: type).arguments?.factory
-        as? ArgumentFactory<Value, repeat each Argument>
-    else {
-      var given: [String] = []
-      for type in repeat (each Argument).self { given.append(typeName(type)) }
-      throw .argumentMismatch(
-        registration.key, chain: context.chain(to: registration.key),
-        registered: registration.argumentTypes,
-        given: given.isEmpty ? "no arguments" : "(\(given.joined(separator: ", ")))",
-        location: context.location)
-    }
     let start = observers.isActive ? ContinuousClock.now : nil
     let depth = context.frames.count
     try context.enter(registration, builder: self)
     defer { context.leave() }
     let value: Value
     do {
-      value = try factory.make(Resolver(container: self, context: context), repeat each arguments)
+      let resolver = Resolver(container: self, context: context)
+      if let factory {
+        value = try factory.make(resolver, repeat each arguments)
+      } else {
+        value = try forwarder.unsafelyUnwrapped.forward(
+          resolver, as: Value.self, arguments: repeat each arguments)
+      }
       registration.finishObserving()
     } catch {
       throw context.failure(error, making: registration)
     }
     if let start { report(located, made: true, since: start, depth: depth) }
     return value
+  }
+}
+
+// MARK: - Runtime arguments that match no registration
+
+/// How arguments of these types read in messages: `(String, Int)`, or `no arguments`.
+func argumentsDescription<each Argument>(of types: repeat (each Argument).Type) -> String {
+  var names: [String] = []
+  for type in repeat each types { names.append(typeName(type)) }
+  return names.isEmpty ? "no arguments" : "(\(names.joined(separator: ", ")))"
+}
+
+extension Container {
+  /// The argument lists registered for `key` (a key without arguments) in this lineage, as they
+  /// read, such as `(String)`: nearest container first, each in registration order.
+  func registeredArgumentLists(of key: DependencyKey) -> [String] {
+    var lists: [String] = []
+    var seen = Set<DependencyKey>()
+    var container: Container? = self
+    while let current = container {
+      for entry in current.entries {
+        let registered = entry.registration.key
+        guard registered.withoutArguments == key, seen.insert(registered).inserted,
+          let arguments = registered.argumentsDescription
+        else { continue }
+        lists.append(arguments)
+      }
+      container = current.parent
+    }
+    return lists
+  }
+
+  /// The error of a resolve of `key` with arguments `given` that no registration takes: the
+  /// argument lists registered for it, or that it takes none, or that nothing registers it.
+  func argumentMismatch(_ key: DependencyKey, given: String, context: ResolutionContext)
+    -> ResolutionError
+  {
+    let lists = registeredArgumentLists(of: key)
+    guard !lists.isEmpty || lineageEntry(for: key) != nil else {
+      return .notRegistered(
+        key, chain: context.chain(to: key), hint: missingHint(for: key),
+        location: context.location)
+    }
+    return .argumentMismatch(
+      key, chain: context.chain(to: key),
+      registered: lists.isEmpty ? nil : lists.joined(separator: " or "), given: given,
+      location: context.location)
+  }
+
+  /// The error of a resolve of `key` without arguments when only registrations with arguments
+  /// exist for it (with how to fix the registration that needs it), else nil.
+  func argumentsRequired(_ key: DependencyKey, context: ResolutionContext) -> ResolutionError? {
+    guard !key.isKeyPath else { return nil }
+    let lists = registeredArgumentLists(of: key)
+    guard !lists.isEmpty else { return nil }
+    var error = ResolutionError.argumentMismatch(
+      key, chain: context.chain(to: key), registered: lists.joined(separator: " or "),
+      given: "no arguments", location: context.location)
+    if let needer = context.innermostBuild?.registration {
+      error.hint = ResolutionError.argumentsRequiredHint(
+        needed: key.description, by: needer.key.description)
+    }
+    return error
   }
 }
 

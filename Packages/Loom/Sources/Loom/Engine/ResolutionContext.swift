@@ -485,6 +485,20 @@ final class ResolutionContext {
     }
   }
 
+  /// ``noteResolve(_:valueType:)`` for a resolve with runtime arguments: its edge goes to `key`,
+  /// the registration of exactly those argument types (made only when an edge is recorded).
+  func noteResolve(withArguments key: () -> DependencyKey) {
+    guard watchingFrames.load(ordering: .relaxed) > 0, frames.count > captiveFloor,
+      let frame = innermostBuild
+    else { return }
+    let parent = frame.registration
+    if frame.isCompletion {
+      if parent.isObservingCompletion { parent.observeCompletion(key()) }
+    } else if parent.isObserving {
+      parent.observe(key())
+    }
+  }
+
   /// Records, while the innermost factory's edges are still observed, that it made a top-level
   /// resolve on `container` (one it captured) rather than resolving through its resolver, and
   /// warns about it once, in debug builds: the closure holds the container, so when the

@@ -117,7 +117,6 @@ extension Container {
     rules.keyPathsHaveDefaults = false
     let registrations = lookups.prefix(nodes.count).map(\.registration)
     rules.isolation = registrations.map { $0?.isolationRule }
-    rules.argumentTypes = registrations.map { $0?.argumentTypes }
     let unbound = Set(model.unboundRoots)
     rules.missingHint = { [self] key, missing, needer in
       if unbound.contains(key) { return ResolutionError.unboundKeyPathHint(for: key) }

@@ -60,9 +60,6 @@ struct ValidationRules: Sendable {
   var keyPathsHaveDefaults = true
   /// For each node whose instance is made on an actor, which one (none, for a graph on its own).
   var isolation: [IsolationRule?] = []
-  /// For each node whose factory takes runtime arguments, how they read, such as `(Int)` (none,
-  /// for a graph on its own).
-  var argumentTypes: [String?] = []
   /// The hint of a missing key, given the missing vertex and the first vertex that needs it (a
   /// graph on its own gives the generic one).
   var missingHint: @Sendable (DependencyKey, _ missing: Int, _ needer: Int) -> String = {
@@ -144,7 +141,6 @@ struct GraphValidator {
     findCaptives()
     findAsyncFromSync()
     findMainActorFromSync()
-    findArgumentsRequired()
     findings.sort { left, right in
       if left.order != right.order { return left.order < right.order }
       return left.vertices.lexicographicallyPrecedes(right.vertices)
@@ -174,9 +170,21 @@ struct GraphValidator {
       }
     }
     guard !needers.isEmpty else { return }
+    // The nodes of registrations with runtime arguments, by the key they have without them: an
+    // edge to that key is one whose arguments nothing can pass.
+    var argumentNodes: [DependencyKey: [Int]] = [:]
+    for vertex in 0..<index.nodeCount {
+      if let key = index.keys[vertex].withoutArguments {
+        argumentNodes[key, default: []].append(vertex)
+      }
+    }
     let parents = shortestPathParents()
     for (missing, needing) in needers {
       let key = index.keys[missing]
+      if let nodes = argumentNodes[key] {
+        appendArgumentsRequired(missing, neededBy: needing.map(\.vertex), registered: nodes)
+        continue
+      }
       var path = [missing]
       var step = needing[0].vertex
       while step >= 0 {
@@ -518,24 +526,21 @@ struct GraphValidator {
 
   // MARK: - Arguments required
 
-  /// Each registration that depends, deferred or not, on one whose factory takes runtime
-  /// arguments: nothing resolved through an edge can pass them.
-  private mutating func findArgumentsRequired() {
-    guard !rules.argumentTypes.isEmpty else { return }
-    for vertex in 0..<index.nodeCount {
-      var previous = -1
-      for position in index.edgeRange(of: vertex) {
-        let target = index.targets[position]
-        guard index.isNode(target), target != previous,
-          let arguments = rules.argumentTypes[target]
-        else { continue }
-        previous = target
-        let (needer, needed) = (index.label(vertex), index.label(target))
-        appendEdgeProblem(
-          .argumentsRequired, from: vertex, to: target, about: target,
-          summary: "\(needer) depends on \(needed), which takes runtime arguments \(arguments)",
-          hint: ResolutionError.argumentsRequiredHint(needed: needed, by: needer))
-      }
+  /// Reports each registration that depends, deferred or not, on `missing`, a key registered only
+  /// with runtime arguments (the `registered` nodes): nothing resolved through an edge can pass
+  /// them.
+  private mutating func appendArgumentsRequired(
+    _ missing: Int, neededBy needers: [Int], registered nodes: [Int]
+  ) {
+    let lists = nodes.compactMap { index.keys[$0].argumentsDescription }
+    let needed = index.label(missing)
+    for vertex in needers {
+      let needer = index.label(vertex)
+      appendEdgeProblem(
+        .argumentsRequired, from: vertex, to: nodes[0], about: missing,
+        summary: "\(needer) depends on \(needed), which takes runtime arguments"
+          + " \(lists.joined(separator: " or "))",
+        hint: ResolutionError.argumentsRequiredHint(needed: needed, by: needer))
     }
   }
 

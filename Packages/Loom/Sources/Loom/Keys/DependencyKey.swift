@@ -21,6 +21,13 @@ public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
     /// A start-up task of a container, by name: how ``Container/validate(_:)`` names the task in
     /// its problems (never a registration's key).
     case startupTask(String)
+    /// A type registered with runtime arguments: the value type and the argument types, as one
+    /// `ArgumentList` type, with an optional name.
+    ///
+    /// NB: a case of its own rather than a field of `.type`, so that a key without arguments (the
+    /// hot path) hashes and compares exactly what it did; its payload is no larger than
+    /// `.spelledType`'s, so the key's size is unchanged.
+    case arguments(ArgumentSignature, name: String?)
   }
 
   @usableFromInline let identity: Identity
@@ -50,6 +57,41 @@ public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
   /// A type key for a type known only at run time.
   init(type: any Any.Type, name: String?) {
     self.identity = .type(ObjectIdentifier(type), name: name)
+    self.valueType = type
+    self.propertyName = nil
+  }
+
+  /// Makes the key of a registration that takes runtime arguments of the given types, in order.
+  ///
+  /// A type registered with runtime arguments is known by its argument types as well as its type
+  /// and name: `register(Dog.self) { (r, name: String) in ... }` and `register(Dog.self) { (r,
+  /// name: String, age: Int) in ... }` are two registrations, two nodes of ``Container/graph``,
+  /// and neither replaces the other nor a registration of `Dog` without arguments. Use this key to
+  /// find such a registration in a graph or a report.
+  ///
+  /// ```swift
+  /// container.register(Dog.self) { (_, name: String, age: Int) in Dog(name: name, age: age) }
+  /// let key = DependencyKey(Dog.self, arguments: String.self, Int.self)
+  /// print(key)  // Dog (arguments: String, Int)
+  /// container.graph.nodes.contains { $0.key == key }  // true
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type the key resolves to.
+  ///   - name: A name that tells apart several registrations of the same type.
+  ///   - first: The type of the first runtime argument.
+  ///   - rest: The types of the other runtime arguments, in order.
+  public init<Value, FirstArgument, each Argument>(
+    _ type: Value.Type, name: String? = nil, arguments first: FirstArgument.Type,
+    _ rest: repeat (each Argument).Type
+  ) {
+    self.init(
+      type, name: name, argumentList: ArgumentList<Value, FirstArgument, repeat each Argument>.self)
+  }
+
+  /// The key of a registration of `type` whose runtime arguments `list` names.
+  init<Value>(_ type: Value.Type, name: String?, argumentList list: any ArgumentListType.Type) {
+    self.identity = .arguments(ArgumentSignature(list: list), name: name)
     self.valueType = type
     self.propertyName = nil
   }
@@ -132,6 +174,9 @@ public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
     switch identity {
     case .type(let identifier, _): UInt(bitPattern: identifier)
     case .keyPath(let identity): UInt(bitPattern: ObjectIdentifier(identity.keyPath))
+    // NB: the `ArgumentList` type's metadata is unique to the value and argument types, so its
+    // address tells argument registrations apart from each other and from the value type's key.
+    case .arguments(let signature, _): UInt(bitPattern: ObjectIdentifier(signature.list))
     // NB: a spelled key never reaches a registry: every registration is made from a type or a
     // key path, and no API looks a registration up by a key it is given.
     case .spelledType, .spelledKeyPath, .startupTask: 0
@@ -145,9 +190,21 @@ public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
   /// ```
   public var name: String? {
     switch identity {
-    case .type(_, let name), .spelledType(_, let name): name
+    case .type(_, let name), .spelledType(_, let name), .arguments(_, let name): name
     case .keyPath, .spelledKeyPath, .startupTask: nil
     }
+  }
+
+  /// The types of the runtime arguments a registration of this key takes, in order; empty for a
+  /// key without arguments.
+  ///
+  /// ```swift
+  /// DependencyKey(Dog.self, arguments: String.self, Int.self).argumentTypes  // [String, Int]
+  /// DependencyKey(Dog.self).argumentTypes.isEmpty  // true
+  /// ```
+  public var argumentTypes: [any Any.Type] {
+    guard case .arguments(let signature, _) = identity else { return [] }
+    return signature.argumentTypes
   }
 
   /// Whether this key is a key path to a ``Dependency`` rather than a type.
@@ -158,7 +215,7 @@ public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
   public var isKeyPath: Bool {
     switch identity {
     case .keyPath, .spelledKeyPath: true
-    case .type, .spelledType, .startupTask: false
+    case .type, .spelledType, .startupTask, .arguments: false
     }
   }
 
@@ -187,6 +244,10 @@ public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
       return "\\.\(property)"
     case .startupTask(let name):
       return "start-up task \"\(name)\""
+    case .arguments(let signature, let name):
+      let arguments = signature.argumentTypes.map(typeName).joined(separator: ", ")
+      let named = name.map { "name: \"\($0)\", " } ?? ""
+      return "\(typeName(valueType)) (\(named)arguments: \(arguments))"
     }
   }
 
@@ -215,6 +276,18 @@ extension DependencyKey {
     self.identity = identity
     self.valueType = valueType
     self.propertyName = nil
+  }
+
+  /// For a key with runtime arguments, the key of the same type and name without them; else nil.
+  var withoutArguments: DependencyKey? {
+    guard case .arguments(_, let name) = identity else { return nil }
+    return DependencyKey(type: valueType, name: name)
+  }
+
+  /// How the runtime arguments of a key with arguments read, such as `(String, Int)`.
+  var argumentsDescription: String? {
+    guard case .arguments(let signature, _) = identity else { return nil }
+    return "(\(signature.argumentTypes.map(typeName).joined(separator: ", ")))"
   }
 
   /// The name of the start-up task this key names, or nil for a dependency's key.
@@ -306,4 +379,48 @@ struct KeyPathIdentity: Hashable, Sendable {
 
   @usableFromInline
   func hash(into hasher: inout Hasher) { hasher.combine(keyPath) }
+}
+
+// MARK: - Runtime arguments
+
+/// A list of runtime argument types, as a type: the metadata of `ArgumentList<Dog, String, Int>`
+/// is made once per process, so its identity names the list.
+protocol ArgumentListType: Sendable {
+  /// The argument types, in order.
+  static var argumentTypes: [any Any.Type] { get }
+}
+
+/// The type that names the runtime arguments of a registration of `Value`; never instantiated.
+struct ArgumentList<Value, each Argument>: ArgumentListType {
+  static var argumentTypes: [any Any.Type] {
+    var types: [any Any.Type] = []
+    for argument in repeat (each Argument).self { types.append(argument) }
+    return types
+  }
+}
+
+/// An `ArgumentList` type compared by identity, for ``DependencyKey``.
+///
+/// NB: kept as a plain metatype (one word, like the `ObjectIdentifier` of `.type`) rather than
+/// `any ArgumentListType.Type` (two words), so that `.arguments` leaves the key's layout as it was.
+@usableFromInline
+struct ArgumentSignature: Hashable, Sendable {
+  let list: any Any.Type
+
+  init(list: any ArgumentListType.Type) {
+    self.list = list
+  }
+
+  /// The argument types, in order.
+  var argumentTypes: [any Any.Type] {
+    (list as? any ArgumentListType.Type)?.argumentTypes ?? []
+  }
+
+  @usableFromInline
+  static func == (lhs: Self, rhs: Self) -> Bool {
+    ObjectIdentifier(lhs.list) == ObjectIdentifier(rhs.list)
+  }
+
+  @usableFromInline
+  func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(list)) }
 }

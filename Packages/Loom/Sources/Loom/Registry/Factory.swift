@@ -122,9 +122,41 @@ final class Factory<Value>: AnyFactory {
 }
 
 /// A factory that takes runtime arguments, wrapped so it can be stored and cast back.
-///
 struct ArgumentFactory<Value, each Argument>: Sendable {
   let make: @Sendable (Resolver, repeat each Argument) throws -> Value
+}
+
+/// What a binding with runtime arguments stores in place of an ``ArgumentFactory``: it resolves
+/// its implementation with the arguments it is given.
+///
+/// NB: a protocol with a generic method rather than a closure: a closure cannot take a parameter
+/// pack, and a method reference that does crashes the compiler (Swift 6.3).
+protocol ArgumentForwarder: Sendable {
+  func forward<Value, each Argument>(
+    _ resolver: Resolver, as type: Value.Type, arguments: repeat each Argument
+  ) throws -> Value
+}
+
+/// The ``ArgumentForwarder`` of a binding to `Implementation`.
+struct ArgumentBinding<Implementation>: ArgumentForwarder {
+  /// The implementation's registration name.
+  let name: String?
+  /// The binding's key and the implementation's, for the error of an implementation that is not
+  /// of the bound type.
+  let key: DependencyKey
+  let target: DependencyKey
+
+  func forward<Value, each Argument>(
+    _ resolver: Resolver, as type: Value.Type, arguments: repeat each Argument
+  ) throws -> Value {
+    let instance = try resolver._resolve(
+      Implementation.self, _ResolutionRequest(Implementation.self, name: name),
+      arguments: repeat each arguments)
+    guard let value = instance as? Value else {
+      throw resolver.bindingMismatch(key, target: target, expected: Value.self)
+    }
+    return value
+  }
 }
 
 extension Registration {

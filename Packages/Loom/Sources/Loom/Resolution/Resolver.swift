@@ -93,7 +93,10 @@ public struct Resolver: Resolving {
     guard context.isOpen else {
       return try container._resolve(type, request, arguments: repeat each arguments)
     }
-    context.noteResolve(request, valueType: type)
+    context.noteResolve(withArguments: {
+      DependencyKey(
+        type, name: request.name, argumentList: ArgumentList<Value, repeat each Argument>.self)
+    })
     return handedOver(
       try container.resolve(type, request, context: context, arguments: repeat each arguments))
   }
