@@ -83,15 +83,8 @@ extension Container {
         made = true
         return try await makeAsync(registration, as: type, builder: self, context: context)
       case .graph(let id, let joined):
-        if let joined,
-          let value = context.adoptGraphInstance(joined, as: type, of: registration, id: id)
-        {
-          return value
-        }
-        let value = try await makeAsync(registration, as: type, builder: self, context: context)
-        if let other = context.keepGraphInstance(value, of: registration, id: id) { return other }
-        made = true
-        return value
+        return try await graphValue(
+          of: registration, as: type, id: id, joined: joined, context: context, made: &made)
       case .slot(let slot, let weakly):
         let (object, started) = try await madeOnce(
           in: slot, registration, as: type, builder: located.owner, context: context
@@ -113,6 +106,24 @@ extension Container {
         return keptValue(object, as: type)
       }
     }
+  }
+
+  /// ``graphValue(of:as:id:joined:context:made:)`` from asynchronous code (out of line for the
+  /// same reason).
+  @inline(never)
+  private func graphValue<Value>(
+    of registration: Registration, as type: Value.Type, id: ObjectIdentifier,
+    joined: (any AnyObject & Sendable)?, context: ResolutionContext, made: inout Bool
+  ) async throws(ResolutionError) -> Value {
+    if let joined,
+      let value = context.adoptGraphInstance(joined, as: type, of: registration, id: id)
+    {
+      return value
+    }
+    let value = try await makeAsync(registration, as: type, builder: self, context: context)
+    if let other = context.keepGraphInstance(value, of: registration, id: id) { return other }
+    made = true
+    return value
   }
 
   /// The object kept in `slot`, or made exactly once in a creation task that continues this

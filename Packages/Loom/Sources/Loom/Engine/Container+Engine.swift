@@ -194,15 +194,8 @@ extension Container {
         made = true
         return try make(registration, as: type, builder: self, context: context)
       case .graph(let id, let joined):
-        if let joined,
-          let value = context.adoptGraphInstance(joined, as: type, of: registration, id: id)
-        {
-          return value
-        }
-        let value = try make(registration, as: type, builder: self, context: context)
-        if let other = context.keepGraphInstance(value, of: registration, id: id) { return other }
-        made = true
-        return value
+        return try graphValue(
+          of: registration, as: type, id: id, joined: joined, context: context, made: &made)
       case .slot(let slot, let weakly):
         if let held = try heldWhileBuilding(
           registration, in: slot, weakly: weakly, context: context)
@@ -297,6 +290,29 @@ extension Container {
       guard weakly, let object = slot.currentObject() else { throw error }
       return object
     }
+  }
+
+  /// The `.graph` instance of `registration` in this resolve: the one `joined` (an earlier
+  /// resolve of its shared graph made it, see ``SharedGraph``) when it is a `Value`, else a new
+  /// one, kept for the rest of the resolve.
+  ///
+  /// NB: out of line, so that the optionals of `Value` it needs are looked up only here: in code
+  /// not specialised for `Value`, ``value(of:as:context:made:)`` would otherwise look up their
+  /// metadata on every call, whatever the lifetime.
+  @inline(never)
+  func graphValue<Value>(
+    of registration: Registration, as type: Value.Type, id: ObjectIdentifier,
+    joined: (any AnyObject & Sendable)?, context: ResolutionContext, made: inout Bool
+  ) throws(ResolutionError) -> Value {
+    if let joined,
+      let value = context.adoptGraphInstance(joined, as: type, of: registration, id: id)
+    {
+      return value
+    }
+    let value = try make(registration, as: type, builder: self, context: context)
+    if let other = context.keepGraphInstance(value, of: registration, id: id) { return other }
+    made = true
+    return value
   }
 
   /// What a slot keeps of a new value: its box, or for a weak lifetime the object itself.
