@@ -154,7 +154,7 @@ extension Container {
   /// `section` until it ends, so that what it finds in the index stays alive without more
   /// sections. The new resolve's context is the one its thread kept, when it kept one.
   func withContext<Value>(
-    _ location: CodeLocation, section: consuming ReadSection, graph: SharedGraph? = nil,
+    _ location: CodeLocation, section: consuming ReadSection,
     _ body: (ResolutionContext) throws(ResolutionError) -> Value
   ) throws(ResolutionError) -> Value {
     let thread = ThreadState.current
@@ -166,7 +166,6 @@ extension Container {
     }
     var context = thread.takeContext() ?? ResolutionContext(thread: thread)
     context.begin(at: location, requester: self, section: section)
-    if let graph { context.graph = graph }
     defer {
       context.finish()
       thread.recycle(&context)
@@ -209,8 +208,11 @@ extension Container {
       defer { (active.graphInstances, active.graph) = (outerInstances, outerGraph) }
       return try body()
     }
-    return try withContext(location, section: sections.enter(), graph: graph) {
-      _ throws(ResolutionError) in try body()
+    // NB: the graph is set in the body, not passed to `withContext`: a parameter there would
+    // cost every top-level resolve a retain and a release.
+    return try withContext(location, section: sections.enter()) { context throws(ResolutionError) in
+      context.graph = graph
+      return try body()
     }
   }
 }
