@@ -348,6 +348,23 @@ extension Container {
       ])
   }
 
+  /// Factory's `.shared` of an optional: the optional is a value type, so the hint names the
+  /// class it wraps (which can be weak) rather than asking to make `Optional` a class.
+  @Test func aWeakOptionalOfAClassIsAMismatchWhoseHintNamesTheWrappedClass() throws {
+    let container = Container()
+    container.register(LogSink?.self, lifetime: .weak, dependencies: []) { _ in LogSink() }
+    let problem = try #require(container.validate().problems.first)
+    #expect(problem.code == .lifetimeMismatch)
+    #expect(
+      problem.summary == "Optional<LogSink> has the weak lifetime, but is an Optional, a value type"
+    )
+    #expect(
+      problem.hint
+        == "register LogSink itself with the weak lifetime and read it as an optional with"
+        + " `resolveIfRegistered(LogSink.self)`, or register Optional<LogSink> with another"
+        + " lifetime.")
+  }
+
   @Test func aWeakRegistrationSeenMakingAValueIsAMismatchFromThenOn() {
     let container = Container()
     container.register(

@@ -391,6 +391,17 @@ extension Container {
   {
     guard case .weak = lifetime.kind else { return nil }
     guard !isExistential(type), !(Value.self is AnyObject.Type) else { return nil }
+    if let wrapped = (Value.self as? any OptionalValue.Type)?.wrappedType,
+      isExistential(wrapped) || wrapped is AnyObject.Type
+    {
+      // An optional of a class is a value type too; the class itself can be weak.
+      let name = typeName(wrapped)
+      return RegistrationDefect(
+        code: .lifetimeMismatch,
+        summary: "\(key) has the weak lifetime, but is an Optional, a value type",
+        hint: "register \(name) itself with the weak lifetime and read it as an optional with"
+          + " `resolveIfRegistered(\(name).self)`, or register \(key) with another lifetime.")
+    }
     return RegistrationDefect(
       code: .lifetimeMismatch,
       summary: "\(key) has the weak lifetime, but is a value type, not a class",
@@ -700,4 +711,13 @@ extension Container {
   func registered<Value>(_ entry: Entry) -> Registered<Value> {
     Registered(container: self, registration: entry.registration)
   }
+}
+
+/// An `Optional`, seen without its wrapped type (for the weak lifetime's hint).
+private protocol OptionalValue {
+  static var wrappedType: any Any.Type { get }
+}
+
+extension Optional: OptionalValue {
+  fileprivate static var wrappedType: any Any.Type { Wrapped.self }
 }
