@@ -12,6 +12,12 @@ final class OnceInstances: Sendable {
 
   private let slots = Locked<[Declaration: OnceSlot]>([:])
 
+  /// The slot of `registration`'s declaration if one was made, without making one.
+  func existingSlot(for registration: Registration) -> OnceSlot? {
+    let declaration = Declaration(key: registration.key, location: registration.location)
+    return slots.withLock { $0[declaration] }
+  }
+
   /// The slot of `registration`'s declaration, made on first use.
   func slot(for registration: Registration) -> OnceSlot {
     let declaration = Declaration(key: registration.key, location: registration.location)
