@@ -14,16 +14,19 @@ loom_bench_binary() {
   # NB: a module keeps the bodies of the packages' `@inlinable` code it was compiled with, and
   # SwiftPM does not rebuild it when only those bodies (or a layout they rely on) change: stale
   # fixtures then measure the wrong path (CONTRIBUTING, "Build and test"). So loom-bench's own
-  # modules are built again whenever a package's source is newer than the binary.
-  local binary="$scratch/release/loom-bench"
-  if [[ -e "$binary" && -n "$(find Packages -name '*.swift' -newer "$binary" -print -quit)" ]]; then
+  # modules are built again whenever a package's source changed since they last were (a stamp
+  # file, written once they are).
+  local stamp="$scratch/loom-bench-modules.stamp"
+  if [[ ! -e "$stamp" || -n "$(find Packages -name '*.swift' -newer "$stamp" -print -quit)" ]]
+  then
     rm -rf "$scratch"/release/{BenchFixtures,MacroBenchFixtures,MacroBenchBindings}.build \
-      "$scratch"/release/{ComponentBenchFixtures,LoomBench}.build
+      "$scratch"/release/{ComponentBenchFixtures,LoomBench}.build "$stamp"
   fi
   # NB: --disable-build-manifest-caching: the benchmark reaches the packages by path, and a cached
   # build manifest still lists a source file that one of them deleted ("missing inputs").
   swift build -c release --package-path Apps/LoomBench --scratch-path "$scratch" \
     --disable-build-manifest-caching "$@" >&2
+  touch "$stamp"
   bench="$(swift build -c release --package-path Apps/LoomBench --scratch-path "$scratch" \
     "$@" --show-bin-path)/loom-bench"
 }
