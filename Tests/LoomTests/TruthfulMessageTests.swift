@@ -352,7 +352,13 @@ extension Container {
   /// class it wraps (which can be weak) rather than asking to make `Optional` a class.
   @Test func aWeakOptionalOfAClassIsAMismatchWhoseHintNamesTheWrappedClass() throws {
     let container = Container()
-    container.register(LogSink?.self, lifetime: .weak, dependencies: []) { _ in LogSink() }
+    let (_, warnings) = collectingRegistrationWarnings {
+      container.register(LogSink?.self, lifetime: .weak, dependencies: []) { _ in LogSink() }
+    }
+    #if DEBUG
+      #expect(warnings.count == 1)
+      #expect(warnings.first?.contains("register LogSink itself with the weak lifetime") == true)
+    #endif
     let problem = try #require(container.validate().problems.first)
     #expect(problem.code == .lifetimeMismatch)
     #expect(
