@@ -178,13 +178,13 @@ final class BootNode: Sendable {
   @Test(.timeLimit(.minutes(1)))
   func concurrentCallersShareOneEvaluation() async throws {
     let runs = Counter()
-    let cell = AsyncOnce { () async -> BootNode in
+    let cell = Once { () async -> BootNode in
       runs.increment()
       try? await Task.sleep(for: .milliseconds(20))
       return BootNode(name: "once")
     }
     let identities = try await withThrowingTaskGroup(of: ObjectIdentifier.self) { group in
-      for _ in 0..<64 { group.addTask { ObjectIdentifier(try await cell.get()) } }
+      for _ in 0..<64 { group.addTask { ObjectIdentifier(try await cell.getAsync()) } }
       var seen: Set<ObjectIdentifier> = []
       for try await identity in group { seen.insert(identity) }
       return seen
@@ -197,21 +197,21 @@ final class BootNode: Sendable {
   @Test func asyncFailuresAreNotKept() async throws {
     struct Flaky: Error {}
     let attempts = Counter()
-    let cell = AsyncOnce { () async throws -> Int in
+    let cell = Once { () async throws -> Int in
       if attempts.increment() == 1 { throw Flaky() }
       return 7
     }
-    await #expect(throws: Flaky.self) { try await cell.get() }
-    #expect(try await cell.get() == 7)
+    await #expect(throws: Flaky.self) { try await cell.getAsync() }
+    #expect(try await cell.getAsync() == 7)
   }
 
   @Test func asyncRecursionIsAnErrorNotAHang() async throws {
-    let holder = Locked<AsyncOnce<Int>?>(nil)
-    let cell = AsyncOnce { () async throws -> Int in
-      try await holder.value!.get() + 1
+    let holder = Locked<Once<Int>?>(nil)
+    let cell = Once { () async throws -> Int in
+      try await holder.value!.getAsync() + 1
     }
     holder.withLock { $0 = cell }
-    await #expect(throws: OnceError.recursiveEvaluation) { try await cell.get() }
+    await #expect(throws: OnceError.cycle) { try await cell.getAsync() }
   }
 
   @Test(.timeLimit(.minutes(1)))
@@ -245,7 +245,7 @@ final class BootNode: Sendable {
     let holder = Locked<Once<Int>?>(nil)
     let cell = Once { () throws -> Int in try holder.value!.get() + 1 }
     holder.withLock { $0 = cell }
-    #expect(throws: OnceError.recursiveEvaluation) { try cell.get() }
+    #expect(throws: OnceError.cycle) { try cell.get() }
   }
 
   @Test func aTaskThatNamesAnotherRunsAfterIt() async throws {

@@ -10,58 +10,69 @@ private final class Outage: Error, Sendable {
   }
 }
 
+/// Reads `cell` from a synchronous function, where the synchronous `get()` is the one chosen.
+private func readSynchronously<Value>(_ cell: Once<Value>) throws -> Value {
+  try cell.get()
+}
+
 @Suite struct OnceTests {
   // MARK: Reading a cell
 
-  @Test func onceIsReadByCallingItThroughValueOrWithGet() throws {
+  @Test func aSynchronousCellEvaluatesOnceAndIsReadSynchronouslyOrAsynchronously() async throws {
     let runs = Counter()
     let cell = Once { () throws -> Int in
       runs.increment()
       return 42
     }
+    #expect(!cell.isComputed)
 
-    #expect(try cell() == 42)
-    #expect(try cell.value == 42)
     #expect(try cell.get() == 42)
+    #expect(try await cell.getAsync() == 42)
     #expect(runs.value == 1)
+    #expect(cell.isComputed)
   }
 
-  @Test func asyncOnceIsReadByCallingItThroughValueOrWithGet() async throws {
+  @Test func aClosureWithoutAwaitMakesASynchronousCellEvenInAnAsynchronousFunction() async throws {
+    let cell = Once { 42 }
+
+    #expect(try readSynchronously(cell) == 42)
+  }
+
+  @Test func anAsynchronousCellEvaluatesOnceAndIsReadAsynchronously() async throws {
     let runs = Counter()
-    let cell = AsyncOnce { () async throws -> Int in
+    let cell = Once { () async throws -> Int in
       runs.increment()
       return 42
     }
 
-    #expect(try await cell() == 42)
-    #expect(try await cell.value == 42)
-    #expect(try await cell.get() == 42)
+    #expect(try await cell.getAsync() == 42)
+    #expect(try await cell.getAsync() == 42)
     #expect(runs.value == 1)
     #expect(cell.isComputed)
   }
 
-  // MARK: Cells whose operation cannot throw
-
-  @Test func infallibleOnceIsReadWithoutTryAndEvaluatesOnce() {
+  @Test func aSynchronousReadOfAnAsynchronousCellThrowsAsyncRequiredUntilTheValueExists()
+    async throws
+  {
     let runs = Counter()
-    let cell = InfallibleOnce { () -> Clock in
+    let cell = Once { () async throws -> Int in
       runs.increment()
-      return Clock()
+      return 7
     }
-    #expect(!cell.isComputed)
 
-    let first = cell()
-
-    #expect(cell.value === first)
-    #expect(cell.get() === first)
+    #expect(throws: OnceError.asyncRequired) { try readSynchronously(cell) }
+    #expect(runs.value == 0)
+    #expect(try await cell.getAsync() == 7)
+    #expect(try readSynchronously(cell) == 7)
     #expect(runs.value == 1)
-    #expect(cell.isComputed)
+    #expect(
+      OnceError.asyncRequired.description.contains("read it with `try await cell.getAsync()`"))
   }
 
   @Test(.timeLimit(.minutes(1)))
-  func infallibleOnceEvaluatesOnceAcrossThreads() {
+  func aSynchronousCellEvaluatesOnceAcrossThreads() {
     let runs = Counter()
-    let cell = InfallibleOnce { () -> Clock in
+    let cell = Once { () -> Clock in
       runs.increment()
       pause(milliseconds: 20)
       return Clock()
@@ -69,7 +80,7 @@ private final class Outage: Error, Sendable {
     let seen = Locked<Set<ObjectIdentifier>>([])
 
     let finished = runOnThreads(count: 8) { _ in
-      let clock = cell()
+      guard let clock = try? cell.get() else { return }
       seen.withLock { _ = $0.insert(ObjectIdentifier(clock)) }
     }
 
@@ -79,57 +90,69 @@ private final class Outage: Error, Sendable {
   }
 
   @Test(.timeLimit(.minutes(1)))
-  func asyncInfallibleOnceIsReadWithoutTryAndConcurrentCallersShareOneEvaluation() async {
+  func concurrentAsynchronousCallersShareOneEvaluation() async throws {
     let runs = Counter()
-    let cell = AsyncInfallibleOnce { () async -> Clock in
+    let cell = Once { () async -> Clock in
       runs.increment()
       try? await Task.sleep(for: .milliseconds(20))
       return Clock()
     }
 
-    let identities = await withTaskGroup(of: ObjectIdentifier.self) { group in
-      for _ in 0..<32 { group.addTask { ObjectIdentifier(await cell()) } }
-      var seen: Set<ObjectIdentifier> = []
+    let identities = await withTaskGroup(of: ObjectIdentifier?.self) { group in
+      for _ in 0..<32 { group.addTask { (try? await cell.getAsync()).map(ObjectIdentifier.init) } }
+      var seen: Set<ObjectIdentifier?> = []
       for await identity in group { seen.insert(identity) }
       return seen
     }
 
     #expect(runs.value == 1)
     #expect(identities.count == 1)
-    #expect(await cell.value === cell.get())
+    #expect(identities.first != nil)
     #expect(cell.isComputed)
   }
 
-  #if !os(iOS) && !os(tvOS) && !os(watchOS) && !os(visionOS)
-    @Test func infallibleOnceThatNeedsItselfTrapsWithTheRecursionMessage() async {
-      let result = await #expect(
-        processExitsWith: .failure, observing: [\.standardErrorContent]
-      ) {
-        let holder = Locked<InfallibleOnce<Int>?>(nil)
-        let cell = InfallibleOnce { () -> Int in holder.value!() + 1 }
-        holder.withLock { $0 = cell }
-        _ = cell()
-      }
-      let output = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
-      #expect(
-        output.contains(
-          "OnceError: the cell's operation needs the cell's own value, so it would wait for itself."
-            + " To fix: break the dependency, or compute the inner value separately."))
+  @Test func aCellThatNeedsItselfThrowsCycle() {
+    let attempts = Counter()
+    let holder = Locked<Once<Int>?>(nil)
+    let cell = Once { () throws -> Int in
+      attempts.increment()
+      return try holder.value!.get() + 1
     }
-  #endif
+    holder.withLock { $0 = cell }
+
+    #expect(throws: OnceError.cycle) { try cell.get() }
+    #expect(attempts.value == 1)
+    #expect(
+      OnceError.cycle.description
+        == "OnceError: the cell's operation needs the cell's own value, so it would wait for"
+        + " itself. To fix: break the dependency, or compute the inner value separately.")
+  }
+
+  @Test func aSynchronousCellCanKeepItsFirstFailure() {
+    let attempts = Counter()
+    let cell = Once(keepingFailure: true) { () throws -> Int in
+      throw Outage(attempt: attempts.increment())
+    }
+
+    let first = #expect(throws: Outage.self) { try cell.get() }
+    let second = #expect(throws: Outage.self) { try cell.get() }
+
+    #expect(attempts.value == 1)
+    #expect(first != nil && first === second)
+  }
 
   // MARK: An async cell that keeps its first failure
 
   @Test func keepingFailureThrowsTheFirstErrorToEveryLaterCallerWithoutRunningAgain() async {
     let attempts = Counter()
-    let cell = AsyncOnceKeepingFailure { () async throws -> Int in
+    let cell = Once(keepingFailure: true) { () async throws -> Int in
       throw Outage(attempt: attempts.increment())
     }
 
     var errors: [Outage] = []
     for _ in 0..<5 {
       do {
-        _ = try await cell()
+        _ = try await cell.getAsync()
         Issue.record("the cell returned a value")
       } catch let error as Outage {
         errors.append(error)
@@ -147,7 +170,7 @@ private final class Outage: Error, Sendable {
   @Test(.timeLimit(.minutes(1)))
   func keepingFailureGivesConcurrentAndLaterCallersTheSameError() async {
     let attempts = Counter()
-    let cell = AsyncOnceKeepingFailure { () async throws -> Int in
+    let cell = Once(keepingFailure: true) { () async throws -> Int in
       let attempt = attempts.increment()
       try? await Task.sleep(for: .milliseconds(20))
       throw Outage(attempt: attempt)
@@ -157,7 +180,7 @@ private final class Outage: Error, Sendable {
       for _ in 0..<16 {
         group.addTask {
           do {
-            _ = try await cell.value
+            _ = try await cell.getAsync()
             return nil
           } catch {
             return ObjectIdentifier(error as AnyObject)
@@ -168,7 +191,7 @@ private final class Outage: Error, Sendable {
       for await identity in group { seen.append(identity) }
       return seen
     }
-    let later = await #expect(throws: Outage.self) { try await cell.get() }
+    let later = await #expect(throws: Outage.self) { try await cell.getAsync() }
 
     #expect(attempts.value == 1)
     #expect(concurrent.count == 16)
@@ -178,52 +201,52 @@ private final class Outage: Error, Sendable {
 
   @Test func keepingFailureKeepsASuccessfulValue() async throws {
     let runs = Counter()
-    let cell = AsyncOnceKeepingFailure { () async throws -> Clock in
+    let cell = Once(keepingFailure: true) { () async throws -> Clock in
       runs.increment()
       return Clock()
     }
 
-    let first = try await cell()
+    let first = try await cell.getAsync()
 
-    #expect(try await cell() === first)
-    #expect(try await cell.value === first)
+    #expect(try await cell.getAsync() === first)
+    #expect(try await cell.getAsync() === first)
     #expect(runs.value == 1)
     #expect(cell.isComputed)
   }
 
   @Test func keepingFailureKeepsARecursionError() async {
     let attempts = Counter()
-    let holder = Locked<AsyncOnceKeepingFailure<Int>?>(nil)
-    let cell = AsyncOnceKeepingFailure { () async throws -> Int in
+    let holder = Locked<Once<Int>?>(nil)
+    let cell = Once(keepingFailure: true) { () async throws -> Int in
       attempts.increment()
-      return try await holder.value!() + 1
+      return try await holder.value!.getAsync() + 1
     }
     holder.withLock { $0 = cell }
 
-    await #expect(throws: OnceError.recursiveEvaluation) { try await cell() }
-    await #expect(throws: OnceError.recursiveEvaluation) { try await cell() }
+    await #expect(throws: OnceError.cycle) { try await cell.getAsync() }
+    await #expect(throws: OnceError.cycle) { try await cell.getAsync() }
     #expect(attempts.value == 1)
   }
 
   @Test func theRetryingAsyncCellEvaluatesAgainWhereTheKeepingOneDoesNot() async throws {
     let retryingAttempts = Counter()
-    let retrying = AsyncOnce { () async throws -> Int in
+    let retrying = Once { () async throws -> Int in
       let attempt = retryingAttempts.increment()
       if attempt == 1 { throw Outage(attempt: attempt) }
       return attempt
     }
     let keepingAttempts = Counter()
-    let keeping = AsyncOnceKeepingFailure { () async throws -> Int in
+    let keeping = Once(keepingFailure: true) { () async throws -> Int in
       let attempt = keepingAttempts.increment()
       if attempt == 1 { throw Outage(attempt: attempt) }
       return attempt
     }
 
-    await #expect(throws: Outage.self) { try await retrying() }
-    await #expect(throws: Outage.self) { try await keeping() }
+    await #expect(throws: Outage.self) { try await retrying.getAsync() }
+    await #expect(throws: Outage.self) { try await keeping.getAsync() }
 
-    #expect(try await retrying() == 2)
-    await #expect(throws: Outage.self) { try await keeping() }
+    #expect(try await retrying.getAsync() == 2)
+    await #expect(throws: Outage.self) { try await keeping.getAsync() }
     #expect(retryingAttempts.value == 2)
     #expect(keepingAttempts.value == 1)
   }

@@ -39,7 +39,7 @@ public final class StartupOnce: Sendable {
   /// each is told its error; after a failure, the next call runs it again.
   func run(_ work: @escaping @Sendable () async -> (any Error)?) async -> (any Error)? {
     do {
-      _ = try await cell.get(recursion: OnceError.recursiveEvaluation as any Error) {
+      _ = try await cell.get(recursion: OnceError.cycle as any Error) {
         if let error = await work() { throw error }
         return true
       }

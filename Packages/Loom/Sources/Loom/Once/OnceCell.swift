@@ -12,7 +12,7 @@
 ///
 /// ```swift
 /// let cell = _OnceCell<Database>()
-/// let database = try cell.get(recursion: OnceError.recursiveEvaluation) { try Database.open() }
+/// let database = try cell.get(recursion: OnceError.cycle) { try Database.open() }
 /// ```
 @_spi(LoomInternals)
 public final class _OnceCell<Value: Sendable>: Sendable {
@@ -54,7 +54,7 @@ public final class _OnceCell<Value: Sendable>: Sendable {
   /// Returns the value, making it with `make` if no making has succeeded yet.
   ///
   /// ```swift
-  /// let database = try cell.get(recursion: OnceError.recursiveEvaluation) { try Database.open() }
+  /// let database = try cell.get(recursion: OnceError.cycle) { try Database.open() }
   /// ```
   ///
   /// - Parameters:
@@ -80,7 +80,7 @@ public final class _OnceCell<Value: Sendable>: Sendable {
   /// Cancelling one caller does not cancel a making that others wait for.
   ///
   /// ```swift
-  /// let token = try await cell.get(recursion: OnceError.recursiveEvaluation) {
+  /// let token = try await cell.get(recursion: OnceError.cycle) {
   ///   try await AuthClient.fetchToken()
   /// }
   /// ```
