@@ -140,9 +140,15 @@ let package = Package(
 
     // MARK: - Apps
 
+    // The option reader and usage error of the three apps (also built alone by
+    // Apps/CommandLineSupport/Package.swift, which loom-bench depends on by path).
+    .target(
+      name: "CommandLineSupport", path: "Apps/CommandLineSupport/Sources/CommandLineSupport"),
     .executableTarget(
       name: "LoomDemo",
-      dependencies: ["Loom", "LoomAssembly", "LoomSession", "LoomMacros", "GraphDrawing"],
+      dependencies: [
+        "Loom", "LoomAssembly", "LoomSession", "LoomMacros", "GraphDrawing", "CommandLineSupport",
+      ],
       path: "Apps/LoomDemo"
     ),
     // loom-graph (Apps/LoomGraph): the tool reads sources with swift-syntax and the macros' own
@@ -152,7 +158,9 @@ let package = Package(
     .target(name: "GraphDrawing", dependencies: ["Loom"], path: "Apps/LoomGraph/GraphDrawing"),
     .executableTarget(
       name: "LoomGraph",
-      dependencies: ["Loom", "GraphDrawing", "LoomMacrosImplementation"] + graphSyntaxDependencies,
+      dependencies: [
+        "Loom", "GraphDrawing", "CommandLineSupport", "LoomMacrosImplementation",
+      ] + graphSyntaxDependencies,
       path: "Apps/LoomGraph/LoomGraph",
       swiftSettings: syntaxSwiftSettings, linkerSettings: syntaxLinkerSettings
     ),
@@ -172,6 +180,11 @@ let package = Package(
 
     // MARK: - Tests
 
+    .testTarget(
+      name: "CommandLineSupportTests",
+      dependencies: ["CommandLineSupport"],
+      path: "Tests/CommandLineSupportTests"
+    ),
     .testTarget(
       name: "LoomTests",
       dependencies: ["Loom"],
