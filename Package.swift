@@ -154,12 +154,13 @@ let package = Package(
     // loom-graph (Apps/LoomGraph): the tool reads sources with swift-syntax and the macros' own
     // declaration readers (LoomMacrosImplementation's `package` API), so it takes the macro
     // targets' flags; its pictures come from the core's exporter, drawn by GraphDrawing (shared
-    // with loom-demo). Build-time only: it ships no privacy manifest.
+    // with loom-demo); `.session` and `.flow` are LoomSession's own lifetimes, with their ranks.
+    // Build-time only: it ships no privacy manifest.
     .target(name: "GraphDrawing", dependencies: ["Loom"], path: "Apps/LoomGraph/GraphDrawing"),
     .executableTarget(
       name: "LoomGraph",
       dependencies: [
-        "Loom", "GraphDrawing", "CommandLineSupport", "LoomMacrosImplementation",
+        "Loom", "LoomSession", "GraphDrawing", "CommandLineSupport", "LoomMacrosImplementation",
       ] + graphSyntaxDependencies,
       path: "Apps/LoomGraph/LoomGraph",
       swiftSettings: syntaxSwiftSettings, linkerSettings: syntaxLinkerSettings
