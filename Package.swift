@@ -140,19 +140,28 @@ let package = Package(
 
     // MARK: - Apps
 
+    // The option reader and usage error of the three apps (also built alone by
+    // Apps/CommandLineSupport/Package.swift, which loom-bench depends on by path).
+    .target(
+      name: "CommandLineSupport", path: "Apps/CommandLineSupport/Sources/CommandLineSupport"),
     .executableTarget(
       name: "LoomDemo",
-      dependencies: ["Loom", "LoomAssembly", "LoomSession", "LoomMacros", "GraphDrawing"],
+      dependencies: [
+        "Loom", "LoomAssembly", "LoomSession", "LoomMacros", "GraphDrawing", "CommandLineSupport",
+      ],
       path: "Apps/LoomDemo"
     ),
     // loom-graph (Apps/LoomGraph): the tool reads sources with swift-syntax and the macros' own
     // declaration readers (LoomMacrosImplementation's `package` API), so it takes the macro
     // targets' flags; its pictures come from the core's exporter, drawn by GraphDrawing (shared
-    // with loom-demo). Build-time only: it ships no privacy manifest.
+    // with loom-demo); `.session` and `.flow` are LoomSession's own lifetimes, with their ranks.
+    // Build-time only: it ships no privacy manifest.
     .target(name: "GraphDrawing", dependencies: ["Loom"], path: "Apps/LoomGraph/GraphDrawing"),
     .executableTarget(
       name: "LoomGraph",
-      dependencies: ["Loom", "GraphDrawing", "LoomMacrosImplementation"] + graphSyntaxDependencies,
+      dependencies: [
+        "Loom", "LoomSession", "GraphDrawing", "CommandLineSupport", "LoomMacrosImplementation",
+      ] + graphSyntaxDependencies,
       path: "Apps/LoomGraph/LoomGraph",
       swiftSettings: syntaxSwiftSettings, linkerSettings: syntaxLinkerSettings
     ),
@@ -172,6 +181,11 @@ let package = Package(
 
     // MARK: - Tests
 
+    .testTarget(
+      name: "CommandLineSupportTests",
+      dependencies: ["CommandLineSupport"],
+      path: "Tests/CommandLineSupportTests"
+    ),
     .testTarget(
       name: "LoomTests",
       dependencies: ["Loom"],

@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # Checks that the root Package.swift declares every library target of the packages under
-# Packages/ exactly as their own manifests do (path, dependencies, settings, products, platforms,
-# language mode), and depends on no package by path. The two must agree because users build the
-# root manifest (by URL) and CI also builds each package alone; see CONTRIBUTING.md. Then checks
-# that each library's privacy manifest (PrivacyInfo.xcprivacy) declares the Required Reason APIs
-# its sources call.
+# Packages/, and the apps' Apps/CommandLineSupport, exactly as their own manifests do (path,
+# dependencies, settings, products, platforms, language mode), and depends on no package by path.
+# The two must agree because users build the root manifest (by URL) and CI also builds each package
+# alone; see CONTRIBUTING.md. Then checks that each library's privacy manifest
+# (PrivacyInfo.xcprivacy) declares the Required Reason APIs its sources call.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -16,14 +16,19 @@ swift package dump-package >"$work/root.json"
 pairs=()
 for manifest in Packages/*/Package.swift; do
   [[ -e "$manifest" ]] || continue
-  folder=$(basename "$(dirname "$manifest")")
-  swift package dump-package --package-path "Packages/$folder" >"$work/$folder.json"
-  pairs+=("$folder" "$work/$folder.json")
+  folder=$(dirname "$manifest")
+  swift package dump-package --package-path "$folder" >"$work/$(basename "$folder").json"
+  pairs+=("$folder" "$work/$(basename "$folder").json")
 done
-if ((${#pairs[@]} == 0)); then
+libraries=$((${#pairs[@]} / 2))
+if ((libraries == 0)); then
   echo "error: no packages with a Package.swift under Packages/." >&2
   exit 1
 fi
+# The apps' support package: the root declares its target for loom-demo and loom-graph, and
+# loom-bench depends on it by path. It is not a runtime library (no privacy manifest below).
+swift package dump-package --package-path Apps/CommandLineSupport >"$work/CommandLineSupport.json"
+pairs+=(Apps/CommandLineSupport "$work/CommandLineSupport.json")
 
 swift Scripts/lib/compare-manifests.swift "$work/root.json" "${pairs[@]}"
 
@@ -53,4 +58,4 @@ done
 if ((privacy_problems)); then
   exit 1
 fi
-echo "The privacy manifests of $((${#pairs[@]} / 2)) packages declare what their sources use."
+echo "The privacy manifests of $libraries packages declare what their sources use."

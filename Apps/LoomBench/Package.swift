@@ -14,6 +14,8 @@ let package = Package(
     .package(path: "../../Packages/Loom"),
     .package(path: "../../Packages/LoomSession"),
     .package(path: "../../Packages/LoomMacros"),
+    // The apps' option reader, shared with loom-demo and loom-graph.
+    .package(path: "../CommandLineSupport"),
   ],
   targets: [
     .target(
@@ -46,6 +48,7 @@ let package = Package(
         .product(name: "Loom", package: "Loom"),
         .product(name: "LoomSession", package: "LoomSession"),
         .product(name: "LoomMacros", package: "LoomMacros"),
+        .product(name: "_CommandLineSupport", package: "CommandLineSupport"),
       ],
       path: "LoomBench"
     ),

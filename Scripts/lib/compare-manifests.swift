@@ -1,8 +1,8 @@
 // Run by Scripts/check-manifests.sh (not directly): compares the root manifest with the manifest of
-// each package under Packages/, from their `swift package dump-package` JSON, and prints every
-// difference. Exits 1 if there is one.
+// each package whose targets it declares (those under Packages/, and Apps/CommandLineSupport), from
+// their `swift package dump-package` JSON, and prints every difference. Exits 1 if there is one.
 //
-// Arguments: <root.json> then pairs of <package folder name> <package.json>.
+// Arguments: <root.json> then pairs of <package folder, from the root> <package.json>.
 
 import Foundation
 
@@ -93,7 +93,7 @@ for dependency in objects(root["dependencies"]) where dependency["fileSystem"] !
 }
 
 for (folder, package) in packages {
-  let manifest = "Packages/\(folder)/Package.swift"
+  let manifest = "\(folder)/Package.swift"
   for field in ["platforms", "swiftLanguageVersions"]
   where canonical(package[field]) != canonical(root[field]) {
     problems.append(
@@ -152,7 +152,7 @@ for (folder, package) in packages {
       continue
     }
     let path = normalisedPath(
-      "Packages/\(folder)/" + (target["path"] as? String ?? defaultPath(of: target)))
+      "\(folder)/" + (target["path"] as? String ?? defaultPath(of: target)))
     let mirrorPath = normalisedPath(mirror["path"] as? String ?? defaultPath(of: mirror))
     if path != mirrorPath {
       problems.append("\(manifest): target \(name) is at \(path), the root's at \(mirrorPath).")
@@ -172,16 +172,16 @@ for (folder, package) in packages {
 
   // A root target in this package's folder that the package itself does not declare is stale.
   for (name, target) in rootTargets
-  where normalisedPath(target["path"] as? String ?? "").hasPrefix("Packages/\(folder)/")
+  where normalisedPath(target["path"] as? String ?? "").hasPrefix("\(folder)/")
     && !declared.contains(name)
   {
     problems.append(
-      "the root manifest's target \(name) lives in Packages/\(folder), whose manifest does not"
+      "the root manifest's target \(name) lives in \(folder), whose manifest does not"
         + " declare it.")
   }
 }
 
-// Every library the root exports comes from a package under Packages/.
+// Every library the root exports comes from one of the packages.
 let packageProducts = Set(
   packages.flatMap { objects($0.1["products"]).compactMap { $0["name"] as? String } })
 for (name, product) in rootProducts where (product["type"] as? Object)?["library"] != nil {

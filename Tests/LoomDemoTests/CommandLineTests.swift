@@ -68,6 +68,9 @@ import Testing
     ),
     (["graph", "--component=onboarding"], "option '--component' takes no value"),
     (["help", "graph"], "unexpected argument 'graph' for help"),
+    (["help", "--verbose"], "unknown option '--verbose' for help"),
+    (["graph", "--debug=yes"], "option '--debug' takes no value"),
+    (["graph", "--bogus=1"], "unknown option '--bogus' for graph"),
   ])
   func usageErrorNamesTheArgumentOnStandardErrorAndExitsTwo(arguments: [String], message: String) {
     let run = runDemo(arguments)

@@ -24,8 +24,12 @@ import Testing
       ["--format", "pdf"], "unknown format 'pdf' for --format (use text, mermaid, dot, svg or png)"
     ),
     (["--format", "png"], "--format png draws a picture, which needs --output FILE"),
-    (["--output"], "--output needs a value"),
-    (["--verbose"], "unknown argument '--verbose'"),
+    (["--output"], "option '--output' needs a file name"),
+    (["--root", "--validate"], "option '--root' needs a folder"),
+    (["--verbose"], "unknown option '--verbose'"),
+    (["--verbose=yes"], "unknown option '--verbose'"),
+    (["Shop"], "unexpected argument 'Shop'"),
+    (["--validate=yes"], "option '--validate' takes no value"),
     (["--module", "App"], "--module needs NAME=PATH (a folder or a Swift file), not 'App'"),
   ])
   func aWrongArgumentIsNamedWithStatusTwo(arguments: [String], message: String) {
@@ -90,5 +94,13 @@ import Testing
     for option in ["--root", "--target", "--validate", "--format", "--output", "--root-pruning"] {
       #expect(run.output.contains(option))
     }
+  }
+
+  @Test(arguments: [["-h"], ["--verbose", "--help"], ["--format", "pdf", "-h"]])
+  func helpWinsWhateverElseIsOnTheCommandLine(arguments: [String]) {
+    let run = GraphTool.run(arguments, environment: [:])
+    #expect(run.status == 0)
+    #expect(run.output == GraphToolOptions.help + "\n")
+    #expect(run.errors == "")
   }
 }

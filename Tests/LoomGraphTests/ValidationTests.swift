@@ -128,4 +128,37 @@ import Testing
           """)
     }
   }
+
+  /// `.session` and `.flow` are LoomSession's own lifetimes, ranked below a singleton and a
+  /// session; a lifetime loom-graph does not know is never reported as captive.
+  @Test func sessionAndFlowRankAsLoomSessionRanksThem() throws {
+    try Fixture.withTemporaryFolder { folder in
+      let source = """
+        import Loom
+        import LoomSession
+
+        func wire(_ container: Container) {
+          container.register(Cart.self, lifetime: .flow) { _ in Cart() }
+          container.register(Profile.self, lifetime: .session) { r in Profile(try r.resolve(Cart.self)) }
+          container.register(Store.self, lifetime: .singleton) { r in Store(try r.resolve(Profile.self)) }
+          container.register(Log.self, lifetime: .perRequest) { _ in Log() }
+          container.register(Audit.self, lifetime: .singleton) { r in Audit(try r.resolve(Log.self)) }
+        }
+        """
+      try source.write(
+        to: folder.appendingPathComponent("Wiring.swift"), atomically: true, encoding: .utf8)
+      let run = GraphTool.run(
+        ["--module", "Feature=\(folder.path)", "--validate"], environment: [:])
+
+      #expect(run.status == 1)
+      let errors = run.output.split(separator: "\n").filter { $0.contains(": error: ") }
+      #expect(errors.count == 2)
+      #expect(
+        errors.first?.contains(
+          "Wiring.swift:6:13: error: Profile (session) holds Cart (flow) captive") == true)
+      #expect(
+        errors.last?.contains(
+          "Wiring.swift:7:13: error: Store (singleton) holds Profile (session) captive") == true)
+    }
+  }
 }

@@ -1,4 +1,5 @@
 import BenchFixtures
+import CommandLineSupport
 import Loom
 import LoomSession
 
@@ -11,16 +12,16 @@ import LoomSession
 enum Bench {
   /// Runs the benchmark (or the allocation probe) and returns the exit status.
   static func main(arguments: [String]) -> Int32 {
-    let options: Options
-    switch Options.parse(arguments) {
-    case .success(let parsed): options = parsed
-    case .failure(let error):
-      printError("loom-bench: \(error.message)\n\n\(Options.usage)")
-      return 2
-    }
-    if options.help {
+    if ArgumentReader.asksForHelp(arguments) {
       print(Options.usage)
       return 0
+    }
+    let options: Options
+    do throws(UsageError) {
+      options = try Options.parse(arguments)
+    } catch {
+      printError(error.report(program: "loom-bench"))
+      return UsageError.exitStatus
     }
     if let count = options.allocProbe {
       allocProbe(count)
@@ -36,8 +37,8 @@ enum Bench {
     }
     if let (name, iterations) = options.profile {
       guard let runner = makeRunners().first(where: { $0.cases.contains(name) }) else {
-        printError("loom-bench: no case named '\(name)'")
-        return 2
+        printError(UsageError("no case named '\(name)'").report(program: "loom-bench"))
+        return UsageError.exitStatus
       }
       runner.profile(iterations: 1)
       runner.profile(iterations: iterations)

@@ -1,3 +1,5 @@
+import CommandLineSupport
+
 /// The command line of `loom-bench`.
 struct Options {
   /// Repetitions of the whole round-robin; each figure is the median over them.
@@ -17,7 +19,6 @@ struct Options {
   /// `--memory-probe N`: re-register one singleton key N times (resolving it each time) and report
   /// the growth of resident memory per re-registration.
   var memoryProbe: Int?
-  var help = false
 
   static let usage = """
     usage: loom-bench [--quick] [--filter <prefix>] [--reps <n>]
@@ -41,68 +42,41 @@ struct Options {
                          (for Scripts/memory-check.sh)
     """
 
-  /// Parses the arguments, or returns a message saying what is wrong.
-  static func parse(_ arguments: [String]) -> Result<Options, UsageError> {
+  /// Parses the arguments; `-h` and `--help` are looked for before.
+  static func parse(_ arguments: [String]) throws(UsageError) -> Options {
     var options = Options()
-    var index = 0
-    func value(after flag: String) -> String? {
-      index += 1
-      return index < arguments.count ? arguments[index] : nil
-    }
-    while index < arguments.count {
-      let argument = arguments[index]
+    var reader = ArgumentReader(arguments)
+    while let argument = try reader.next() {
       switch argument {
-      case "--quick":
+      case .option("--quick"):
         options.repetitions = 5
         options.sampleNanoseconds = 10_000_000
-      case "--filter":
-        guard let prefix = value(after: argument) else {
-          return .failure(UsageError("--filter needs a prefix"))
+      case .option("--filter"):
+        options.filter = try reader.value(needing: "a prefix")
+      case .option("--reps"):
+        options.repetitions = try reader.value(needing: "a number of at least 5") {
+          Int($0).flatMap { $0 >= 5 ? $0 : nil }
         }
-        options.filter = prefix
-      case "--reps":
-        guard let text = value(after: argument), let count = Int(text), count >= 5 else {
-          return .failure(UsageError("--reps needs a number of at least 5"))
+      case .option("--alloc-probe"):
+        options.allocProbe = try reader.value(needing: "a count") { count($0) }
+      case .option("--alloc-probe-control"):
+        options.allocProbeControl = try reader.value(needing: "a count") { count($0) }
+      case .option("--memory-probe"):
+        options.memoryProbe = try reader.value(needing: "a positive count") {
+          count($0).flatMap { $0 > 0 ? $0 : nil }
         }
-        options.repetitions = count
-      case "--alloc-probe":
-        guard let text = value(after: argument), let count = Int(text), count >= 0 else {
-          return .failure(UsageError("--alloc-probe needs a count"))
-        }
-        options.allocProbe = count
-      case "--alloc-probe-control":
-        guard let text = value(after: argument), let count = Int(text), count >= 0 else {
-          return .failure(UsageError("--alloc-probe-control needs a count"))
-        }
-        options.allocProbeControl = count
-      case "--memory-probe":
-        guard let text = value(after: argument), let count = Int(text), count > 0 else {
-          return .failure(UsageError("--memory-probe needs a positive count"))
-        }
-        options.memoryProbe = count
-      case "--profile":
-        guard let name = value(after: argument) else {
-          return .failure(UsageError("--profile needs a case name"))
-        }
-        var iterations = 1_000_000
-        if index + 1 < arguments.count, let count = Int(arguments[index + 1]) {
-          iterations = count
-          index += 1
-        }
-        options.profile = (name, iterations)
-      case "-h", "--help":
-        options.help = true
+      case .option("--profile"):
+        let name = try reader.value(needing: "a case name")
+        options.profile = (name, reader.optionalValue { Int($0) } ?? 1_000_000)
       default:
-        return .failure(UsageError("unknown argument '\(argument)'"))
+        throw .unknown(argument)
       }
-      index += 1
     }
-    return .success(options)
+    return options
   }
-}
 
-/// A command line that cannot be parsed.
-struct UsageError: Error {
-  let message: String
-  init(_ message: String) { self.message = message }
+  /// A count: a number, 0 or more.
+  private static func count(_ text: String) -> Int? {
+    Int(text).flatMap { $0 >= 0 ? $0 : nil }
+  }
 }

@@ -1,3 +1,5 @@
+import CommandLineSupport
+
 /// `loom-demo`'s entry point: parses the command line, runs the command and returns the exit
 /// status, writing to the consoles it is given (the terminal's, or a test's buffers).
 enum DemoCommandLine {
@@ -6,7 +8,7 @@ enum DemoCommandLine {
   /// `validate` found problems, or `graph` could not draw or write the graph.
   static let failure: Int32 = 1
   /// The command line was wrong: an unknown command, option or value, or a missing value.
-  static let usageError: Int32 = 2
+  static let usageError = UsageError.exitStatus
 
   /// Runs `loom-demo` with `arguments` (without the program's name).
   ///
@@ -23,9 +25,7 @@ enum DemoCommandLine {
     do throws(UsageError) {
       invocation = try CommandLineParser.parse(arguments)
     } catch {
-      errors.line("loom-demo: \(error.message)")
-      errors.line(Help.usage)
-      errors.line("Run 'loom-demo --help' for the commands and their options.")
+      errors.line(error.report(program: "loom-demo", usage: Help.usage))
       return usageError
     }
 

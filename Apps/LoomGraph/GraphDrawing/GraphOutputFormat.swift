@@ -20,10 +20,4 @@ package enum GraphOutputFormat: String, CaseIterable, Sendable {
 
   /// Whether Graphviz draws it into a file (`svg`, `png`) rather than the tool printing it.
   package var isPicture: Bool { self == .svg || self == .png }
-
-  /// The accepted names, for help and error messages: `text, mermaid, dot, svg or png`.
-  package static let names: String = {
-    let names = allCases.map(\.rawValue)
-    return names.dropLast().joined(separator: ", ") + " or " + names[names.count - 1]
-  }()
 }

@@ -49,7 +49,7 @@ func usageErrorText(_ message: String) -> String {
                                    [--features | --component]
          loom-demo [--debug] validate [--broken]
          loom-demo help | --help | -h
-  Run 'loom-demo --help' for the commands and their options.
+  Run 'loom-demo --help' for usage.
 
   """
 }

@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 import GraphDrawing
 import Loom
@@ -23,18 +24,23 @@ enum GraphTool {
   /// ``run(_:environment:)`` on the calling thread.
   private static func runHere(_ arguments: [String], environment: [String: String]) -> Run {
     var run = Run()
+    if ArgumentReader.asksForHelp(arguments) {
+      run.output = GraphToolOptions.help + "\n"
+      return run
+    }
     do throws(ToolError) {
-      let options = try GraphToolOptions.parse(arguments)
-      if options.help {
-        run.output = GraphToolOptions.help + "\n"
-        return run
+      let options: GraphToolOptions
+      do throws(UsageError) {
+        options = try GraphToolOptions.parse(arguments)
+      } catch {
+        throw .usage(error)
       }
       try execute(options, environment: environment, into: &run)
     } catch {
       switch error {
-      case .usage(let message):
-        run.errors += "loom-graph: \(message)\nRun 'loom-graph --help' for usage.\n"
-        run.status = 2
+      case .usage(let usage):
+        run.errors += usage.report(program: "loom-graph") + "\n"
+        run.status = UsageError.exitStatus
       case .failure(let message):
         run.errors += "loom-graph: \(message)\n"
         run.status = 1
@@ -76,7 +82,7 @@ enum GraphTool {
     var reportedModule: PackageLayout.Module?
     if let name = options.reportModule {
       guard let module = layout.modules.first(where: { $0.name == name }) else {
-        throw .usage("--report-module names '\(name)', which is not a --module")
+        throw .usage(UsageError("--report-module names '\(name)', which is not a --module"))
       }
       reportedModule = module
     }
@@ -213,7 +219,7 @@ enum GraphTool {
         if let close = Spelling.closest(to: name, in: candidates) {
           message += "; did you mean '\(close)'?"
         }
-        throw .usage(message)
+        throw .usage(UsageError(message))
       }
       roots += matching
     }

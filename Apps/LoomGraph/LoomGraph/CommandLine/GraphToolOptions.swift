@@ -1,3 +1,4 @@
+import CommandLineSupport
 import GraphDrawing
 
 /// The options of `loom-graph`.
@@ -20,49 +21,29 @@ struct GraphToolOptions: Equatable, Sendable {
   var reportModule: String?
   /// `--stamp FILE` (build plugin): the file the build command promises, written on success.
   var stamp: String?
-  /// `-h`, `--help`.
-  var help = false
 
-  /// Reads the arguments (without the program name).
-  static func parse(_ arguments: [String]) throws(ToolError) -> GraphToolOptions {
+  /// Reads the arguments (without the program name); `-h` and `--help` are looked for before.
+  static func parse(_ arguments: [String]) throws(UsageError) -> GraphToolOptions {
     var options = GraphToolOptions()
-    var rest = arguments[...]
-    while let argument = rest.popFirst() {
-      var name = argument
-      var inlineValue: String?
-      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-        name = String(argument[..<equals])
-        inlineValue = String(argument[argument.index(after: equals)...])
-      }
-      func value() throws(ToolError) -> String {
-        if let inlineValue { return inlineValue }
-        guard let next = rest.popFirst(), !next.hasPrefix("--") else {
-          throw .usage("\(name) needs a value")
-        }
-        return next
-      }
-      switch name {
-      case "-h", "--help": options.help = true
-      case "--validate", "--validate-dag": options.validate = true
-      case "--root": options.root = try value()
-      case "--target": options.targets.append(try value())
-      case "--output": options.output = try value()
-      case "--root-pruning": options.rootPruning.append(try value())
-      case "--module": options.modules.append(try value())
-      case "--report-module": options.reportModule = try value()
-      case "--stamp": options.stamp = try value()
-      case "--format":
-        let text = try value()
-        guard let format = GraphOutputFormat(rawValue: text) else {
-          throw .usage("unknown format '\(text)' for --format (use \(GraphOutputFormat.names))")
-        }
-        options.format = format
-      default:
-        throw .usage("unknown argument '\(argument)'")
+    var reader = ArgumentReader(arguments)
+    while let argument = try reader.next() {
+      switch argument {
+      case .option("--validate"), .option("--validate-dag"): options.validate = true
+      case .option("--root"): options.root = try reader.value(needing: "a folder")
+      case .option("--target"): options.targets.append(try reader.value(needing: "a target name"))
+      case .option("--output"): options.output = try reader.value(needing: "a file name")
+      case .option("--root-pruning"):
+        options.rootPruning.append(try reader.value(needing: "a component or key name"))
+      case .option("--module"): options.modules.append(try reader.value(needing: "NAME=PATH"))
+      case .option("--report-module"):
+        options.reportModule = try reader.value(needing: "a module name")
+      case .option("--stamp"): options.stamp = try reader.value(needing: "a file name")
+      case .option("--format"): options.format = try reader.choice(GraphOutputFormat.self)
+      default: throw .unknown(argument)
       }
     }
     if options.format?.isPicture == true, options.output == nil {
-      throw .usage(
+      throw UsageError(
         "--format \(options.format?.rawValue ?? "") draws a picture, which needs --output FILE")
     }
     while options.root.count > 1, options.root.hasSuffix("/") { options.root.removeLast() }

@@ -1,38 +1,35 @@
 import Loom
+import LoomSession
 
-/// A lifetime the core does not define, read from source (`.session`, `.flow`, a custom one),
-/// so that a node can show it. Its rank is LoomSession's for `session` and `flow`; any other is
-/// `known == false`, and the captive check leaves it out.
+/// A lifetime neither the core nor LoomSession defines, read from source (a custom one), so that a
+/// node can show it. loom-graph cannot know its rank, so the captive check leaves it out.
 struct SourceLifetime: CustomLifetime {
   let name: String
-  let rank: LifetimeRank
-  let known: Bool
+
+  /// A placeholder: ``isKnown(_:)`` keeps the checks from trusting it.
+  var rank: LifetimeRank { .singleton }
 
   /// NB: the graph of a scan is drawn and validated, never resolved; a cache is never asked for.
   func instanceCache(for context: LifetimeContext) throws(ResolutionError) -> InstanceCache {
     InstanceCache()
   }
 
-  /// The core's lifetime for a spelling: `singleton` is ``Lifetime/singleton``, and so on.
+  /// The lifetimes loom-graph knows, by their spelling in source: the core's, and LoomSession's
+  /// own `.session` and `.flow` (so their ranks are LoomSession's, written nowhere else).
+  private static let known: [String: Lifetime] = [
+    "transient": .transient, "singleton": .singleton, "eagerSingleton": .eagerSingleton,
+    "weak": .weak, "graph": .graph, "once": .once, "session": .session, "flow": .flow,
+  ]
+
+  /// The lifetime for a spelling: `singleton` is ``Lifetime/singleton``, `session` is
+  /// LoomSession's `Lifetime.session`, and any other a ``SourceLifetime`` of that name.
   static func lifetime(_ spelled: String) -> Lifetime {
-    switch spelled {
-    case "transient": .transient
-    case "singleton": .singleton
-    case "eagerSingleton": .eagerSingleton
-    case "weak": .weak
-    case "graph": .graph
-    case "once": .once
-    case "session": .custom(SourceLifetime(name: "session", rank: LifetimeRank(900), known: true))
-    case "flow": .custom(SourceLifetime(name: "flow", rank: LifetimeRank(800), known: true))
-    default: .custom(SourceLifetime(name: spelled, rank: .singleton, known: false))
-    }
+    known[spelled] ?? .custom(SourceLifetime(name: spelled))
   }
 
   /// Whether the core's checks can trust the lifetime's rank: the core's lifetimes and
   /// LoomSession's, not one spelled otherwise.
   static func isKnown(_ lifetime: Lifetime) -> Bool {
-    [
-      "transient", "singleton", "eager singleton", "weak", "graph", "once", "session", "flow",
-    ].contains(lifetime.description)
+    known.values.contains(lifetime)
   }
 }

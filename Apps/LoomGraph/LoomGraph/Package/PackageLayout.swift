@@ -1,3 +1,4 @@
+import CommandLineSupport
 import Foundation
 
 /// The modules loom-graph reads and where their sources are: read from a package's manifest
@@ -33,7 +34,8 @@ struct PackageLayout: Equatable, Sendable {
       guard let module = byName[name] else {
         let names = modules.map(\.name).sorted().joined(separator: ", ")
         throw .usage(
-          "no target '\(name)' with Swift sources in the package (its targets: \(names))")
+          UsageError(
+            "no target '\(name)' with Swift sources in the package (its targets: \(names))"))
       }
       chosen.append(name)
       pending += module.dependencies.reversed()
@@ -46,7 +48,7 @@ struct PackageLayout: Equatable, Sendable {
   func checkPathsExist() throws(ToolError) {
     for module in modules {
       for path in module.directories where !FileManager.default.fileExists(atPath: path) {
-        throw .usage("--module \(module.name)=\(path): no such file or folder")
+        throw .usage(UsageError("--module \(module.name)=\(path): no such file or folder"))
       }
     }
   }
@@ -56,7 +58,8 @@ struct PackageLayout: Equatable, Sendable {
     var modules: [Module] = []
     for argument in moduleArguments {
       guard let equals = argument.firstIndex(of: "="), equals != argument.startIndex else {
-        throw .usage("--module needs NAME=PATH (a folder or a Swift file), not '\(argument)'")
+        throw .usage(
+          UsageError("--module needs NAME=PATH (a folder or a Swift file), not '\(argument)'"))
       }
       let name = String(argument[..<equals])
       let directory = String(argument[argument.index(after: equals)...])
