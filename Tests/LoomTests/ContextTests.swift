@@ -2,8 +2,8 @@ import Testing
 
 @_spi(Testing) @testable import Loom
 
-extension DependencyContext {
-  fileprivate static let staging = DependencyContext("staging")
+extension Container.Context {
+  fileprivate static let staging = Container.Context("staging")
 }
 
 extension Container {
@@ -77,7 +77,7 @@ struct ContextProbe: Sendable {
 
 @Suite struct ContextTests {
   /// A root container with exactly `contexts` active.
-  private func container(_ contexts: Set<DependencyContext>) -> Container {
+  private func container(_ contexts: Set<Container.Context>) -> Container {
     let container = Container()
     container.contexts = contexts
     return container
@@ -88,7 +88,7 @@ struct ContextProbe: Sendable {
   }
 
   @Test func eachContextGetsItsOwnValue() throws {
-    let cases: [(DependencyContext, String)] = [
+    let cases: [(Container.Context, String)] = [
       (.test, "test"), (.preview, "preview"), (.argument("-loom-greeting-argument"), "argument"),
       (.staging, "staging"), (.debug, "debug"),
     ]
@@ -98,7 +98,7 @@ struct ContextProbe: Sendable {
   }
 
   @Test func theActiveContextThatRanksFirstWins() throws {
-    let all: Set<DependencyContext> = [
+    let all: Set<Container.Context> = [
       .debug, .staging, .preview, .test, .argument("-loom-greeting-argument"),
     ]
     #expect(try container(all).tryResolve(\.greeting).word == "argument")
@@ -198,7 +198,7 @@ struct ContextProbe: Sendable {
   // MARK: - Contexts added on a container (Factory's `container.x.onTest { }`)
 
   /// Factory's context tests' set-up: a registration and three contexts added after it.
-  private func externallyDefined(_ contexts: Set<DependencyContext>) -> Container {
+  private func externallyDefined(_ contexts: Set<Container.Context>) -> Container {
     let container = container(contexts)
     container.register(\.contextService) { _ in Greeting(word: "registered") }
     container.when(.preview, for: \.contextService) { _ in Greeting(word: "preview") }
@@ -416,7 +416,7 @@ struct ContextProbe: Sendable {
     container.when(.debug, for: \.contextService) { _ in Greeting(word: "debug") }
     container.when(.staging, for: \.contextService) { _ in Greeting(word: "staging") }
     container.when(.test, for: \.contextService) { _ in Greeting(word: "test") }
-    let cases: [(Set<DependencyContext>, String)] = [
+    let cases: [(Set<Container.Context>, String)] = [
       ([.simulator, .debug], "simulator"), ([.device, .debug], "device"),
       ([.device, .staging], "staging"), ([.simulator, .test], "test"), ([], "registered"),
     ]
@@ -424,8 +424,8 @@ struct ContextProbe: Sendable {
       container.contexts = contexts
       #expect(try container.tryResolve(\.contextService).word == word, "\(contexts)")
     }
-    #expect(DependencyContext.simulator.description == "simulator")
-    #expect(DependencyContext.device.spelling == ".device")
+    #expect(Container.Context.simulator.description == "simulator")
+    #expect(Container.Context.device.spelling == ".device")
   }
 
   // MARK: Several arguments

@@ -37,7 +37,7 @@ extension Container {
   /// A key path whose value is missing in one context.
   fileprivate var stagingOnlyToken: Dependency<Token> {
     Dependency(.singleton, dependencies: []) { _ in Token() }
-      .unimplemented(in: DependencyContext("messages-staging"))
+      .unimplemented(in: Container.Context("messages-staging"))
   }
 
   /// A key path whose default resolves a log sink, which nothing registers here.
@@ -443,7 +443,7 @@ extension Container {
 
   @Test func anUnimplementedValueWhereItIsMadeIsAProblem() {
     let container = Container()
-    container.contexts.insert(DependencyContext("messages-staging"))
+    container.contexts.insert(Container.Context("messages-staging"))
     container.declare(\.stagingOnlyToken)
     let report = container.validate()
     #expect(report.problems.map(\.code) == [.unimplemented])

@@ -40,8 +40,8 @@ import Testing
   }
 
   /// The contexts the generated containers may be in, which the key-path declarations name.
-  static let chosen = DependencyContext("truth-chosen")
-  static let unimplemented = DependencyContext("truth-unimplemented")
+  static let chosen = Container.Context("truth-chosen")
+  static let unimplemented = Container.Context("truth-unimplemented")
 
   static let lifetimes: [Lifetime] = [
     .transient, .transient, .transient, .transient, .transient, .transient, .singleton,

@@ -42,7 +42,7 @@ extension Container {
   ///     they are recorded the first time the registration's factory runs.
   ///   - factory: Makes the value in those contexts.
   public func when<Value: Sendable>(
-    _ context: DependencyContext, _ more: DependencyContext...,
+    _ context: Container.Context, _ more: Container.Context...,
     for keyPath: DependencyKeyPath<Value>, dependencies: [DependencyKey]? = nil,
     factory: @escaping @Sendable (Resolver) throws -> Value
   ) {

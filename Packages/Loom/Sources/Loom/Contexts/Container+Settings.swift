@@ -8,19 +8,19 @@ import Synchronization
 /// later starts with a copy of its parent's.
 struct ContainerSettings: Sendable {
   /// The active contexts (``Container/contexts``).
-  var contexts: Set<DependencyContext> = ContainerSettings.processContexts
+  var contexts: Set<Container.Context> = ContainerSettings.processContexts
   /// The lifetime of a registration that names none (``Container/defaultLifetime``).
   var defaultLifetime: Lifetime = .transient
   /// Where an unimplemented value that a resolve reached is reported, instead of failing the
   /// resolve; LoomTesting records a test issue.
   var issueReporter: (@Sendable (ResolutionError) -> Void)?
 
-  /// The contexts the process is in: ``DependencyContext/debug`` in a debug build,
-  /// ``DependencyContext/preview`` in an Xcode preview, ``DependencyContext/simulator`` in an
-  /// Apple simulator and ``DependencyContext/device`` anywhere else, and an
-  /// ``DependencyContext/argument(_:)`` for each launch argument.
-  static let processContexts: Set<DependencyContext> = {
-    var contexts = Set(CommandLine.arguments.dropFirst().map(DependencyContext.argument))
+  /// The contexts the process is in: ``Container/Context/debug`` in a debug build,
+  /// ``Container/Context/preview`` in an Xcode preview, ``Container/Context/simulator`` in an
+  /// Apple simulator and ``Container/Context/device`` anywhere else, and an
+  /// ``Container/Context/argument(_:)`` for each launch argument.
+  static let processContexts: Set<Container.Context> = {
+    var contexts = Set(CommandLine.arguments.dropFirst().map(Container.Context.argument))
     // NB: decided at compile time, as Factory does: an app runs in a simulator only when it was
     // built for one. Only the `#else` branch is compiled and tested on Linux.
     #if targetEnvironment(simulator)
@@ -46,11 +46,11 @@ extension Container {
   /// The contexts active for this container, which choose a key-path declaration's alternatives
   /// (``Dependency/when(_:dependencies:factory:)``).
   ///
-  /// A root container starts with the process's: ``DependencyContext/debug`` in a debug build,
-  /// ``DependencyContext/preview`` in an Xcode preview, ``DependencyContext/simulator`` in an Apple
-  /// simulator and ``DependencyContext/device`` elsewhere (Linux included), and
-  /// ``DependencyContext/argument(_:)`` for each launch argument. A child made later starts with a copy of its parent's; LoomTesting adds
-  /// ``DependencyContext/test`` to each test's container. Alternatives are chosen when an instance
+  /// A root container starts with the process's: ``Container/Context/debug`` in a debug build,
+  /// ``Container/Context/preview`` in an Xcode preview, ``Container/Context/simulator`` in an Apple
+  /// simulator and ``Container/Context/device`` elsewhere (Linux included), and
+  /// ``Container/Context/argument(_:)`` for each launch argument. A child made later starts with a copy of its parent's; LoomTesting adds
+  /// ``Container/Context/test`` to each test's container. Alternatives are chosen when an instance
   /// is made, by the contexts of the container that makes it (the one holding a singleton's
   /// registration, the one resolving a transient): change contexts before resolving, or
   /// ``reset(_:)->()`` the instances made before.
@@ -60,7 +60,7 @@ extension Container {
   /// let sandbox = Container.default.makeIsolatedChild()
   /// sandbox.contexts = [.preview]
   /// ```
-  public var contexts: Set<DependencyContext> {
+  public var contexts: Set<Container.Context> {
     get { settings.withLock { $0.contexts } }
     set { settings.withLock { $0.contexts = newValue } }
   }
@@ -134,7 +134,7 @@ extension Container {
 
 extension Container {
   /// Makes the container a test runs with: an isolated child of this one, in the
-  /// ``DependencyContext/test`` context, with `.once` instances of its own, which reports a
+  /// ``Container/Context/test`` context, with `.once` instances of its own, which reports a
   /// resolve that reaches an unimplemented value to `reporter` instead of failing it.
   ///
   /// LoomTesting's container trait and `ContainerTestCase` call it.

@@ -5,10 +5,10 @@ extension Dependency where Value: Sendable {
   /// swift-dependencies' `testValue` / `previewValue`, at the one place the dependency is declared.
   ///
   /// When a container makes an instance of the declaration's default, it uses the alternative of
-  /// the active context that ranks first (see ``DependencyContext``), or the default factory when
+  /// the active context that ranks first (see ``Container/Context``), or the default factory when
   /// none of the declared contexts is active. The instance keeps the declared lifetime, and the
   /// contexts are those of the container that makes it (``Container/contexts``): in a test run
-  /// with LoomTesting's container trait, the test's own container, in ``DependencyContext/test``.
+  /// with LoomTesting's container trait, the test's own container, in ``Container/Context/test``.
   /// A registration of the key path replaces the default and its alternatives; an alternative
   /// added on a container instead (``Container/when(_:_:for:dependencies:factory:)``) ranks above
   /// the container's registration.
@@ -36,7 +36,7 @@ extension Dependency where Value: Sendable {
   /// - Returns: The declaration with the alternative (a second one for the same context is never
   ///   chosen).
   public func when(
-    _ context: DependencyContext, dependencies: [DependencyKey]? = nil,
+    _ context: Container.Context, dependencies: [DependencyKey]? = nil,
     factory: @escaping @Sendable (Resolver) throws -> Value
   ) -> Dependency {
     adding(
@@ -60,7 +60,7 @@ extension Dependency where Value: Sendable {
   /// - Returns: The declaration with the alternative.
   @inlinable
   public func when<each Parameter>(
-    _ context: DependencyContext,
+    _ context: Container.Context,
     _ initializer: @escaping @Sendable (repeat each Parameter) throws -> Value
   ) -> Dependency {
     let (factory, dependencies) = autowiredClosure(initializer)
@@ -98,12 +98,12 @@ extension Dependency where Value: Sendable {
   /// ```
   ///
   /// - Parameters:
-  ///   - context: Where the dependency must be replaced; ``DependencyContext/test`` unless given.
+  ///   - context: Where the dependency must be replaced; ``Container/Context/test`` unless given.
   ///   - placeholder: Makes the value the resolve goes on with once the failure is recorded; the
   ///     default factory when nil.
   /// - Returns: The declaration with the alternative.
   public func unimplemented(
-    in context: DependencyContext = .test,
+    in context: Container.Context = .test,
     placeholder: (@Sendable (Resolver) throws -> Value)? = nil
   ) -> Dependency {
     adding(
@@ -114,7 +114,7 @@ extension Dependency where Value: Sendable {
   /// ``when(_:_:)``'s body, out of line.
   @usableFromInline
   func _adding(
-    _ context: DependencyContext, declaredDependencies: [DependencyKey],
+    _ context: Container.Context, declaredDependencies: [DependencyKey],
     factory: @escaping @Sendable (Resolver) throws -> sending Value
   ) -> Dependency {
     adding(
@@ -123,7 +123,7 @@ extension Dependency where Value: Sendable {
 
   /// The declaration with one more alternative.
   private func adding(
-    _ context: DependencyContext, declaredDependencies: [DependencyKey]?, isUnimplemented: Bool,
+    _ context: Container.Context, declaredDependencies: [DependencyKey]?, isUnimplemented: Bool,
     make: (@Sendable (Resolver) throws -> sending Value)?
   ) -> Dependency {
     var declaration = self
@@ -142,7 +142,7 @@ extension Dependency where Value: Sendable {
 extension Resolver {
   /// Reports that the resolve reached `key`'s unimplemented alternative for `dependencyContext`:
   /// to the container's issue reporter (a test's), or by throwing.
-  func reportUnimplemented(_ key: DependencyKey, in dependencyContext: DependencyContext)
+  func reportUnimplemented(_ key: DependencyKey, in dependencyContext: Container.Context)
     throws(ResolutionError)
   {
     let error = ResolutionError.unimplemented(
@@ -155,7 +155,7 @@ extension Resolver {
 extension ResolutionError {
   /// A resolve reached `key`, declared unimplemented in `dependencyContext`.
   static func unimplemented(
-    _ key: DependencyKey, in dependencyContext: DependencyContext, chain: [DependencyKey],
+    _ key: DependencyKey, in dependencyContext: Container.Context, chain: [DependencyKey],
     location: CodeLocation
   ) -> ResolutionError {
     let register =
@@ -172,7 +172,7 @@ extension ResolutionError {
   }
 }
 
-extension DependencyContext {
+extension Container.Context {
   /// How the context is written in code: `.test`, `.argument("-mock-api")`.
   var spelling: String {
     switch kind {
@@ -182,7 +182,7 @@ extension DependencyContext {
     case .simulator: ".simulator"
     case .device: ".device"
     case .argument(let argument): ".argument(\"\(argument)\")"
-    case .named(let name): "DependencyContext(\"\(name)\")"
+    case .named(let name): "Container.Context(\"\(name)\")"
     }
   }
 }

@@ -6,7 +6,7 @@
 final class RegistrationExtras: Sendable {
   /// A context alternative of a key-path declaration, without its value's type.
   struct Alternative: Sendable {
-    let context: DependencyContext
+    let context: Container.Context
     /// The keys its factory resolves, when declared.
     let declaredDependencies: [DependencyKey]?
     /// Whether it reports the dependency as unimplemented (before its placeholder or the
@@ -57,7 +57,7 @@ final class RegistrationExtras: Sendable {
   }
 
   /// The index in `contexts` that applies when `active` are the active contexts.
-  static func choose(_ contexts: [DependencyContext], active: Set<DependencyContext>) -> Int? {
+  static func choose(_ contexts: [Container.Context], active: Set<Container.Context>) -> Int? {
     var best: Int?
     for (index, context) in contexts.enumerated() where active.contains(context) {
       if let chosen = best, contexts[chosen].precedence <= context.precedence { continue }
