@@ -265,6 +265,9 @@ struct ComponentGenerator {
         lines.append(
           "\(access(of: member))var \(member.identifier) = \(loomMacros("ChildOverrides"))<\(type(of: member))>()"
         )
+      } else if member.kind == .transient {
+        lines.append(
+          "\(access(of: member))var \(member.identifier): \(transientOverrideType(member))?")
       } else {
         lines.append("\(access(of: member))var \(member.identifier): \(optional(member.type))")
       }
@@ -318,6 +321,19 @@ struct ComponentGenerator {
         }\(mergeHelpers.map { "\n\n" + indent($0, 1) }.joined())
       }
       """
+  }
+
+  /// `(@Sendable () throws -> sending Users)`: the override of a transient member, a factory
+  /// that makes a new value for every read, as the member's own source does.
+  ///
+  /// NB: a factory, not a value, so that a member whose type is not `Sendable` can be transient
+  /// (the macro cannot tell which types are): a stored value would be shared by every read, in
+  /// every isolation; a factory's value is made for the read that calls it and handed over as
+  /// `sending`, as the core's factories for such types are. The factory has the member's effects
+  /// and, in a `@Component(mainActor: true)`, runs on the main actor.
+  func transientOverrideType(_ member: LocalMember) -> String {
+    let effects = member.effects.specifiers.isEmpty ? "" : " " + member.effects.specifiers
+    return "(\(isolation)@Sendable ()\(effects) -> sending \(member.type.trimmedDescription))"
   }
 
   // MARK: - Sizes

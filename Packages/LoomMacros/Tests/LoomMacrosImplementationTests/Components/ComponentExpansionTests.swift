@@ -253,7 +253,7 @@ import Testing
 
           public struct Overrides: LoomMacros::ComponentOverrides {
             public var database: Database?
-            public var users: Users?
+            public var users: (@Sendable () async throws -> sending Users)?
             var clock: Clock?
 
             public init() {
@@ -331,8 +331,8 @@ import Testing
           }
 
           private func _loomRead_users(_ _loomMake: () -> @Sendable (Database) async throws -> Users) async throws -> Users {
-            if let _loomValue = _loom.overrides.users {
-              return _loomValue
+            if let _loomOverride = _loom.overrides.users {
+              return try await _loomOverride()
             }
             return try await _loomMake()(self.database)
           }
