@@ -197,6 +197,84 @@ public struct _ComponentInstaller {
     }
   }
 
+  /// Adds a synchronous cached member, named by its ``_SharedMember``: what generated code calls,
+  /// so that it never names the member's type where `Sendable` is required.
+  ///
+  /// ```swift
+  /// installer.member(of: _LoomShared_api.self, "api", .shared, fileID: "App/App.swift", line: 4) {
+  ///   component.api
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - member: The member's ``_SharedMember``.
+  ///   - name: The member's name.
+  ///   - lifetime: The member's lifetime.
+  ///   - dependencies: The members it is built from.
+  ///   - fileID: The file that declares it.
+  ///   - line: The line that declares it.
+  ///   - read: Reads the member from the component.
+  public mutating func member<Member: _SharedMember>(
+    of member: Member.Type, _ name: String, _ lifetime: ComponentLifetime,
+    dependencies: [String] = [], fileID: StaticString, line: UInt,
+    _ read: @escaping @Sendable () throws -> Member._LoomValue
+  ) {
+    self.member(
+      Member._LoomValue.self, name, lifetime, dependencies: dependencies, fileID: fileID,
+      line: line, read)
+  }
+
+  /// Adds an asynchronous cached member, named by its ``_SharedMember``.
+  ///
+  /// ```swift
+  /// installer.asyncMember(of: _LoomShared_database.self, "database", .shared,
+  ///                       fileID: "App/App.swift", line: 5) { try await component.database }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - member: The member's ``_SharedMember``.
+  ///   - name: The member's name.
+  ///   - lifetime: The member's lifetime.
+  ///   - dependencies: The members it is built from.
+  ///   - fileID: The file that declares it.
+  ///   - line: The line that declares it.
+  ///   - read: Reads the member from the component.
+  public mutating func asyncMember<Member: _SharedMember>(
+    of member: Member.Type, _ name: String, _ lifetime: ComponentLifetime,
+    dependencies: [String] = [], fileID: StaticString, line: UInt,
+    _ read: @escaping @Sendable () async throws -> Member._LoomValue
+  ) {
+    asyncMember(
+      Member._LoomValue.self, name, lifetime, dependencies: dependencies, fileID: fileID,
+      line: line, read)
+  }
+
+  /// Adds a synchronous cached member of a main-actor component, named by its
+  /// ``_SharedMember``.
+  ///
+  /// ```swift
+  /// installer.mainActorMember(of: _LoomShared_root.self, "root", .shared,
+  ///                           fileID: "App/App.swift", line: 6) { component.root }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - member: The member's ``_SharedMember``.
+  ///   - name: The member's name.
+  ///   - lifetime: The member's lifetime.
+  ///   - dependencies: The members it is built from.
+  ///   - fileID: The file that declares it.
+  ///   - line: The line that declares it.
+  ///   - read: Reads the member from the component, on the main actor.
+  public mutating func mainActorMember<Member: _SharedMember>(
+    of member: Member.Type, _ name: String, _ lifetime: ComponentLifetime,
+    dependencies: [String] = [], fileID: StaticString, line: UInt,
+    _ read: @escaping @MainActor @Sendable () throws -> Member._LoomValue
+  ) {
+    mainActorMember(
+      Member._LoomValue.self, name, lifetime, dependencies: dependencies, fileID: fileID,
+      line: line, read)
+  }
+
   /// Adds a start-up step, as a start-up task named `Component.step` that runs after the tasks
   /// of the steps it comes after.
   ///
