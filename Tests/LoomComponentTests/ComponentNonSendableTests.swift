@@ -18,6 +18,19 @@ struct ReportComponent {
   @Provide(.transient, ReportDraft.init(title:)) var draft: ReportDraft
   @Provide(.transient, factory: { (title: String) async throws in ReportDraft(title: title + "!") })
   var loudDraft: ReportDraft
+  @Provide(.shared, factory: { (draft: Provider<ReportDraft>) in Reporter(drafts: draft) })
+  var reporter: Reporter
+}
+
+/// A `Sendable` service that makes drafts on demand, through a `Provider` of the transient member.
+struct Reporter: Sendable {
+  let drafts: Provider<ReportDraft>
+
+  func draft(_ line: String) throws -> ReportDraft {
+    let draft = try drafts.get()
+    draft.lines.append(line)
+    return draft
+  }
 }
 
 @Suite struct ComponentNonSendableTests {
@@ -35,6 +48,14 @@ struct ReportComponent {
     let loud = try await component.loudDraft
     #expect(loud.title == "Q3!")
     #expect(try await component.loudDraft !== loud)
+  }
+
+  @Test func aProviderOfItMakesANewOneOnEveryCall() throws {
+    let first = try component.reporter.draft("a")
+    let second = try component.reporter.draft("b")
+    #expect(first !== second)
+    #expect(first.lines == ["a"] && second.lines == ["b"])
+    #expect(first.title == "Q3")
   }
 
   @Test func itsOverrideIsAFactoryCalledOnEveryRead() async throws {
