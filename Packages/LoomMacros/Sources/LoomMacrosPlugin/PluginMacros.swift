@@ -20,6 +20,7 @@ enum PluginMacros {
       StartupMacro.self,
       WeakInjectMacro.self,
       ComponentMacro.self, ProvideMacro.self, ChildMacro.self, PerformMacro.self,
+      CachedMemberMacro.self,
     ]
   }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Loom
+import LoomMacros
 import LoomSession
 
 #if canImport(Darwin)
@@ -94,6 +95,23 @@ struct Probe {
       "DSL: Register with a confined lifetime, Singleton on the main actor",
       try container.tryResolve(NetworkSession.self, name: "dsl")
         !== container.tryResolve(NetworkSession.self, name: "dsl"))
+
+    let component = NetworkComponent(baseURL: "https://component.example.com")
+    let client = component.client
+    check("8 component: transient member that is not Sendable", client !== component.client)
+    let moved = await Task.detached { client.get("/c") }.value
+    check("8 component: its value moves to another task", moved.hasSuffix("#1"))
+    let stubbed = component.overriding {
+      $0.client = { APIClient(session: NetworkSession(), baseURL: "stub") }
+    }
+    check(
+      "8 component: overridden by a factory, new on every read",
+      stubbed.client.baseURL == "stub" && stubbed.client !== stubbed.client)
+    let installed = Container()
+    component.install(into: installed)
+    check(
+      "8 component: installed as a transient",
+      try installed.tryResolve(APIClient.self) !== installed.tryResolve(APIClient.self))
 
     let off = await Task.detached { () -> ResolutionError? in
       do throws(ResolutionError) {

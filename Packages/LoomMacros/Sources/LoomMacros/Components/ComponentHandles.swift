@@ -40,7 +40,7 @@ public final class _ComponentHandles: Sendable {
   ///   - member: The member's name.
   ///   - register: Registers every member handles point at, when the container is made.
   /// - Returns: The handle.
-  public func lazy<Value: Sendable>(
+  public func lazy<Value>(
     _ type: Value.Type, member: String, register: (Container) -> Void
   ) -> Lazy<Value> {
     handleContainer(register).lazy(type, name: member)
@@ -57,7 +57,7 @@ public final class _ComponentHandles: Sendable {
   ///   - member: The member's name.
   ///   - register: Registers every member handles point at, when the container is made.
   /// - Returns: The handle.
-  public func provider<Value: Sendable>(
+  public func provider<Value>(
     _ type: Value.Type, member: String, register: (Container) -> Void
   ) -> Provider<Value> {
     handleContainer(register).provider(type, name: member)

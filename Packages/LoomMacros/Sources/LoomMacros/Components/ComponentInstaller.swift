@@ -106,6 +106,67 @@ public struct _ComponentInstaller {
     }
   }
 
+  /// Adds a synchronous transient member whose type is not `Sendable`: each resolve reads a new
+  /// value from the component and hands it over.
+  ///
+  /// Swift picks this overload for such a type by itself, as it picks the core's `register` that
+  /// takes a `ConfinedLifetime`: `.transient` is the one lifetime of a member that both accept,
+  /// and a cached one has only the overload for `Sendable` types.
+  ///
+  /// ```swift
+  /// installer.member(ReportDraft.self, "draft", .transient, fileID: "App/App.swift", line: 7) {
+  ///   component.draft
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The member's type.
+  ///   - name: The member's name.
+  ///   - lifetime: `.transient`.
+  ///   - dependencies: The members it is built from.
+  ///   - fileID: The file that declares it.
+  ///   - line: The line that declares it.
+  ///   - read: Reads a new value of the member from the component.
+  public mutating func member<Value>(
+    _ type: Value.Type, _ name: String, _ lifetime: ConfinedLifetime,
+    dependencies: [String] = [], fileID: StaticString, line: UInt,
+    _ read: @escaping @Sendable () throws -> sending Value
+  ) {
+    add(type, name, dependencies: dependencies, fileID: fileID, line: line) { container, keys in
+      container.register(
+        type, name: name, lifetime: lifetime, dependencies: keys, fileID: fileID, line: line
+      ) { _ in try read() }
+    }
+  }
+
+  /// Adds an asynchronous transient member whose type is not `Sendable`: each resolve reads a
+  /// new value from the component and hands it over.
+  ///
+  /// ```swift
+  /// installer.asyncMember(ReportDraft.self, "draft", .transient, fileID: "App/App.swift",
+  ///                       line: 7) { try await component.draft }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The member's type.
+  ///   - name: The member's name.
+  ///   - lifetime: `.transient`.
+  ///   - dependencies: The members it is built from.
+  ///   - fileID: The file that declares it.
+  ///   - line: The line that declares it.
+  ///   - read: Reads a new value of the member from the component.
+  public mutating func asyncMember<Value>(
+    _ type: Value.Type, _ name: String, _ lifetime: ConfinedLifetime,
+    dependencies: [String] = [], fileID: StaticString, line: UInt,
+    _ read: @escaping @Sendable () async throws -> sending Value
+  ) {
+    addReading(type, name, dependencies: dependencies) { container, name, keys in
+      container.register(
+        type, name: name, lifetime: lifetime, dependencies: keys, fileID: fileID, line: line
+      ) { _ async throws in try await read() }
+    }
+  }
+
   /// Adds a synchronous member of a main-actor component (`@Component(mainActor: true)`).
   ///
   /// ```swift
@@ -134,6 +195,84 @@ public struct _ComponentInstaller {
         line: line
       ) { _ in try read() }
     }
+  }
+
+  /// Adds a synchronous cached member, named by its ``_SharedMember``: what generated code calls,
+  /// so that it never names the member's type where `Sendable` is required.
+  ///
+  /// ```swift
+  /// installer.member(of: _LoomShared_api.self, "api", .shared, fileID: "App/App.swift", line: 4) {
+  ///   component.api
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - member: The member's ``_SharedMember``.
+  ///   - name: The member's name.
+  ///   - lifetime: The member's lifetime.
+  ///   - dependencies: The members it is built from.
+  ///   - fileID: The file that declares it.
+  ///   - line: The line that declares it.
+  ///   - read: Reads the member from the component.
+  public mutating func member<Member: _SharedMember>(
+    of member: Member.Type, _ name: String, _ lifetime: ComponentLifetime,
+    dependencies: [String] = [], fileID: StaticString, line: UInt,
+    _ read: @escaping @Sendable () throws -> Member._LoomValue
+  ) {
+    self.member(
+      Member._LoomValue.self, name, lifetime, dependencies: dependencies, fileID: fileID,
+      line: line, read)
+  }
+
+  /// Adds an asynchronous cached member, named by its ``_SharedMember``.
+  ///
+  /// ```swift
+  /// installer.asyncMember(of: _LoomShared_database.self, "database", .shared,
+  ///                       fileID: "App/App.swift", line: 5) { try await component.database }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - member: The member's ``_SharedMember``.
+  ///   - name: The member's name.
+  ///   - lifetime: The member's lifetime.
+  ///   - dependencies: The members it is built from.
+  ///   - fileID: The file that declares it.
+  ///   - line: The line that declares it.
+  ///   - read: Reads the member from the component.
+  public mutating func asyncMember<Member: _SharedMember>(
+    of member: Member.Type, _ name: String, _ lifetime: ComponentLifetime,
+    dependencies: [String] = [], fileID: StaticString, line: UInt,
+    _ read: @escaping @Sendable () async throws -> Member._LoomValue
+  ) {
+    asyncMember(
+      Member._LoomValue.self, name, lifetime, dependencies: dependencies, fileID: fileID,
+      line: line, read)
+  }
+
+  /// Adds a synchronous cached member of a main-actor component, named by its
+  /// ``_SharedMember``.
+  ///
+  /// ```swift
+  /// installer.mainActorMember(of: _LoomShared_root.self, "root", .shared,
+  ///                           fileID: "App/App.swift", line: 6) { component.root }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - member: The member's ``_SharedMember``.
+  ///   - name: The member's name.
+  ///   - lifetime: The member's lifetime.
+  ///   - dependencies: The members it is built from.
+  ///   - fileID: The file that declares it.
+  ///   - line: The line that declares it.
+  ///   - read: Reads the member from the component, on the main actor.
+  public mutating func mainActorMember<Member: _SharedMember>(
+    of member: Member.Type, _ name: String, _ lifetime: ComponentLifetime,
+    dependencies: [String] = [], fileID: StaticString, line: UInt,
+    _ read: @escaping @MainActor @Sendable () throws -> Member._LoomValue
+  ) {
+    mainActorMember(
+      Member._LoomValue.self, name, lifetime, dependencies: dependencies, fileID: fileID,
+      line: line, read)
   }
 
   /// Adds a start-up step, as a start-up task named `Component.step` that runs after the tasks
@@ -194,7 +333,7 @@ public struct _ComponentInstaller {
     }
   }
 
-  private mutating func add<Value: Sendable>(
+  private mutating func add<Value>(
     _ type: Value.Type, _ name: String, dependencies: [String], fileID: StaticString,
     line: UInt, register: @escaping (Container, [DependencyKey]) -> Void
   ) {
@@ -209,7 +348,7 @@ public struct _ComponentInstaller {
   /// Adds a member that a binding cannot serve, so its type is registered by `register` too:
   /// once under the member's name with its dependencies, and once under the type alone (name
   /// nil) with the member as its one dependency.
-  private mutating func addReading<Value: Sendable>(
+  private mutating func addReading<Value>(
     _ type: Value.Type, _ name: String, dependencies: [String],
     register: @escaping (Container, _ name: String?, _ dependencies: [DependencyKey]) -> Void
   ) {

@@ -71,7 +71,7 @@ extension ComponentGenerator {
       return ["\(signature(member, make: nil)) {\n  _loom.inputs.\(member.identifier)\n}"]
     case .transient:
       let body =
-        "if let _loomValue = _loom.overrides.\(member.identifier) { return _loomValue }\n"
+        "if let _loomOverride = _loom.overrides.\(member.identifier) { return \(effects.markers)_loomOverride() }\n"
         + "return \(effects.markers)\(build(member, receiver: "self"))"
       return ["\(signature(member, make: makeType(member))) {\n\(indent(body, 1))\n}"]
     case .shared, .lazy, .once, .child:

@@ -50,38 +50,47 @@ public enum ComponentMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
     ).declarations()
   }
 
-  /// Isolates the members and steps to the main actor, for `@Component(mainActor: true)`.
+  /// Marks each cached member `@_CachedMember`, whose expansion names its type for the cells and
+  /// overrides (see ``CachedMemberMacro``); and isolates the members and steps to the main actor,
+  /// for `@Component(mainActor: true)`.
   ///
   /// - Parameters:
   ///   - node: The `@Component` attribute.
   ///   - declaration: The struct.
   ///   - member: One of its members.
   ///   - context: The expansion context.
-  /// - Returns: `@MainActor` for a member or step of a main-actor component, else nothing.
+  /// - Returns: `@_CachedMember` for a cached member; `@MainActor` for a member or step of a
+  ///   main-actor component; else nothing.
   public static func expansion(
     of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
     providingAttributesFor member: some DeclSyntaxProtocol,
     in context: some MacroExpansionContext
   ) -> [AttributeSyntax] {
+    var added: [AttributeSyntax] = []
+    if declaration.is(StructDeclSyntax.self), let variable = member.as(VariableDeclSyntax.self),
+      CachedMemberMacro.marks(variable)
+    {
+      added.append("@\(raw: Qualified.loomMacros("_CachedMember"))")
+    }
     guard
       node.argument("mainActor")?.expression.as(BooleanLiteralExprSyntax.self)?.literal
         .tokenKind == .keyword(.true)
-    else { return [] }
+    else { return added }
     let attributes: AttributeListSyntax
     if let variable = member.as(VariableDeclSyntax.self) {
       guard
         variable.attributes.contains(named: "Provide")
           || variable.attributes.contains(named: "Child")
-      else { return [] }
+      else { return added }
       attributes = variable.attributes
     } else if let function = member.as(FunctionDeclSyntax.self) {
-      guard function.attributes.contains(named: "Perform") else { return [] }
+      guard function.attributes.contains(named: "Perform") else { return added }
       attributes = function.attributes
     } else {
-      return []
+      return added
     }
-    guard !attributes.contains(named: "MainActor") else { return [] }
-    return ["\(raw: Qualified.mainActor)"]
+    guard !attributes.contains(named: "MainActor") else { return added }
+    return added + ["\(raw: Qualified.mainActor)"]
   }
 
   /// Adds the conformance to `LoomMacros::Component`, to every struct: a component with problems
