@@ -116,6 +116,38 @@ private struct Owner: Sendable {
     #expect(key == DependencyKey(Pet.self, arguments: String.self, Int.self))
   }
 
+  @Test func argumentKeysMadeOnManyTasksAtOnceNameTheirArgumentTypes() async {
+    let expected = [
+      "Pet (arguments: String)", #"Pet (name: "cat", arguments: Int, Double)"#,
+      "Owner (arguments: Pet)",
+    ]
+    let described = await withTaskGroup(of: [String].self) { group in
+      for _ in 0..<8 {
+        group.addTask {
+          [
+            DependencyKey(Pet.self, arguments: String.self).description,
+            DependencyKey(Pet.self, name: "cat", arguments: Int.self, Double.self).description,
+            DependencyKey(Owner.self, arguments: Pet.self).description,
+          ]
+        }
+      }
+      return await group.reduce(into: [[String]]()) { $0.append($1) }
+    }
+
+    #expect(described == Array(repeating: expected, count: 8))
+  }
+
+  @Test func aKeyWithArgumentsAndTheKeyWithoutThemHashApart() {
+    let keys: Set = [
+      DependencyKey(Pet.self), DependencyKey(Pet.self, arguments: String.self),
+      DependencyKey(Pet.self, name: "cat"),
+      DependencyKey(Pet.self, name: "cat", arguments: String.self),
+    ]
+
+    #expect(keys.count == 4)
+    #expect(keys.filter { $0.argumentTypes.isEmpty }.count == 2)
+  }
+
   // MARK: Arguments that match no registration
 
   @Test func argumentsOfNoRegisteredListNameEveryListAndTheGivenOne() throws {

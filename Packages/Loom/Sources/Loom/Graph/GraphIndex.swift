@@ -244,7 +244,9 @@ struct KeyNamer {
 
   /// The key's ``DependencyKey/description``.
   mutating func describe(_ key: DependencyKey) -> String {
-    guard case .type(let identifier, let name) = key.identity else { return key.description }
+    guard case .type(let identifier, let name) = key.identity, key.argumentList == nil else {
+      return key.description
+    }
     let type: String
     if let known = typeNames[identifier] {
       type = known

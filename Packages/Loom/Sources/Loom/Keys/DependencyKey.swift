@@ -12,6 +12,15 @@
 public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
   @usableFromInline
   enum Identity: Hashable, Sendable {
+    /// A type with an optional name. A type registered with runtime arguments is a key of this
+    /// case too, whose identifier is its `ArgumentList` type's rather than the value type's
+    /// (``DependencyKey/init(_:name:argumentList:)``).
+    ///
+    /// NB: no case of its own for arguments: with a sixth case, the derived `==` of `Identity` is
+    /// no longer inlined into the registry's dictionary lookups, which then copy (retain and
+    /// release) the identity on every probe (issue 35: +2,000 instructions per key on
+    /// `firstUse.keypath.1000`). With five cases a key without arguments hashes and compares
+    /// exactly as before arguments were part of keys.
     case type(ObjectIdentifier, name: String?)
     case keyPath(KeyPathIdentity)
     /// A key known only by how source code spells it (``init(typeNamed:name:)``).
@@ -21,13 +30,6 @@ public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
     /// A start-up task of a container, by name: how ``Container/validate(_:)`` names the task in
     /// its problems (never a registration's key).
     case startupTask(String)
-    /// A type registered with runtime arguments: the value type and the argument types, as one
-    /// `ArgumentList` type, with an optional name.
-    ///
-    /// NB: a case of its own rather than a field of `.type`, so that a key without arguments (the
-    /// hot path) hashes and compares exactly what it did; its payload is no larger than
-    /// `.spelledType`'s, so the key's size is unchanged.
-    case arguments(ArgumentSignature, name: String?)
   }
 
   @usableFromInline let identity: Identity
@@ -89,9 +91,11 @@ public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
       type, name: name, argumentList: ArgumentList<Value, FirstArgument, repeat each Argument>.self)
   }
 
-  /// The key of a registration of `type` whose runtime arguments `list` names.
+  /// The key of a registration of `type` whose runtime arguments `list` names: a type key whose
+  /// identifier is the list's, which ``ArgumentLists`` records (once per list and process) so
+  /// that the key can name its argument types.
   init<Value>(_ type: Value.Type, name: String?, argumentList list: any ArgumentListType.Type) {
-    self.identity = .arguments(ArgumentSignature(list: list), name: name)
+    self.identity = .type(ArgumentLists.record(list), name: name)
     self.valueType = type
     self.propertyName = nil
   }
@@ -172,11 +176,11 @@ public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
   /// The identity the registry table stores this key under.
   var probe: UInt {
     switch identity {
+    // NB: a key with arguments probes with its `ArgumentList` type's metadata, which is unique to
+    // the value and argument types, so its address tells argument registrations apart from each
+    // other and from the value type's key.
     case .type(let identifier, _): UInt(bitPattern: identifier)
     case .keyPath(let identity): UInt(bitPattern: ObjectIdentifier(identity.keyPath))
-    // NB: the `ArgumentList` type's metadata is unique to the value and argument types, so its
-    // address tells argument registrations apart from each other and from the value type's key.
-    case .arguments(let signature, _): UInt(bitPattern: ObjectIdentifier(signature.list))
     // NB: a spelled key never reaches a registry: every registration is made from a type or a
     // key path, and no API looks a registration up by a key it is given.
     case .spelledType, .spelledKeyPath, .startupTask: 0
@@ -190,7 +194,7 @@ public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
   /// ```
   public var name: String? {
     switch identity {
-    case .type(_, let name), .spelledType(_, let name), .arguments(_, let name): name
+    case .type(_, let name), .spelledType(_, let name): name
     case .keyPath, .spelledKeyPath, .startupTask: nil
     }
   }
@@ -203,8 +207,18 @@ public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
   /// DependencyKey(Dog.self).argumentTypes.isEmpty  // true
   /// ```
   public var argumentTypes: [any Any.Type] {
-    guard case .arguments(let signature, _) = identity else { return [] }
-    return signature.argumentTypes
+    guard let list = argumentList else { return [] }
+    return ArgumentLists.argumentTypes(of: list)
+  }
+
+  /// For a key with runtime arguments, the identifier of its `ArgumentList` type; else nil.
+  ///
+  /// NB: told from the key alone, without the table's lock: a type key without arguments is
+  /// identified by its value type, one with arguments by an `ArgumentList` type, never the same.
+  var argumentList: ObjectIdentifier? {
+    guard case .type(let identifier, _) = identity, identifier != ObjectIdentifier(valueType)
+    else { return nil }
+    return identifier
   }
 
   /// Whether this key is a key path to a ``Dependency`` rather than a type.
@@ -215,7 +229,7 @@ public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
   public var isKeyPath: Bool {
     switch identity {
     case .keyPath, .spelledKeyPath: true
-    case .type, .spelledType, .startupTask, .arguments: false
+    case .type, .spelledType, .startupTask: false
     }
   }
 
@@ -228,6 +242,10 @@ public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
     switch identity {
     case .type(_, let name):
       let type = typeName(valueType)
+      if let arguments = argumentTypesDescription {
+        let named = name.map { "name: \"\($0)\", " } ?? ""
+        return "\(type) (\(named)arguments: \(arguments))"
+      }
       guard let name else { return type }
       return "\(type) (name: \"\(name)\")"
     case .keyPath(let identity):
@@ -244,10 +262,6 @@ public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
       return "\\.\(property)"
     case .startupTask(let name):
       return "start-up task \"\(name)\""
-    case .arguments(let signature, let name):
-      let arguments = signature.argumentTypes.map(typeName).joined(separator: ", ")
-      let named = name.map { "name: \"\($0)\", " } ?? ""
-      return "\(typeName(valueType)) (\(named)arguments: \(arguments))"
     }
   }
 
@@ -280,14 +294,19 @@ extension DependencyKey {
 
   /// For a key with runtime arguments, the key of the same type and name without them; else nil.
   var withoutArguments: DependencyKey? {
-    guard case .arguments(_, let name) = identity else { return nil }
+    guard argumentList != nil else { return nil }
     return DependencyKey(type: valueType, name: name)
   }
 
   /// How the runtime arguments of a key with arguments read, such as `(String, Int)`.
   var argumentsDescription: String? {
-    guard case .arguments(let signature, _) = identity else { return nil }
-    return "(\(signature.argumentTypes.map(typeName).joined(separator: ", ")))"
+    argumentTypesDescription.map { "(\($0))" }
+  }
+
+  /// The runtime argument types of a key with arguments as they read, such as `String, Int`.
+  private var argumentTypesDescription: String? {
+    guard let list = argumentList else { return nil }
+    return ArgumentLists.argumentTypes(of: list).map(typeName).joined(separator: ", ")
   }
 
   /// The name of the start-up task this key names, or nil for a dependency's key.
@@ -399,28 +418,28 @@ struct ArgumentList<Value, each Argument>: ArgumentListType {
   }
 }
 
-/// An `ArgumentList` type compared by identity, for ``DependencyKey``.
+/// The argument types of every `ArgumentList` type a ``DependencyKey`` was made from, by the
+/// type's identifier: what a key with arguments, a type key like any other, cannot say by itself.
 ///
-/// NB: kept as a plain metatype (one word, like the `ObjectIdentifier` of `.type`) rather than
-/// `any ArgumentListType.Type` (two words), so that `.arguments` leaves the key's layout as it was.
-@usableFromInline
-struct ArgumentSignature: Hashable, Sendable {
-  let list: any Any.Type
+/// A list is recorded when a key with arguments is made (a registration or a resolve with
+/// arguments, ``DependencyKey/init(_:name:argumentList:)``), so every identifier such a key holds
+/// is here; a key without arguments never reads or writes the table. Entries are never removed:
+/// there is one per argument list the process uses, as there is one metadata record.
+enum ArgumentLists {
+  /// The argument types of each list, in order.
+  private static let table = Locked<[ObjectIdentifier: [any Any.Type]]>([:])
 
-  init(list: any ArgumentListType.Type) {
-    self.list = list
+  /// Records `list`'s argument types if they are not yet, and returns its identifier.
+  static func record(_ list: any ArgumentListType.Type) -> ObjectIdentifier {
+    let identifier = ObjectIdentifier(list)
+    table.withLock { table in
+      if table[identifier] == nil { table[identifier] = list.argumentTypes }
+    }
+    return identifier
   }
 
-  /// The argument types, in order.
-  var argumentTypes: [any Any.Type] {
-    (list as? any ArgumentListType.Type)?.argumentTypes ?? []
+  /// The argument types of the recorded list `identifier`, in order.
+  static func argumentTypes(of identifier: ObjectIdentifier) -> [any Any.Type] {
+    table.withLock { $0[identifier] } ?? []
   }
-
-  @usableFromInline
-  static func == (lhs: Self, rhs: Self) -> Bool {
-    ObjectIdentifier(lhs.list) == ObjectIdentifier(rhs.list)
-  }
-
-  @usableFromInline
-  func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(list)) }
 }
