@@ -517,17 +517,6 @@ struct ReservedName {
 }
 SOURCE
 
-# Issue 31: a cached member whose type is not Sendable is one error, at the member.
-source_file WrongComponents NonSendableShared <<'SOURCE'
-import LoomMacros
-
-final class ImageCache { var images: [String: String] = [:] }
-@Component
-struct NonSendableShared {
-  @Provide(.shared, with: []) var cache: ImageCache
-}
-SOURCE
-
 # MARK: - The same components with their fix-it applied, and correct components.
 
 source_file GoodComponent Fixed <<'SOURCE'
@@ -555,21 +544,6 @@ struct MissingMember {
 struct EffectMismatch {
   @Provide(.shared, Database.open, effects: .async) var database: Database
   @Provide(.shared, Users.init(database:), effects: .async) var users: Users
-}
-
-// NonSendableShared, with its member made transient: a new ImageCache for each read, which the
-// reader owns (ImageCache is not Sendable).
-final class ImageCache { var images: [String: String] = [:] }
-@Component
-struct NonSendableShared {
-  @Provide(.transient, with: []) var cache: ImageCache
-}
-
-func nonSendableReport() -> String {
-  let component = NonSendableShared { $0.cache = { ImageCache() } }
-  let cache = component.cache
-  cache.images["a"] = "b"
-  return "transient: \(cache.images.count) \(component.cache.images.count)"
 }
 SOURCE
 
@@ -908,7 +882,6 @@ _ = LibraryComponent(config: Config()).api
 _ = try await ReferenceComponent(config: Config()).resolve()
 for line in try await hygieneReport() { print(line) }
 for line in try await shadowingReport() { print(line) }
-print(nonSendableReport())
 
 var analytics: Analytics?
 do {
@@ -980,7 +953,6 @@ cases=(
   "OverridesDeclaredInside.swift|6|'Overrides' is a name @Component generates in OverridesDeclaredInside (its typed overrides); rename this declaration"
   "OverridesAsMemberType.swift|7|inside OverridesAsMemberType, 'Overrides' is the type @Component generates"
   "ReservedName.swift|5|'_loomConfig' begins with '_loom', which @Component keeps for the names it generates; rename it"
-  "NonSendableShared.swift|6|in @_CachedMember expansion: type 'NonSendableShared._LoomShared_cache._LoomValue' (aka 'ImageCache') does not conform to the 'Sendable' protocol"
 )
 loom_expect_cases "$log" "${cases[@]}"
 # Where Swift reports the mistake and offers no fix-it, a note beside its error offers one.
@@ -1010,7 +982,6 @@ loom_expect_output "$out" "component: shadowed t shadowed"
 loom_expect_output "$out" "registrations: module StripePayments"
 loom_expect_output "$out" "main actor: root"
 loom_expect_output "$out" "graph: 9 nodes"
-loom_expect_output "$out" "transient: 1 0"
 to_fix=$(grep -c "To fix" "$out" || true)
 if ((to_fix != 1)); then
   echo "error: the released handle's error has $to_fix 'To fix' lines, not 1; see $out" >&2

@@ -9,7 +9,7 @@
 # jobs), hence the `sort -u`.
 loom_errors() {
   awk '
-    /^macro expansion @[A-Za-z_]+:[0-9]+:[0-9]+: error: / {
+    /^macro expansion @[A-Za-z]+:[0-9]+:[0-9]+: error: / {
       macro = $3
       sub(/:.*/, "", macro)
       message = $0

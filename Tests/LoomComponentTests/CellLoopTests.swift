@@ -11,7 +11,7 @@ import Testing
 
   @Test(.timeLimit(.minutes(1)))
   func aMemberAndASingletonThatWaitForEachOtherAcrossThreadsFailInsteadOfDeadlocking() {
-    let cell = _SharedCell<_SendableMember<Member>>()
+    let cell = _SharedCell<Member>()
     let container = Container()
     let memberStarted = DispatchSemaphore(value: 0)
     let singletonStarted = DispatchSemaphore(value: 0)
@@ -68,7 +68,7 @@ import Testing
   }
 
   @Test func aMemberWhoseConstructionNeedsItselfFailsWithRecursiveConstruction() throws {
-    let cell = _SharedCell<_SendableMember<Member>>()
+    let cell = _SharedCell<Member>()
     let error = try #require(throws: ComponentError.self) {
       try cell.get { () throws(any Error) -> Member in
         _ = try cell.get { () throws(any Error) -> Member in Member() }

@@ -20,7 +20,6 @@ enum PluginMacros {
       StartupMacro.self,
       WeakInjectMacro.self,
       ComponentMacro.self, ProvideMacro.self, ChildMacro.self, PerformMacro.self,
-      CachedMemberMacro.self,
     ]
   }
 }

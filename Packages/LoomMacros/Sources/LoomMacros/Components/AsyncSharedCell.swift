@@ -16,21 +16,18 @@
 /// ``ComponentError/Code/recursiveConstruction`` instead of waiting forever.
 ///
 /// ```swift
-/// let cell = _AsyncSharedCell<_SendableMember<Database>>()
+/// let cell = _AsyncSharedCell<Database>()
 /// let database = try await cell.get(config) { config in try await Database.open(config.url) }
 /// ```
 @_documentation(visibility: private)
-public final class _AsyncSharedCell<Member: _SharedMember>: Sendable, _ComponentCell {
-  /// The member's type.
-  public typealias Value = Member._LoomValue
-
+public final class _AsyncSharedCell<Value: Sendable>: Sendable, _ComponentCell {
   /// The built value and its construction.
-  @usableFromInline let storage: _SharedCell<Member>
+  @usableFromInline let storage: _SharedCell<Value>
 
   /// Makes an empty cell; the first ``get(_:_:)`` builds its value.
   ///
   /// ```swift
-  /// let cell = _AsyncSharedCell<_SendableMember<Database>>()
+  /// let cell = _AsyncSharedCell<Database>()
   /// ```
   public init() {
     storage = _SharedCell()
@@ -39,7 +36,7 @@ public final class _AsyncSharedCell<Member: _SharedMember>: Sendable, _Component
   /// Makes a cell that already holds `value` (an override): ``get(_:_:)`` never builds.
   ///
   /// ```swift
-  /// let cell = _AsyncSharedCell<_SendableMember<any APIClient>>(value: MockAPIClient())
+  /// let cell = _AsyncSharedCell<any APIClient>(value: MockAPIClient())
   /// ```
   ///
   /// - Parameter value: The value every read returns.
@@ -91,7 +88,7 @@ public final class _AsyncSharedCell<Member: _SharedMember>: Sendable, _Component
         recursion: ComponentError.recursiveConstruction(of: "\(Value.self)") as any Error
       ) { () async throws(any Error) -> Value in try await make(owner) }
     } catch {
-      throw _SharedCell<Member>.shared(error, as: Failure.self)
+      throw _SharedCell<Value>.shared(error, as: Failure.self)
     }
     storage.publish(made)
     return made

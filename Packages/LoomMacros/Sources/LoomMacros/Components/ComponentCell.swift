@@ -5,7 +5,7 @@
 /// synchronous and asynchronous members.
 ///
 /// ```swift
-/// let cell = _SharedCell<_SendableMember<Int>>.select(override: 42, isChanged: true, inherited: nil)
+/// let cell = _SharedCell<Int>.select(override: 42, isChanged: true, inherited: nil)
 /// cell.builtValue  // 42
 /// ```
 @_documentation(visibility: private)
@@ -16,14 +16,14 @@ public protocol _ComponentCell<Value>: AnyObject, Sendable {
   /// Makes an empty cell.
   ///
   /// ```swift
-  /// let cell = _SharedCell<_SendableMember<Int>>()
+  /// let cell = _SharedCell<Int>()
   /// ```
   init()
 
   /// Makes a cell that holds `value` already.
   ///
   /// ```swift
-  /// let cell = _SharedCell<_SendableMember<Int>>(value: 42)
+  /// let cell = _SharedCell(value: 42)
   /// ```
   ///
   /// - Parameter value: The value every read returns.

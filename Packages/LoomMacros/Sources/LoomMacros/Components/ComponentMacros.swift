@@ -99,12 +99,9 @@ public macro Component(mainActor: Bool = false, parents: [String] = [], root: Bo
 /// members that are synchronous and do not throw; take the others with an initializer reference
 /// or a factory closure.
 ///
-/// Inputs and cached members are `Sendable`, as the component is; a transient member need not be
-/// (each read makes a new value and hands it over), and its override is a factory. A cached
-/// member whose type is not `Sendable` is one error, at the member. A `Lazy` or `Provider`
-/// parameter of a factory closure reads the component that made it: keep the component alive as
-/// long as the instances it made use their handles (a read after it is released throws a
-/// `ResolutionError`).
+/// Members are `Sendable`, as the component is. A `Lazy` or `Provider` parameter of a factory
+/// closure reads the component that made it: keep the component alive as long as the instances
+/// it made use their handles (a read after it is released throws a `ResolutionError`).
 ///
 /// ```swift
 /// @Provide(.input) var config: AppConfig
@@ -129,22 +126,6 @@ public macro Provide(
   _ lifetime: ComponentLifetime, _ source: Any? = nil, with dependencies: [AnyKeyPath]? = nil,
   factory: Any? = nil, effects: ComponentEffects = []
 ) = #externalMacro(module: "LoomMacrosPlugin", type: "ProvideMacro")
-
-/// Names the type of a cached member for the code `@Component` generates; `@Component` adds it
-/// to each `.shared`, `.lazy` and `.once` member. Do not write it yourself.
-///
-/// It declares the member's ``_SharedMember`` (`_LoomShared_api`), where Swift checks that the
-/// member's type is `Sendable`, so that a type that is not is one error, at the member.
-///
-/// ```swift
-/// @Provide(.shared, with: []) var api: LiveAPIClient
-/// // @Component adds @_CachedMember, which declares
-/// // fileprivate enum _LoomShared_api: LoomMacros::_SharedMember { typealias _LoomValue = LiveAPIClient }
-/// ```
-@_documentation(visibility: private)
-@attached(peer, names: prefixed(_LoomShared_))
-public macro _CachedMember() =
-  #externalMacro(module: "LoomMacrosPlugin", type: "CachedMemberMacro")
 
 /// Declares a child component owned by a ``Component(mainActor:parents:root:)``: built once per parent, its inputs wired
 /// from the parent's members.

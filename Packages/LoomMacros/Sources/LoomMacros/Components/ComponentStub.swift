@@ -106,24 +106,20 @@ public struct _AsyncThrowingComponentStub: Sendable {
 /// The type a `@Child` member names, which must be a component's: generated code names the
 /// child's type, its `Resolved` and its inputs through `Value`, so that a type that is not a
 /// component is one error, at the child's `@Child` (where its alias is declared), and the code
-/// that uses the alias adds none. It is the child's ``_SharedMember``, which its cell is generic
-/// over. Only generated code uses it.
+/// that uses the alias adds none. Only generated code uses it.
 ///
 /// ```swift
 /// typealias _LoomChild_session = _Child<SessionComponent>
 /// let overrides = ChildOverrides<_LoomChild_session.Value>()
 /// ```
 @_documentation(visibility: private)
-public enum _Child<Child: Component>: _SharedMember {
+public enum _Child<Child: Component> {
   /// The child's type.
   ///
   /// ```swift
   /// let child: _Child<SessionComponent>.Value = SessionComponent(token: "t")
   /// ```
   public typealias Value = Child
-
-  /// The child's type, as its ``_SharedMember``.
-  public typealias _LoomValue = Child
 
   /// Adds the child `name` to `graph`, as ``_ComponentGraph/child(_:_:effects:dependencies:inputs:fileID:line:)``
   /// does.

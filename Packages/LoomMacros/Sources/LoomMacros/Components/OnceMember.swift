@@ -12,7 +12,7 @@ import Loom
 /// `resetOnceMembers()`, which resets all of theirs.
 ///
 /// ```swift
-/// static let clockStorage = _OnceMember<_SharedCell<_SendableMember<SystemClock>>>()
+/// static let clockStorage = _OnceMember<_SharedCell<SystemClock>>()
 /// let clock = clockStorage.cell.get { SystemClock() }
 /// clockStorage.reset()  // the next component builds a new clock
 /// ```
@@ -23,7 +23,7 @@ public final class _OnceMember<Cell: _ComponentCell>: Sendable {
   /// Makes the storage with an empty cell.
   ///
   /// ```swift
-  /// let storage = _OnceMember<_AsyncSharedCell<_SendableMember<RemoteConfig>>>()
+  /// let storage = _OnceMember<_AsyncSharedCell<RemoteConfig>>()
   /// ```
   public init() {}
 

@@ -15,7 +15,7 @@ public import Synchronization
 /// non-throwing member traps with that error's message, since it has no way to report it.
 ///
 /// ```swift
-/// let cell = _SharedCell<_SendableMember<Database>>()
+/// let cell = _SharedCell<Database>()
 /// let database = cell.get { Database(path: "app.sqlite") }  // built once
 /// let again = cell.get { Database(path: "unused") }         // the same instance
 /// ```
@@ -31,10 +31,7 @@ public import Synchronization
 // returned true, and never written again, so every read happens after the write. `Atomic`
 // operations are inlined, so ThreadSanitizer sees that edge. Every other stored property is a
 // `let` of a `Sendable` type.
-public final class _SharedCell<Member: _SharedMember>: @unchecked Sendable, _ComponentCell {
-  /// The member's type.
-  public typealias Value = Member._LoomValue
-
+public final class _SharedCell<Value: Sendable>: @unchecked Sendable, _ComponentCell {
   /// Whether ``value`` holds the built value; set once, never cleared.
   @usableFromInline let isBuilt: Atomic<Bool>
   // NB: no dynamic exclusivity check: the one write happens before every read (see above).
@@ -47,7 +44,7 @@ public final class _SharedCell<Member: _SharedMember>: @unchecked Sendable, _Com
   /// Makes an empty cell; the first ``get(_:)`` builds its value.
   ///
   /// ```swift
-  /// let cell = _SharedCell<_SendableMember<Database>>()
+  /// let cell = _SharedCell<Database>()
   /// ```
   public init() {
     isBuilt = Atomic(false)
@@ -59,7 +56,7 @@ public final class _SharedCell<Member: _SharedMember>: @unchecked Sendable, _Com
   /// Makes a cell that already holds `value` (an override): ``get(_:)`` never builds.
   ///
   /// ```swift
-  /// let cell = _SharedCell<_SendableMember<any APIClient>>(value: MockAPIClient())
+  /// let cell = _SharedCell<any APIClient>(value: MockAPIClient())
   /// ```
   ///
   /// - Parameter value: The value every read returns.

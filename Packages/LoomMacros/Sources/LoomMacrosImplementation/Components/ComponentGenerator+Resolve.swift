@@ -173,13 +173,8 @@ extension ComponentGenerator {
       } else {
         method = component.isMainActor ? "mainActorMember" : "member"
       }
-      // A cached member is named by its `_SharedMember` (see `usesWitness`).
-      let local = shape.first { $0.name == member.name }
-      let type =
-        local.map(usesWitness) == true
-        ? "of: \(CachedMemberMacro.witness(member.name)).self" : metatype(of: member)
       lines.append(
-        "_loomInstaller.\(method)(\(type), \(stringLiteral(member.name)), .\(kind)\(dependencyArgument), \(location(member.name))) { \(readHop)\(member.effects.markers)_loomComponent.\(member.identifier) }"
+        "_loomInstaller.\(method)(\(metatype(of: member)), \(stringLiteral(member.name)), .\(kind)\(dependencyArgument), \(location(member.name))) { \(readHop)\(member.effects.markers)_loomComponent.\(member.identifier) }"
       )
     }
     for step in component.steps {

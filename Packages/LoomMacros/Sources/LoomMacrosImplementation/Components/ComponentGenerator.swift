@@ -268,18 +268,6 @@ struct ComponentGenerator {
       } else if member.kind == .transient {
         lines.append(
           "\(access(of: member))var \(member.identifier): \(transientOverrideType(member))?")
-      } else if usesWitness(member) {
-        // NB: the value is kept in a `_SharedOverride` of the member's `_SharedMember`, so that
-        // this `Sendable` struct does not name the member's type where `Sendable` is required.
-        let stored = identifier("_loomOverride_" + member.name)
-        lines.append(
-          """
-          private var \(stored) = \(loomMacros("_SharedOverride"))<\(CachedMemberMacro.witness(member.name))>()
-          \(access(of: member))var \(member.identifier): \(optional(member.type)) {
-            get { \(stored).value }
-            set { \(stored).value = newValue }
-          }
-          """)
       } else {
         lines.append("\(access(of: member))var \(member.identifier): \(optional(member.type))")
       }
@@ -394,27 +382,7 @@ struct ComponentGenerator {
 
   func cellType(_ member: LocalMember) -> String {
     let cell = member.effects.isAsync ? "_AsyncSharedCell" : "_SharedCell"
-    return loomMacros("\(cell)<\(sharedMember(of: member))>")
-  }
-
-  /// The `_SharedMember` that names a cached member's type for its cell: the one its
-  /// `@_CachedMember` declares (`_LoomShared_api`), a child's alias, or `_SendableMember<T>`.
-  func sharedMember(of member: LocalMember) -> String {
-    if member.kind == .child, usesAlias(member.name) { return childAlias(member.name) }
-    if usesWitness(member) { return CachedMemberMacro.witness(member.name) }
-    return loomMacros("_SendableMember<\(type(of: member))>")
-  }
-
-  /// Whether generated code names `member`'s type through the `_SharedMember` its
-  /// `@_CachedMember` declares: a `.shared`, `.lazy` or `.once` member of a component with no
-  /// problem (one with problems may hold a member the attribute is not added to).
-  ///
-  /// NB: so a member whose type is not `Sendable` is one error, where `@_CachedMember` declares
-  /// it, at the member's line: Swift checks a generic argument's `Sendable` requirement at every
-  /// use of a type that has it (`_SharedCell<ImageCache>`), but not again at the uses of a type
-  /// that conforms to a protocol with that requirement (`_SharedCell<_LoomShared_cache>`).
-  func usesWitness(_ member: LocalMember) -> Bool {
-    isValid && [.shared, .lazy, .once].contains(member.kind) && !refused.contains(member.name)
+    return loomMacros("\(cell)<\(type(of: member))>")
   }
 
   /// `T?`, parenthesised when `T` needs it.

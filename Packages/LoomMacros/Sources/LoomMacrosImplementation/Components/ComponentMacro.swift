@@ -50,47 +50,38 @@ public enum ComponentMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
     ).declarations()
   }
 
-  /// Marks each cached member `@_CachedMember`, whose expansion names its type for the cells and
-  /// overrides (see ``CachedMemberMacro``); and isolates the members and steps to the main actor,
-  /// for `@Component(mainActor: true)`.
+  /// Isolates the members and steps to the main actor, for `@Component(mainActor: true)`.
   ///
   /// - Parameters:
   ///   - node: The `@Component` attribute.
   ///   - declaration: The struct.
   ///   - member: One of its members.
   ///   - context: The expansion context.
-  /// - Returns: `@_CachedMember` for a cached member; `@MainActor` for a member or step of a
-  ///   main-actor component; else nothing.
+  /// - Returns: `@MainActor` for a member or step of a main-actor component, else nothing.
   public static func expansion(
     of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
     providingAttributesFor member: some DeclSyntaxProtocol,
     in context: some MacroExpansionContext
   ) -> [AttributeSyntax] {
-    var added: [AttributeSyntax] = []
-    if declaration.is(StructDeclSyntax.self), let variable = member.as(VariableDeclSyntax.self),
-      CachedMemberMacro.marks(variable)
-    {
-      added.append("@\(raw: Qualified.loomMacros("_CachedMember"))")
-    }
     guard
       node.argument("mainActor")?.expression.as(BooleanLiteralExprSyntax.self)?.literal
         .tokenKind == .keyword(.true)
-    else { return added }
+    else { return [] }
     let attributes: AttributeListSyntax
     if let variable = member.as(VariableDeclSyntax.self) {
       guard
         variable.attributes.contains(named: "Provide")
           || variable.attributes.contains(named: "Child")
-      else { return added }
+      else { return [] }
       attributes = variable.attributes
     } else if let function = member.as(FunctionDeclSyntax.self) {
-      guard function.attributes.contains(named: "Perform") else { return added }
+      guard function.attributes.contains(named: "Perform") else { return [] }
       attributes = function.attributes
     } else {
-      return added
+      return []
     }
-    guard !attributes.contains(named: "MainActor") else { return added }
-    return added + ["\(raw: Qualified.mainActor)"]
+    guard !attributes.contains(named: "MainActor") else { return [] }
+    return ["\(raw: Qualified.mainActor)"]
   }
 
   /// Adds the conformance to `LoomMacros::Component`, to every struct: a component with problems

@@ -100,7 +100,7 @@ import Testing
               _loomRead_config()
             }
           }
-          @LoomMacros::_CachedMember var users: Users {
+          var users: Users {
             get {
               _loomRead_users { (confg: Config) in
                 Users(confg)

@@ -22,7 +22,7 @@ import Testing
               _loomRead_config()
             }
           }
-          @LoomMacros::_CachedMember var api: API {
+          var api: API {
             get {
               _loomRead_api { component in
                 .init(config: component.config)
@@ -64,15 +64,7 @@ import Testing
           }
 
           struct Overrides: LoomMacros::ComponentOverrides {
-            private var _loomOverride_api = LoomMacros::_SharedOverride<_LoomShared_api>()
-            var api: API? {
-              get {
-                _loomOverride_api.value
-              }
-              set {
-                _loomOverride_api.value = newValue
-              }
-            }
+            var api: API?
 
             init() {
             }
@@ -106,7 +98,7 @@ import Testing
           }
 
           fileprivate struct _LoomCells: Swift::Sendable {
-            let api: LoomMacros::_SharedCell<_LoomShared_api>
+            let api: LoomMacros::_SharedCell<API>
 
             init(_overrides _loomOverrides: Overrides, _changed _loomChanged: Overrides, _base _loomBase: _LoomCells?) {
               let _loomChanged_api = _loomChanged.api != nil
@@ -155,7 +147,7 @@ import Testing
             _loomInstaller.member(Config.self, "config", .input, fileID: "TestModule/test.swift", line: 3) {
               _loomComponent.config
             }
-            _loomInstaller.member(of: _LoomShared_api.self, "api", .shared, dependencies: ["config"], fileID: "TestModule/test.swift", line: 4) {
+            _loomInstaller.member(API.self, "api", .shared, dependencies: ["config"], fileID: "TestModule/test.swift", line: 4) {
               _loomComponent.api
             }
             _loomInstaller.finish()
@@ -200,7 +192,6 @@ import Testing
               _loomRead_config()
             }
           }
-          @LoomMacros::_CachedMember
           public var database: Database {
             get async throws {
               try await _loomRead_database { (config: Config) async throws in
@@ -215,7 +206,7 @@ import Testing
               }
             }
           }
-          @LoomMacros::_CachedMember var clock: Clock {
+          var clock: Clock {
             get {
               _loomRead_clock {
                 LoomMacros::_MemberSource.effects(none: Clock.init)
@@ -261,25 +252,9 @@ import Testing
           }
 
           public struct Overrides: LoomMacros::ComponentOverrides {
-            private var _loomOverride_database = LoomMacros::_SharedOverride<_LoomShared_database>()
-            public var database: Database? {
-              get {
-                _loomOverride_database.value
-              }
-              set {
-                _loomOverride_database.value = newValue
-              }
-            }
+            public var database: Database?
             public var users: (@Sendable () async throws -> sending Users)?
-            private var _loomOverride_clock = LoomMacros::_SharedOverride<_LoomShared_clock>()
-            var clock: Clock? {
-              get {
-                _loomOverride_clock.value
-              }
-              set {
-                _loomOverride_clock.value = newValue
-              }
-            }
+            var clock: Clock?
 
             public init() {
             }
@@ -325,8 +300,8 @@ import Testing
           }
 
           fileprivate struct _LoomCells: Swift::Sendable {
-            let database: LoomMacros::_AsyncSharedCell<_LoomShared_database>
-            let clock: LoomMacros::_SharedCell<_LoomShared_clock>
+            let database: LoomMacros::_AsyncSharedCell<Database>
+            let clock: LoomMacros::_SharedCell<Clock>
 
             init(_overrides _loomOverrides: Overrides, _changed _loomChanged: Overrides, _base _loomBase: _LoomCells?) {
               let _loomChanged_database = _loomChanged.database != nil
@@ -336,7 +311,7 @@ import Testing
             }
           }
 
-          private static let _loomOnce_clock = LoomMacros::_OnceMember<LoomMacros::_SharedCell<_LoomShared_clock>>()
+          private static let _loomOnce_clock = LoomMacros::_OnceMember<LoomMacros::_SharedCell<Clock>>()
 
           public static func resetOnceMembers() {
             _loomOnce_clock.reset()
@@ -408,13 +383,13 @@ import Testing
             _loomInstaller.member(Config.self, "config", .input, fileID: "TestModule/test.swift", line: 3) {
               _loomComponent.config
             }
-            _loomInstaller.asyncMember(of: _LoomShared_database.self, "database", .shared, dependencies: ["config"], fileID: "TestModule/test.swift", line: 4) {
+            _loomInstaller.asyncMember(Database.self, "database", .shared, dependencies: ["config"], fileID: "TestModule/test.swift", line: 4) {
               try await _loomComponent.database
             }
             _loomInstaller.asyncMember(Users.self, "users", .transient, dependencies: ["database"], fileID: "TestModule/test.swift", line: 8) {
               try await _loomComponent.users
             }
-            _loomInstaller.member(of: _LoomShared_clock.self, "clock", .once, fileID: "TestModule/test.swift", line: 10) {
+            _loomInstaller.member(Clock.self, "clock", .once, fileID: "TestModule/test.swift", line: 10) {
               _loomComponent.clock
             }
             _loomInstaller.step("migrate", dependencies: ["database"], fileID: "TestModule/test.swift", line: 12) {
@@ -432,53 +407,6 @@ import Testing
         }
 
         extension AppComponent: LoomMacros::Component {
-        }
-        """#)
-  }
-
-  @Test func componentMarksItsCachedMembersOnly() {
-    let result = expandComponent(
-      #"""
-      @Component
-      struct App {
-        @Provide(.input) var config: Config
-        @Provide(.shared, with: []) var api: API
-        @Provide(.lazy, with: []) var reporter: Reporter
-        @Provide(.once, with: []) var clock: Clock
-        @Provide(.transient, with: []) var draft: Draft
-      }
-      """#)
-    #expect(result.diagnostics == [])
-    for member in ["api: API", "reporter: Reporter", "clock: Clock"] {
-      #expect(result.source.contains("  @LoomMacros::_CachedMember var \(member) {"))
-    }
-    #expect(result.source.contains("  var config: Config {"))
-    #expect(result.source.contains("  var draft: Draft {"))
-  }
-
-  // A cached member's type is named once, by the `_SharedMember` its `@_CachedMember` declares,
-  // where Swift checks it is `Sendable`; the doc comment says what to do when it is not.
-  @Test func aCachedMemberDeclaresItsSharedMember() {
-    let result = expand(
-      #"""
-      struct App {
-        @_CachedMember @Provide(.shared, with: []) var cache: ImageCache
-        @_CachedMember @Provide(.transient, with: []) var draft: Draft
-      }
-      """#, macros: cachedMemberMacro)
-    #expect(result.diagnostics == [])
-    #expect(
-      result.source == #"""
-        struct App {
-          @Provide(.shared, with: []) var cache: ImageCache
-
-          /// 'cache' is kept by the component and read from any isolation: ImageCache must be Sendable.
-          /// To fix, make 'cache' .transient (a new value for each read, never kept), or make
-          /// ImageCache Sendable (or isolate it to a global actor, such as @MainActor).
-          fileprivate enum _LoomShared_cache: LoomMacros::_SharedMember {
-            typealias _LoomValue = ImageCache
-          }
-          @Provide(.transient, with: []) var draft: Draft
         }
         """#)
   }
@@ -619,9 +547,7 @@ import Testing
       }
       """#)
     #expect(result.diagnostics == [])
-    #expect(
-      result.source.contains(
-        "  @LoomMacros::_CachedMember @_Concurrency::MainActor var model: RootModel {"))
+    #expect(result.source.contains("  @_Concurrency::MainActor var model: RootModel {"))
     #expect(
       result.source.contains(
         "  @_Concurrency::MainActor func start(model: RootModel) { model.start() }"))
@@ -650,7 +576,7 @@ import Testing
     #expect(
       result.source.contains(
         """
-            _loomInstaller.mainActorMember(of: _LoomShared_model.self, "model", .shared, dependencies: ["api"], fileID: "TestModule/test.swift", line: 4) {
+            _loomInstaller.mainActorMember(RootModel.self, "model", .shared, dependencies: ["api"], fileID: "TestModule/test.swift", line: 4) {
         """))
     // Not isolated: what the Component protocol requires.
     #expect(
@@ -671,8 +597,7 @@ import Testing
       """#)
     #expect(result.diagnostics == [])
     // Kept in a cell, like a shared member, and described as lazy.
-    #expect(
-      result.source.contains("    let reporter: LoomMacros::_SharedCell<_LoomShared_reporter>\n"))
+    #expect(result.source.contains("    let reporter: LoomMacros::_SharedCell<Reporter>\n"))
     #expect(
       result.source.contains(
         """
@@ -737,7 +662,7 @@ import Testing
       }
       """#)
     #expect(result.diagnostics == [])
-    #expect(result.source.contains("let store: LoomMacros::_SharedCell<_LoomShared_store>"))
+    #expect(result.source.contains("let store: LoomMacros::_SharedCell<Store<Item>>"))
     #expect(result.source.contains("let component: Repository"))
     #expect(result.source.contains(".init(items: component.items)"))
     #expect(result.source.contains("extension Repository: LoomMacros::Component {"))
@@ -772,7 +697,7 @@ import Testing
         "    self.c1 = Self._loomMakeCells1(_loomOverrides, _loomFlags, _loomBase?.c1)\n"))
     #expect(
       result.source.contains(
-        "  fileprivate final class _LoomCells1: Swift::Sendable {\n    let m64: LoomMacros::_SharedCell<_LoomShared_m64>\n"
+        "  fileprivate final class _LoomCells1: Swift::Sendable {\n    let m64: LoomMacros::_SharedCell<Service>\n"
       ))
     #expect(
       result.source.contains(
@@ -780,10 +705,10 @@ import Testing
       ))
     #expect(
       result.source.contains(
-        "let m69: LoomMacros::_SharedCell<_LoomShared_m69> = .select(override: _loomOverrides.m69, isChanged: _loomFlags[69], inherited: _loomBase?.m69)"
+        "let m69: LoomMacros::_SharedCell<Service> = .select(override: _loomOverrides.m69, isChanged: _loomFlags[69], inherited: _loomBase?.m69)"
       ))
     #expect(result.source.contains("      return _LoomCells1(m64: m64, m65: m65,"))
-    #expect(result.source.contains("    init(m64: LoomMacros::_SharedCell<_LoomShared_m64>, m65:"))
+    #expect(result.source.contains("    init(m64: LoomMacros::_SharedCell<Service>, m65:"))
     #expect(
       result.source.contains(
         "    @inline(never) private func _loomMerge2(_ _loomMerged: inout Self, _ _loomNewer: Self) {"

@@ -143,10 +143,7 @@ import Testing
     // The type is named in a type context (an alias), and built as `.init`: an expression
     // `Service` inside the struct would be the member.
     #expect(result.source.contains("fileprivate typealias _LoomType_service = Service"))
-    #expect(result.source.contains(#"_loomGraph.member("service", _LoomType_service.self"#))
-    // Its cell, override and registration name it through its `_SharedMember`.
-    #expect(
-      result.source.contains(#"_loomInstaller.member(of: _LoomShared_service.self, "service""#))
+    #expect(result.source.contains(#"_loomInstaller.member(_LoomType_service.self, "service""#))
     #expect(result.source.contains(".init(config: component.config)"))
     #expect(!result.source.contains("_LoomType_config"))
   }

@@ -10,12 +10,6 @@ let componentMacros: [String: MacroSpec] = [
   "Provide": MacroSpec(type: ProvideMacro.self),
   "Child": MacroSpec(type: ChildMacro.self),
   "Perform": MacroSpec(type: PerformMacro.self),
-  "LoomMacros::_CachedMember": MacroSpec(type: CachedMemberMacro.self),
-]
-
-/// `@_CachedMember` alone, as `@Component` adds it to a cached member.
-let cachedMemberMacro: [String: MacroSpec] = [
-  "_CachedMember": MacroSpec(type: CachedMemberMacro.self)
 ]
 
 /// Expands `source` with the component macros, in a debug build's configuration (or with none).
