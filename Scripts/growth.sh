@@ -13,7 +13,7 @@
 # probe runs the same steps on a throwaway one with one key of the same type, so what a process
 # pays once per type is not counted per key (`--cold` leaves that out; see the shapes table).
 #
-# Not run in CI: about 15 minutes of valgrind on the 2-core machine of BENCHMARKS.md (most of it
+# Not run in CI: about 4 minutes of valgrind on the 2-core machine of BENCHMARKS.md (most of it
 # the 100,000-key runs), after the release build of loom-bench.
 #
 #   Scripts/growth.sh                        # builds loom-bench (release), then counts
