@@ -35,6 +35,12 @@ enum Bench {
       memoryProbe(count)
       return 0
     }
+    if let probe = options.growthProbe {
+      probe.run()
+      // NB: a fixed text, so the output costs the same for every N.
+      print("growth-probe: done")
+      return 0
+    }
     if let (name, iterations) = options.profile {
       guard let runner = makeRunners().first(where: { $0.cases.contains(name) }) else {
         printError(UsageError("no case named '\(name)'").report(program: "loom-bench"))

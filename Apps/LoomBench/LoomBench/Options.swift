@@ -1,3 +1,4 @@
+import BenchFixtures
 import CommandLineSupport
 
 /// The command line of `loom-bench`.
@@ -19,11 +20,15 @@ struct Options {
   /// `--memory-probe N`: re-register one singleton key N times (resolving it each time) and report
   /// the growth of resident memory per re-registration.
   var memoryProbe: Int?
+  /// `--growth-probe <phase> <N> [--types] [--cold]`: build one container of N keys and run one
+  /// phase on it, for Scripts/growth.sh under callgrind.
+  var growthProbe: GrowthProbe?
 
   static let usage = """
     usage: loom-bench [--quick] [--filter <prefix>] [--reps <n>]
            loom-bench --alloc-probe <N> | --alloc-probe-control <N> | --profile <case> [N]
            loom-bench --memory-probe <N>
+           loom-bench --growth-probe launch|bootstrap|bootstrap.base <N> [--types] [--cold]
 
       --quick            5 repetitions of ~10 ms samples instead of 15 of ~20 ms
       --filter <prefix>  run only the cases whose name starts with <prefix>
@@ -40,11 +45,19 @@ struct Options {
       --memory-probe <N> re-register one singleton key N times in one container, resolving it
                          after each, and print the growth of resident memory per re-registration
                          (for Scripts/memory-check.sh)
+      --growth-probe <phase> <N>
+                         one container of N singletons (N names of one type), for
+                         Scripts/growth.sh under callgrind: `launch` registers them, validates,
+                         resolves each once then each again; `bootstrap` registers N eager
+                         singletons and bootstraps; `bootstrap.base` the same without bootstrap()
+      --types            with --growth-probe: the 1,000 key types of ThousandKeys (N = 1000 or 0)
+      --cold             with --growth-probe: no warm-up run on a throwaway container first
     """
 
   /// Parses the arguments; `-h` and `--help` are looked for before.
   static func parse(_ arguments: [String]) throws(UsageError) -> Options {
     var options = Options()
+    var (types, cold) = (false, false)
     var reader = ArgumentReader(arguments)
     while let argument = try reader.next() {
       switch argument {
@@ -68,9 +81,29 @@ struct Options {
       case .option("--profile"):
         let name = try reader.value(needing: "a case name")
         options.profile = (name, reader.optionalValue { Int($0) } ?? 1_000_000)
+      case .option("--growth-probe"):
+        let phase = try reader.choice(GrowthProbe.Phase.self)
+        guard let keys = reader.optionalValue({ count($0) }) else {
+          throw UsageError("option '--growth-probe' needs a count of keys after its phase")
+        }
+        options.growthProbe = GrowthProbe(phase: phase, keys: keys)
+      case .option("--types"):
+        types = true
+      case .option("--cold"):
+        cold = true
       default:
         throw .unknown(argument)
       }
+    }
+    if types || cold {
+      guard options.growthProbe != nil else {
+        throw UsageError("--types and --cold go with --growth-probe")
+      }
+      options.growthProbe?.types = types
+      options.growthProbe?.cold = cold
+    }
+    if types, let keys = options.growthProbe?.keys, keys != 0, keys != ThousandKeys.count {
+      throw UsageError("--types needs \(ThousandKeys.count) keys (or 0), not \(keys)")
     }
     return options
   }
