@@ -13,7 +13,7 @@
 ///
 /// The construction is the core's `_OnceCell`, as for ``_SharedCell`` (whose storage this cell
 /// uses): a construction that awaits its own cell, directly or through other cells, fails with
-/// ``ComponentError/Code/recursiveConstruction`` instead of waiting forever.
+/// ``ComponentError/Code/cycle`` instead of waiting forever.
 ///
 /// ```swift
 /// let cell = _AsyncSharedCell<Database>()
@@ -85,7 +85,7 @@ public final class _AsyncSharedCell<Value: Sendable>: Sendable, _ComponentCell {
     let made: Value
     do {
       made = try await storage.construction.get(
-        recursion: ComponentError.recursiveConstruction(of: "\(Value.self)") as any Error
+        recursion: ComponentError.cycle(of: "\(Value.self)") as any Error
       ) { () async throws(any Error) -> Value in try await make(owner) }
     } catch {
       throw _SharedCell<Value>.shared(error, as: Failure.self)

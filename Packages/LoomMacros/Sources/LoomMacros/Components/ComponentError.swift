@@ -30,7 +30,7 @@ public struct ComponentError: Error, Sendable, CustomStringConvertible {
   /// ```
   public struct Code: Hashable, Sendable, CustomStringConvertible {
     private enum Base: String, Hashable, Sendable {
-      case resolveFailed, recursiveConstruction, componentReleased
+      case resolveFailed, cycle, componentReleased
     }
 
     private let base: Base
@@ -47,12 +47,17 @@ public struct ComponentError: Error, Sendable, CustomStringConvertible {
     /// ```
     public static let resolveFailed = Code(.resolveFailed)
     /// A member's construction needs the member itself, through a `Lazy` or `Provider`
-    /// handle read while it runs (on one thread, or on threads that wait for each other).
+    /// handle read while it runs (on one thread, or on threads that wait for each other): the
+    /// failure the core calls `ResolutionError.Code.cycle` and `OnceError.cycle`.
     ///
     /// ```swift
-    /// error.code == .recursiveConstruction
+    /// error.code == .cycle
     /// ```
-    public static let recursiveConstruction = Code(.recursiveConstruction)
+    public static let cycle = Code(.cycle)
+    /// Deprecated: the failure is ``cycle``, the name the core's errors use.
+    @_documentation(visibility: private)
+    @available(*, deprecated, renamed: "cycle")
+    public static var recursiveConstruction: Code { .cycle }
     /// A `Lazy` or `Provider` handle made by a component was read after the component was
     /// released.
     ///
@@ -89,7 +94,7 @@ public struct ComponentError: Error, Sendable, CustomStringConvertible {
   /// print(error.component)  // AppComponent
   /// ```
   public let component: String
-  /// The member concerned, for ``Code/recursiveConstruction`` and ``Code/componentReleased``.
+  /// The member concerned, for ``Code/cycle`` and ``Code/componentReleased``.
   ///
   /// ```swift
   /// print(error.member ?? "-")
@@ -156,9 +161,9 @@ public struct ComponentError: Error, Sendable, CustomStringConvertible {
   }
 
   /// A construction of a value of type `type` that needs its own value while it runs.
-  static func recursiveConstruction(of type: String) -> ComponentError {
+  static func cycle(of type: String) -> ComponentError {
     ComponentError(
-      code: .recursiveConstruction, component: "", member: type,
+      code: .cycle, component: "", member: type,
       summary:
         "building \(type) needs \(type) itself, through a Lazy or Provider read while it is built",
       hint:

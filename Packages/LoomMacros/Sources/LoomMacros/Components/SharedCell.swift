@@ -11,7 +11,7 @@ public import Synchronization
 /// A failure is not kept: the readers that waited for a failed construction receive its error,
 /// and the next read constructs again. A construction that needs its own cell (through a `Lazy`
 /// or `Provider` read while it runs, on the same thread or on threads that wait for each other)
-/// fails with ``ComponentError/Code/recursiveConstruction`` instead of waiting forever; a
+/// fails with ``ComponentError/Code/cycle`` instead of waiting forever; a
 /// non-throwing member traps with that error's message, since it has no way to report it.
 ///
 /// ```swift
@@ -83,7 +83,7 @@ public final class _SharedCell<Value: Sendable>: @unchecked Sendable, _Component
   /// others wait for its outcome.
   ///
   /// > Important: When `make` cannot throw (`Failure` is `Never`), a construction that needs its
-  /// > own cell traps with the message of ``ComponentError/Code/recursiveConstruction``.
+  /// > own cell traps with the message of ``ComponentError/Code/cycle``.
   ///
   /// ```swift
   /// let api = try cell.get { try LiveAPIClient(config: config) }
@@ -106,7 +106,7 @@ public final class _SharedCell<Value: Sendable>: @unchecked Sendable, _Component
     let made: Value
     do {
       made = try construction.get(
-        recursion: ComponentError.recursiveConstruction(of: "\(Value.self)") as any Error
+        recursion: ComponentError.cycle(of: "\(Value.self)") as any Error
       ) { () throws(any Error) -> Value in try make() }
     } catch {
       throw Self.shared(error, as: Failure.self)
