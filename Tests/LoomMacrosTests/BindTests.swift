@@ -119,7 +119,6 @@ func discovered(_ type: Any.Type) -> [DiscoveredBinding] {
       try container.installDiscoveredBindings()
     }
 
-    #expect(error.code == .conflictingBindings)
     #expect(error.conflicts.map(\.key) == [DependencyKey((any Conflicted).self)])
     #expect(
       error.description == """

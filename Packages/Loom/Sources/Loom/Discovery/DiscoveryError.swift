@@ -17,33 +17,6 @@
 /// }
 /// ```
 public struct DiscoveryError: Error, Sendable, CustomStringConvertible {
-  /// The kind of failure. New codes may be added: match with `==`, not an exhaustive switch.
-  ///
-  /// ```swift
-  /// if error.code == .conflictingBindings { print(error.conflicts) }
-  /// ```
-  public struct Code: Hashable, Sendable, CustomStringConvertible {
-    private let name: String
-
-    private init(_ name: String) {
-      self.name = name
-    }
-
-    /// Two or more bindings bind the same key.
-    ///
-    /// ```swift
-    /// error.code == .conflictingBindings
-    /// ```
-    public static let conflictingBindings = Code("conflictingBindings")
-
-    /// The code's name, such as `conflictingBindings`.
-    ///
-    /// ```swift
-    /// print(DiscoveryError.Code.conflictingBindings)  // conflictingBindings
-    /// ```
-    public var description: String { name }
-  }
-
   /// One key and the bindings that all bind it.
   ///
   /// ```swift
@@ -73,12 +46,6 @@ public struct DiscoveryError: Error, Sendable, CustomStringConvertible {
     }
   }
 
-  /// The kind of failure.
-  ///
-  /// ```swift
-  /// error.code == .conflictingBindings
-  /// ```
-  public let code: Code
   /// Every key bound more than once, in the order of their first binding's location.
   ///
   /// ```swift
@@ -128,7 +95,7 @@ public struct DiscoveryError: Error, Sendable, CustomStringConvertible {
     let conflicts = byKey.values.filter { $0.count > 1 }
       .map { bindings in Conflict(key: bindings[0].key, bindings: bindings.sorted(by: declared)) }
       .sorted { declared($0.bindings[0], $1.bindings[0]) }
-    return DiscoveryError(code: .conflictingBindings, conflicts: conflicts)
+    return DiscoveryError(conflicts: conflicts)
   }
 
   /// Orders bindings by file, then line.
@@ -136,4 +103,40 @@ public struct DiscoveryError: Error, Sendable, CustomStringConvertible {
     let (left, right) = (lhs.location.fileID.description, rhs.location.fileID.description)
     return left == right ? lhs.location.line < rhs.location.line : left < right
   }
+}
+
+extension DiscoveryError {
+  /// Deprecated: a ``DiscoveryError`` has one kind of failure, a conflict (``conflicts``).
+  ///
+  /// ```swift
+  /// if error.code == .conflictingBindings { print(error.conflicts) }
+  /// ```
+  @_documentation(visibility: private)
+  @available(*, deprecated, message: "a DiscoveryError is always a conflict: read its conflicts")
+  public struct Code: Hashable, Sendable, CustomStringConvertible {
+    private let name: String
+
+    private init(_ name: String) {
+      self.name = name
+    }
+
+    /// Two or more bindings bind the same key.
+    ///
+    /// ```swift
+    /// error.code == .conflictingBindings
+    /// ```
+    public static let conflictingBindings = Code("conflictingBindings")
+
+    /// The code's name, such as `conflictingBindings`.
+    ///
+    /// ```swift
+    /// print(DiscoveryError.Code.conflictingBindings)  // conflictingBindings
+    /// ```
+    public var description: String { name }
+  }
+
+  /// Deprecated: always ``Code/conflictingBindings``.
+  @_documentation(visibility: private)
+  @available(*, deprecated, message: "a DiscoveryError is always a conflict: read its conflicts")
+  public var code: Code { .conflictingBindings }
 }
