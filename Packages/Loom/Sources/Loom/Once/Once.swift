@@ -35,7 +35,7 @@ public final class Once<Value: Sendable>: Sendable {
   ///
   /// ```swift
   /// let cache = Once { ImageCache(capacity: 100) }
-  /// let cache2 = try cache.get()
+  /// let images = try cache.get()
   /// ```
   ///
   /// - Parameters:
@@ -96,7 +96,7 @@ public final class Once<Value: Sendable>: Sendable {
   /// caller awaits; a synchronous one runs on this caller's thread.
   ///
   /// ```swift
-  /// let token = try await token.getAsync()
+  /// let header = try await token.getAsync()
   /// ```
   ///
   /// - Returns: The value.
