@@ -28,6 +28,11 @@ fi
 source Scripts/lib/bench.bash
 loom_bench_binary
 
+# The same hash seed in every run: with a random one (Swift's default), the sets and dictionaries
+# of `validate()` and of registration probe differently from run to run, which moved
+# validate.keys.1000 by a few hundred instructions between runs of one binary.
+export SWIFT_DETERMINISTIC_HASHING=1
+
 limits_file=Scripts/instructions-limits.tsv
 # case, baseline it is compared with ("-" for none)
 all_cases=(
