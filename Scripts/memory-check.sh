@@ -24,28 +24,25 @@ loom_bench_binary
 
 line=$("$bench" --memory-probe "$count")
 echo "$line"
-bytes=$(sed -n 's/.*"bytesPerRegistration":\([-0-9.]*\).*/\1/p' <<<"$line")
-if [[ -z "$bytes" ]]; then
-  echo "error: no bytesPerRegistration in the probe's output." >&2
-  exit 2
-fi
-if awk -v b="$bytes" -v l="$limit" 'BEGIN { exit !(b < l) }'; then
-  echo "PASS: $bytes bytes of resident memory per re-registration (limit $limit)."
-else
-  echo "FAIL: $bytes bytes of resident memory per re-registration (limit $limit):" \
-    "replaced registrations are not released." >&2
-  exit 1
-fi
+# Reads `field` from the probe's line and fails unless it is under `limit` (or at most `limit`
+# when `at_most` is 1); `what` names the figure, `why` says what a failure means.
+check() {
+  local field=$1 limit=$2 at_most=$3 what=$4 why=$5 value
+  value=$(sed -n "s/.*\"$field\":\([-0-9.]*\).*/\1/p" <<<"$line")
+  if [[ -z "$value" ]]; then
+    echo "error: no $field in the probe's output." >&2
+    exit 2
+  fi
+  if awk -v b="$value" -v l="$limit" -v e="$at_most" 'BEGIN { exit !(b < l || (e && b == l)) }'
+  then
+    echo "PASS: $value bytes of resident memory per $what (limit $limit)."
+  else
+    echo "FAIL: $value bytes of resident memory per $what (limit $limit): $why" >&2
+    exit 1
+  fi
+}
 
-new_bytes=$(sed -n 's/.*"bytesPerNewRegistration":\([-0-9.]*\).*/\1/p' <<<"$line")
-if [[ -z "$new_bytes" ]]; then
-  echo "error: no bytesPerNewRegistration in the probe's output." >&2
-  exit 2
-fi
-if awk -v b="$new_bytes" -v l="$new_limit" 'BEGIN { exit !(b <= l) }'; then
-  echo "PASS: $new_bytes bytes of resident memory per new registration (limit $new_limit)."
-else
-  echo "FAIL: $new_bytes bytes of resident memory per new registration (limit $new_limit):" \
-    "a registration keeps more than it did; lower it, or raise the limit and say why." >&2
-  exit 1
-fi
+check bytesPerRegistration "$limit" 0 re-registration \
+  "replaced registrations are not released."
+check bytesPerNewRegistration "$new_limit" 1 "new registration" \
+  "a registration keeps more than it did; lower it, or raise the limit and say why."
