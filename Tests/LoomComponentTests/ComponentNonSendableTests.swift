@@ -86,3 +86,95 @@ struct Reporter: Sendable {
     #expect(container.validate().problems.isEmpty)
   }
 }
+
+/// A screen's state: mutable, not isolated, so not `Sendable`; used on the main actor.
+final class ScreenState {
+  var title: String
+  init(title: String) { self.title = title }
+}
+
+/// A main-actor component whose cached members are not `Sendable`: each is made, kept and read
+/// on the main actor only.
+@Component(mainActor: true)
+struct ScreenComponent {
+  @Provide(.input) var title: String
+  @Provide(.shared, ScreenState.init(title:)) var state: ScreenState
+  @Provide(.lazy, factory: { (state: ScreenState) in ScreenState(title: state.title + " (lazy)") })
+  var later: ScreenState
+  @Provide(.transient, factory: { (title: String) in ScreenState(title: title) }) var scratch:
+    ScreenState
+  @Provide(
+    .shared,
+    factory: { (state: Provider<ScreenState>, scratch: Provider<ScreenState>) in
+      Screen(state: state, scratch: scratch)
+    })
+  var screen: Screen
+  @Provide(.once, factory: { ScreenState(title: "process") }) var shell: ScreenState
+}
+
+/// A view model that reads the screen's state through handles, on the main actor.
+@MainActor final class Screen {
+  let state: Provider<ScreenState>
+  let scratch: Provider<ScreenState>
+
+  init(state: Provider<ScreenState>, scratch: Provider<ScreenState>) {
+    self.state = state
+    self.scratch = scratch
+  }
+}
+
+@MainActor @Suite struct ComponentMainActorNonSendableTests {
+  @Test func aCachedMemberThatIsNotSendableIsKeptOnTheMainActor() async throws {
+    let component = ScreenComponent(title: "Home")
+    let state = component.state
+    #expect(state === component.state)
+    state.title = "Home!"
+    #expect(component.later.title == "Home! (lazy)")
+    #expect(component.later === component.later)
+    #expect(component.scratch !== component.scratch)
+    // A copy shares the cached members its overrides do not affect.
+    let copy = component.overriding { _ in }
+    #expect(copy.state === state)
+    let resolved = try await component.resolve()
+    #expect(resolved.state === state)
+    // A `.once` member is one value for every instance.
+    #expect(component.shell === ScreenComponent(title: "Other").shell)
+    // A handle reads the component's one value, or a new one for a transient member.
+    #expect(try component.screen.state.get() === state)
+    let scratch = try component.screen.scratch.get()
+    let nextScratch = try component.screen.scratch.get()
+    #expect(scratch.title == "Home" && scratch !== nextScratch)
+  }
+
+  @Test func itsOverrideIsTheValue() throws {
+    let stub = ScreenState(title: "stub")
+    let component = ScreenComponent(title: "Home") { $0.state = stub }
+    #expect(component.state === stub)
+    #expect(component.later.title == "stub (lazy)")
+    let other = component.overriding { $0.state = ScreenState(title: "other") }
+    #expect(other.state.title == "other")
+    #expect(other.later.title == "other (lazy)")
+    #expect(component.state === stub)
+  }
+
+  @Test func itIsInstalledConfinedToTheMainActor() async throws {
+    let component = ScreenComponent(title: "Home")
+    let container = Container()
+    component.install(into: container)
+    let state = try container.tryResolve(ScreenState.self, name: "state")
+    #expect(state === component.state)
+    #expect(try container.tryResolve(ScreenState.self, name: "scratch").title == "Home")
+    // Off the main actor, the shared instance is not handed out.
+    let offMain = await Task.detached {
+      do {
+        _ = try await container.tryResolveAsync(ScreenState.self, name: "state")
+        return false
+      } catch let error as ResolutionError {
+        return error.code == .asyncRequired
+      } catch {
+        return false
+      }
+    }.value
+    #expect(offMain)
+  }
+}

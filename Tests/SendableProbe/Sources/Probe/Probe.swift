@@ -113,6 +113,31 @@ struct Probe {
       "8 component: installed as a transient",
       try installed.tryResolve(APIClient.self) !== installed.tryResolve(APIClient.self))
 
+    let root = ScreenComponent()
+    check(
+      "9 main-actor component: shared members that are not Sendable",
+      root.session === root.session && root.users === root.users
+        && root.users.userName(id: 1).hasSuffix("#1") && root.session.requestCount == 1)
+    let stubSession = NetworkSession()
+    let stubbedRoot = root.overriding { $0.session = stubSession }
+    check(
+      "9 main-actor component: overridden by a value, shared",
+      stubbedRoot.session === stubSession && stubbedRoot.users !== root.users)
+    let screens = Container()
+    root.install(into: screens)
+    check(
+      "9 main-actor component: installed, served on the main actor",
+      try screens.tryResolve(NetworkSession.self, name: "session") === root.session)
+    let offScreen = await Task.detached { () -> ResolutionError? in
+      do throws(ResolutionError) {
+        _ = try screens.tryResolve(NetworkSession.self, name: "session")
+        return nil
+      } catch { return error }
+    }.value
+    check(
+      "9 main-actor component: its shared member is refused off the main actor",
+      offScreen?.code == .asyncRequired)
+
     let off = await Task.detached { () -> ResolutionError? in
       do throws(ResolutionError) {
         _ = try container.tryResolve((any ProfileModeling).self)

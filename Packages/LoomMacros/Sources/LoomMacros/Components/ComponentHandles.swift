@@ -104,3 +104,62 @@ public final class _ComponentHandles: Sendable {
       location: CodeLocation(fileID: fileID, line: line))
   }
 }
+
+extension _ComponentHandles {
+  /// Registers, in a handle container, a member of a main-actor component for its `Lazy` and
+  /// `Provider` handles: on the main actor, under the member's name.
+  ///
+  /// ```swift
+  /// _ComponentHandles.mainActorMember(container, Router.self, "router", .shared) {
+  ///   component.router
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - container: The handle container.
+  ///   - type: The member's type.
+  ///   - name: The member's name.
+  ///   - lifetime: The member's lifetime.
+  ///   - read: Reads the member from the component, on the main actor.
+  public static func mainActorMember<Value: Sendable>(
+    _ container: Container, _ type: Value.Type, _ name: String, _ lifetime: ComponentLifetime,
+    _ read: @escaping @MainActor @Sendable () throws -> Value
+  ) {
+    container.registerMainActor(type, name: name) { _ in try read() }
+  }
+
+  /// Registers, in a handle container, a member of a main-actor component whose type is not
+  /// `Sendable`, confined to the main actor: a cached member is served there only, and a
+  /// transient member's new value is handed over. Swift picks this overload for such a type.
+  ///
+  /// ```swift
+  /// _ComponentHandles.mainActorMember(container, ImageCache.self, "cache", .shared) {
+  ///   component.cache
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - container: The handle container.
+  ///   - type: The member's type.
+  ///   - name: The member's name.
+  ///   - lifetime: The member's lifetime.
+  ///   - read: Reads the member from the component, on the main actor.
+  public static func mainActorMember<Value>(
+    _ container: Container, _ type: Value.Type, _ name: String,
+    _ lifetime: _MainActorMemberLifetime, _ read: @escaping @MainActor @Sendable () throws -> Value
+  ) {
+    // NB: a cached member's one value is kept by the handle container with a cached lifetime
+    // confined to the main actor (the same value the component's cell keeps, which never
+    // changes once built); a transient member's value is new for each read.
+    let confined = ConfinedLifetime.mainActor(
+      lifetime.lifetime == .transient ? .transient : .singleton)
+    container.register(type, name: name, lifetime: confined) {
+      @MainActor _ throws -> sending Value in
+      // NB: `nonisolated(unsafe)` is safe here: it only lets the value be returned as `sending`.
+      // A cached member's value stays on the main actor (its lifetime is confined there, see
+      // above); a transient member's getter makes a new value that nothing else holds.
+      nonisolated(unsafe) let value = try read()
+      return value
+    }
+  }
+}

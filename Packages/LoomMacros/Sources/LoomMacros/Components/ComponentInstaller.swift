@@ -197,6 +197,47 @@ public struct _ComponentInstaller {
     }
   }
 
+  /// Adds a synchronous member of a main-actor component whose type is not `Sendable`: it is
+  /// registered confined to the main actor (``Loom/ConfinedLifetime/mainActor(_:)``), so the
+  /// container, like the component, makes it and serves it there only.
+  ///
+  /// Swift picks this overload for such a type by itself: each of a member's lifetimes is a
+  /// lifetime of both overloads, and the other is for `Sendable` types only.
+  ///
+  /// ```swift
+  /// installer.mainActorMember(ImageCache.self, "cache", .shared, fileID: "App/App.swift",
+  ///                           line: 6) { component.cache }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The member's type.
+  ///   - name: The member's name.
+  ///   - lifetime: The member's lifetime.
+  ///   - dependencies: The members it is built from.
+  ///   - fileID: The file that declares it.
+  ///   - line: The line that declares it.
+  ///   - read: Reads the member from the component, on the main actor.
+  public mutating func mainActorMember<Value>(
+    _ type: Value.Type, _ name: String, _ lifetime: _MainActorMemberLifetime,
+    dependencies: [String] = [], fileID: StaticString, line: UInt,
+    _ read: @escaping @MainActor @Sendable () throws -> Value
+  ) {
+    let confined = ConfinedLifetime.mainActor(lifetime.lifetime.lifetime)
+    addReading(type, name, dependencies: dependencies) { container, name, keys in
+      container.register(
+        type, name: name, lifetime: confined, dependencies: keys, fileID: fileID, line: line
+      ) { @MainActor _ throws -> sending Value in
+        // NB: `nonisolated(unsafe)` is safe here: it only lets the member's value be returned as
+        // `sending`, and the value does not leave the main actor. A cached member's value (kept
+        // by the component, on the main actor) is registered with a cached lifetime confined to
+        // the main actor, which the container keeps and serves on the main actor only; a
+        // transient member's getter makes a new value for each read, which nothing else holds.
+        nonisolated(unsafe) let value = try read()
+        return value
+      }
+    }
+  }
+
   /// Adds a start-up step, as a start-up task named `Component.step` that runs after the tasks
   /// of the steps it comes after.
   ///
@@ -281,4 +322,30 @@ public struct _ComponentInstaller {
         register: { container, keys in register(container, name, keys) },
         bindType: { container in register(container, nil, [key]) }))
   }
+}
+
+/// The lifetime of a main-actor component's member whose type is not `Sendable`, as
+/// `@Component` writes it (`.shared`): the lifetime the installer's `mainActorMember` for such
+/// types takes.
+///
+/// A type of its own, with the same names as ``ComponentLifetime``, so that Swift tells the two
+/// overloads apart by the member's type, not by what the macro writes.
+///
+/// ```swift
+/// installer.mainActorMember(ImageCache.self, "cache", .shared, fileID: "App/App.swift",
+///                           line: 6) { component.cache }
+/// ```
+@_documentation(visibility: private)
+public struct _MainActorMemberLifetime: Sendable {
+  /// The member's lifetime.
+  let lifetime: ComponentLifetime
+
+  /// A `.shared` member.
+  public static let shared = Self(lifetime: .shared)
+  /// A `.lazy` member.
+  public static let lazy = Self(lifetime: .lazy)
+  /// A `.transient` member.
+  public static let transient = Self(lifetime: .transient)
+  /// A `.once` member.
+  public static let once = Self(lifetime: .once)
 }

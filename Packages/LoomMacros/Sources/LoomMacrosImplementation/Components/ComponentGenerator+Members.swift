@@ -95,6 +95,11 @@ extension ComponentGenerator {
         body =
           "if let _loomValue = \(cell).builtValue { return _loomValue }\n"
           + "return \(getMarkers)\(cell).get(self) { _loomComponent in\(closureBody)}"
+      } else if isBoxed(member.kind, effects) {
+        // NB: only a child's build is several statements, and a child is not boxed.
+        body =
+          "let _loomBox = \(getMarkers)\(cell).get { \(loomMacros("_MainActorBox"))(\(markers)\(built)) }\n"
+          + "return _loomBox.value"
       } else {
         body = "\(getMarkers)\(cell).get {\(closureBody)}"
       }
@@ -150,9 +155,16 @@ extension ComponentGenerator {
       }
     }
     let registrations = targets.map { target in
-      let register = component.isMainActor ? "registerMainActor" : "register"
+      // NB: in a main-actor component, through a helper whose overloads Swift picks by the
+      // member's type, so that a member whose type is not `Sendable` is registered confined to
+      // the main actor (the macro cannot tell which types are `Sendable`).
+      let kind = [.input, .child].contains(target.kind) ? "shared" : target.kind.rawValue
+      let register =
+        component.isMainActor
+        ? "\(loomMacros("_ComponentHandles")).mainActorMember(_loomContainer, \(metatype(of: target)), \(stringLiteral(target.name)), .\(kind)) { [weak _loomStorage] in"
+        : "_loomContainer.register(\(metatype(of: target)), name: \(stringLiteral(target.name))) { [weak _loomStorage] _ in"
       return """
-        _loomContainer.\(register)(\(metatype(of: target)), name: \(stringLiteral(target.name))) { [weak _loomStorage] _ in
+        \(register)
           guard let _loomStorage else {
             throw \(loomMacros("_ComponentHandles")).released(\(metatype(of: target)), component: \(stringLiteral(component.name)), member: \(stringLiteral(target.name)), \(location(target.name)))
           }

@@ -29,11 +29,14 @@ extension ComponentGenerator {
           "\(access(of: member))var \(name): \(type) { \(isValid ? "component._loom.inputs.\(name)" : stop) }"
         )
       default:
+        let boxed = isBoxed(member.kind, member.effects)
         let value =
           isValid
-          ? "component._loom.\(path(member.name)).expectBuilt(\(stringLiteral("\(component.name).\(member.name)")))"
+          ? "component._loom.\(path(member.name)).expectBuilt(\(stringLiteral("\(component.name).\(member.name)")))\(boxed ? ".value" : "")"
           : stop
-        getters.append("\(access(of: member))var \(name): \(type) { \(value) }")
+        // NB: a boxed value is read on the main actor (see `isBoxed`).
+        let isolation = boxed ? Qualified.mainActor + " " : ""
+        getters.append("\(isolation)\(access(of: member))var \(name): \(type) { \(value) }")
       }
     }
     return """

@@ -32,7 +32,9 @@ extension ComponentGenerator {
     func cell(_ member: LocalMember, base: String, flag: String) -> String {
       let override =
         member.kind == .child
-        ? "_loomOverrides.\(member.identifier).replacement" : "_loomOverrides.\(member.identifier)"
+        ? "_loomOverrides.\(member.identifier).replacement"
+        : isBoxed(member.kind, member.effects)
+          ? "_loomOverrides.\(boxedOverride(member.name))" : "_loomOverrides.\(member.identifier)"
       var inherited = "\(base)?.\(member.identifier)"
       if member.kind == .once {
         inherited += " ?? \(componentType).\(identifier("_loomOnce_" + member.name)).cell"
@@ -190,9 +192,13 @@ extension ComponentGenerator {
       let inGroup = Set(group)
       var terms = group.map { vertex -> (text: String, isFlag: Bool) in
         let name = order.names[vertex]
+        let member = members[name]
         let test =
-          members[name]?.kind == .child
-          ? "!_loomChanged.\(identifier(name)).isEmpty" : "_loomChanged.\(identifier(name)) != nil"
+          member?.kind == .child
+          ? "!_loomChanged.\(identifier(name)).isEmpty"
+          : member.map { isBoxed($0.kind, $0.effects) } == true
+            ? "_loomChanged.\(boxedOverride(name)) != nil"
+            : "_loomChanged.\(identifier(name)) != nil"
         return (test, false)
       }
       var outside: [Int] = []

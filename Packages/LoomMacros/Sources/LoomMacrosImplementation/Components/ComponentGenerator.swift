@@ -268,6 +268,18 @@ struct ComponentGenerator {
       } else if member.kind == .transient {
         lines.append(
           "\(access(of: member))var \(member.identifier): \(transientOverrideType(member))?")
+      } else if isBoxed(member.kind, member.effects) {
+        // NB: the value is kept in a box, so that this `Sendable` struct holds no value of the
+        // member's type (see `isBoxed`); the member's override is set and read on the main actor.
+        let stored = boxedOverride(member.name)
+        lines.append(
+          """
+          fileprivate var \(stored): \(boxType(type(of: member)))?
+          \(Qualified.mainActor) \(access(of: member))var \(member.identifier): \(optional(member.type)) {
+            get { \(stored)?.value }
+            set { \(stored) = newValue.map { \(loomMacros("_MainActorBox"))($0) } }
+          }
+          """)
       } else {
         lines.append("\(access(of: member))var \(member.identifier): \(optional(member.type))")
       }
@@ -275,11 +287,14 @@ struct ComponentGenerator {
     // NB: one statement per member, not one `&&` chain: the type checker's time on a long chain
     // of operators grows far faster than the chain. Members are read through `self.`, so that a
     // member called `merged` or `newer` is not the local of that name.
+    func stored(_ member: LocalMember) -> String {
+      isBoxed(member.kind, member.effects) ? boxedOverride(member.name) : member.identifier
+    }
     let isEmpty =
       overridable.map {
         $0.kind == .child
           ? "if !self.\($0.identifier).isEmpty { return false }\n"
-          : "if self.\($0.identifier) != nil { return false }\n"
+          : "if self.\(stored($0)) != nil { return false }\n"
       }.joined() + "return true"
     var merging: String
     var mergeHelpers: [String] = []
@@ -289,7 +304,7 @@ struct ComponentGenerator {
       let statements = overridable.map { member in
         member.kind == .child
           ? "_loomMerged.\(member.identifier) = self.\(member.identifier).merging(_loomNewer.\(member.identifier))"
-          : "if let _loomValue = _loomNewer.\(member.identifier) { _loomMerged.\(member.identifier) = _loomValue }"
+          : "if let _loomValue = _loomNewer.\(stored(member)) { _loomMerged.\(stored(member)) = _loomValue }"
       }
       if overridable.count <= Self.chunkSize {
         merging =
@@ -382,7 +397,31 @@ struct ComponentGenerator {
 
   func cellType(_ member: LocalMember) -> String {
     let cell = member.effects.isAsync ? "_AsyncSharedCell" : "_SharedCell"
-    return loomMacros("\(cell)<\(type(of: member))>")
+    guard isBoxed(member.kind, member.effects) else {
+      return loomMacros("\(cell)<\(type(of: member))>")
+    }
+    return loomMacros("\(cell)<\(boxType(type(of: member)))>")
+  }
+
+  /// Whether a member's value is kept in a `_MainActorBox`: a synchronous `.shared`, `.lazy` or
+  /// `.once` member of a `@Component(mainActor: true)`.
+  ///
+  /// NB: so that its type need not be `Sendable` (the macro cannot tell which types are): the
+  /// box, isolated to the main actor, is `Sendable` whatever it holds, and the value is made and
+  /// read on the main actor only, as the component's members are. The overrides keep such a
+  /// member's value in a box too, and `Resolved` reads it on the main actor.
+  func isBoxed(_ kind: MemberKind, _ effects: MemberEffects) -> Bool {
+    component.isMainActor && !effects.isAsync && [.shared, .lazy, .once].contains(kind)
+  }
+
+  /// `LoomMacros::_MainActorBox<T>`.
+  func boxType(_ type: String) -> String {
+    loomMacros("_MainActorBox<\(type)>")
+  }
+
+  /// `_loomOverride_api`: where the overrides keep a boxed member's value.
+  func boxedOverride(_ name: String) -> String {
+    identifier("_loomOverride_" + name)
   }
 
   /// `T?`, parenthesised when `T` needs it.

@@ -582,6 +582,30 @@ import Testing
     #expect(
       result.source.contains(
         "  func overriding(_ _loomConfigure: (inout Overrides) -> Swift::Void) -> Self {"))
+    // A cached member's value is kept in a main-actor box, so its type need not be Sendable:
+    // in its cell, in the overrides (set and read on the main actor), and read by Resolved there.
+    #expect(
+      result.source.contains(
+        "    let model: LoomMacros::_SharedCell<LoomMacros::_MainActorBox<RootModel>>\n"))
+    #expect(
+      result.source.contains(
+        "    fileprivate var _loomOverride_model: LoomMacros::_MainActorBox<RootModel>?\n"))
+    #expect(
+      result.source.contains("    @_Concurrency::MainActor var model: RootModel? {\n"))
+    #expect(
+      result.source.contains(
+        "    if let _loomValue = _loomNewer._loomOverride_model {\n"))
+    #expect(
+      result.source.contains(
+        """
+            let _loomBox = _loom.cells.model.get {
+              LoomMacros::_MainActorBox(_loomMake()(self.api))
+            }
+            return _loomBox.value
+        """))
+    #expect(
+      result.source.contains(
+        "    @_Concurrency::MainActor var model: RootModel {\n"))
   }
 
   @Test func aLazyMemberIsCachedButLeftOutOfResolve() {
