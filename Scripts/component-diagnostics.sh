@@ -17,7 +17,7 @@ client="$work/client"
 # not recompile a client when only the macro implementation changed).
 rm -rf "$client"
 mkdir -p "$client/Sources/WrongComponents" "$client/Sources/GoodComponent" \
-  "$client/Sources/ShadowNames" "$client/Sources/Shadowing"
+  "$client/Sources/ShadowNames" "$client/Sources/Shadowing" "$client/Sources/NonSendableMember"
 
 cat >"$client/Package.swift" <<MANIFEST
 // swift-tools-version: 6.0
@@ -30,6 +30,9 @@ let package = Package(
   targets: [
     .target(
       name: "WrongComponents", dependencies: [.product(name: "LoomMacros", package: "LoomMacros")]),
+    // Issue 31: a cached member whose type is not Sendable, built on its own (several errors).
+    .target(
+      name: "NonSendableMember", dependencies: [.product(name: "LoomMacros", package: "LoomMacros")]),
     // Issue 34: a module that declares the names generated code uses, and one that imports them.
     .target(name: "ShadowNames"),
     .target(
@@ -517,6 +520,19 @@ struct ReservedName {
 }
 SOURCE
 
+# Issue 31: a cached member whose type is not Sendable. Swift reports it at the member, with the
+# ways out, and again in @Component's expansion (see `_checkCachedMember`), so it has a target of
+# its own.
+source_file NonSendableMember NonSendableShared <<'SOURCE'
+import LoomMacros
+
+final class ImageCache { var images: [String: String] = [:] }
+@Component
+struct NonSendableShared {
+  @Provide(.shared, with: []) var cache: ImageCache
+}
+SOURCE
+
 # MARK: - The same components with their fix-it applied, and correct components.
 
 source_file GoodComponent Fixed <<'SOURCE'
@@ -544,6 +560,21 @@ struct MissingMember {
 struct EffectMismatch {
   @Provide(.shared, Database.open, effects: .async) var database: Database
   @Provide(.shared, Users.init(database:), effects: .async) var users: Users
+}
+
+// NonSendableShared, with its member made transient: a new ImageCache for each read, which the
+// reader owns (ImageCache is not Sendable).
+final class ImageCache { var images: [String: String] = [:] }
+@Component
+struct NonSendableShared {
+  @Provide(.transient, with: []) var cache: ImageCache
+}
+
+func nonSendableReport() -> String {
+  let component = NonSendableShared { $0.cache = { ImageCache() } }
+  let cache = component.cache
+  cache.images["a"] = "b"
+  return "transient: \(cache.images.count) \(component.cache.images.count)"
 }
 SOURCE
 
@@ -882,6 +913,7 @@ _ = LibraryComponent(config: Config()).api
 _ = try await ReferenceComponent(config: Config()).resolve()
 for line in try await hygieneReport() { print(line) }
 for line in try await shadowingReport() { print(line) }
+print(nonSendableReport())
 
 var analytics: Analytics?
 do {
@@ -955,11 +987,29 @@ cases=(
   "ReservedName.swift|5|'_loomConfig' begins with '_loom', which @Component keeps for the names it generates; rename it"
 )
 loom_expect_cases "$log" "${cases[@]}"
+
 # Where Swift reports the mistake and offers no fix-it, a note beside its error offers one.
 loom_expect_output "$log" "note: 'confg' is not a member of KeyPathTypo; did you mean 'config'?"
 loom_expect_output "$log" "note: 'authTokn' is not a member of BindingTypo; did you mean 'authToken'?"
 loom_expect_output "$log" "note: @Provide gives the member a getter, so it is declared with 'var'"
 loom_expect_output "$log" "note: @Component writes the initializers of InitializerSettingMembers"
+
+echo "==> Compiling a cached member whose type is not Sendable (an error at the member)"
+member_log="$work/non-sendable-member.log"
+if swift build --package-path "$client" --scratch-path "$work/build" \
+  --target NonSendableMember >"$member_log" 2>&1; then
+  echo "error: a cached member whose type is not Sendable compiled; see $member_log" >&2
+  exit 1
+fi
+first=$(grep -m 1 -E "/NonSendableShared\.swift:6:[0-9]+: error: " "$member_log" || true)
+if [[ "$first" == *"error: type 'ImageCache' does not conform to the 'Sendable' protocol" ]] \
+  && grep -qF "To fix, make ImageCache Sendable (or isolate it to a global actor, such as @MainActor), make 'cache' .transient, or use @Component(mainActor: true)." "$member_log"; then
+  echo "ok: ${first##*/}"
+else
+  echo "error: no error at the member's line with the ways out; see $member_log" >&2
+  echo "       it is: $first" >&2
+  failures=$((failures + 1))
+fi
 
 echo "==> Building, with warnings as errors, the fixed and the correct components, and running them"
 out="$work/good-component.log"
@@ -982,6 +1032,7 @@ loom_expect_output "$out" "component: shadowed t shadowed"
 loom_expect_output "$out" "registrations: module StripePayments"
 loom_expect_output "$out" "main actor: root"
 loom_expect_output "$out" "graph: 9 nodes"
+loom_expect_output "$out" "transient: 1 0"
 to_fix=$(grep -c "To fix" "$out" || true)
 if ((to_fix != 1)); then
   echo "error: the released handle's error has $to_fix 'To fix' lines, not 1; see $out" >&2

@@ -19,6 +19,8 @@ struct ComponentGenerator {
   let component: ComponentDeclaration
   /// `fileID: "Module/File.swift", line: 12` of each member and step, by name.
   let locations: [String: String]
+  /// The `#sourceLocation` directive of each member's line (see ``sendableChecks``).
+  let sourceLocations: [String: String]
   /// Whether the component passed its checks.
   let isValid: Bool
   /// The members whose read function is unavailable, with the message the compiler shows when
@@ -42,11 +44,13 @@ struct ComponentGenerator {
   let refused: Set<String>
 
   init(
-    _ component: ComponentDeclaration, locations: [String: String], isValid: Bool = true,
+    _ component: ComponentDeclaration, locations: [String: String],
+    sourceLocations: [String: String] = [:], isValid: Bool = true,
     unavailable: [String: MacroMessage] = [:], refused: Set<String> = []
   ) {
     self.component = component
     self.locations = locations
+    self.sourceLocations = sourceLocations
     self.isValid = isValid
     self.unavailable = unavailable
     self.refused = refused
@@ -129,6 +133,7 @@ struct ComponentGenerator {
     var declarations: [String] = []
     if isValid { declarations.append("fileprivate let _loom: _LoomStorage") }
     declarations += typeAliases
+    declarations += sendableChecks
     declarations += [inputsType, initializer, wiringInitializer]
     if isValid { declarations.append(storageInitializer) }
     // NB: what the body declares under a generated name is reported, and not declared twice.
@@ -412,6 +417,52 @@ struct ComponentGenerator {
   /// member's value in a box too, and `Resolved` reads it on the main actor.
   func isBoxed(_ kind: MemberKind, _ effects: MemberEffects) -> Bool {
     component.isMainActor && !effects.isAsync && [.shared, .lazy, .once].contains(kind)
+  }
+
+  /// Where Swift checks that each cached member that is not boxed is `Sendable`: a function that
+  /// is never called, whose statements each follow a `#sourceLocation` of a member's line.
+  ///
+  /// ```swift
+  /// private static func _loomCheckSendable() {
+  ///   // 'cache' is kept by the component and read from any isolation, so ImageCache must be Sendable.
+  ///   #sourceLocation(file: "/App/AppComponent.swift", line: 9)
+  ///   LoomMacros::_checkCachedMember(ImageCache.self)
+  ///   // To fix, make ImageCache Sendable (or isolate it to a global actor, such as @MainActor), ...
+  ///   #sourceLocation()
+  /// }
+  /// ```
+  ///
+  /// NB: a type that is not `Sendable` is reported at the member's line, in the user's file, with
+  /// the comments around the call (Swift prints the two lines before an error and the two after
+  /// it): why, and the ways out. In the one expansion of `@Component`: a macro on each member made
+  /// compile time grow faster than the members. A call, not a type: a type per member that
+  /// conforms to a protocol cost about a tenth more compile time per member. It only checks: the
+  /// cells and overrides name the member's type, and Swift reports it there too; naming it
+  /// through a protocol instead would make this the only error, but cost a third more compile
+  /// time per member (issue 31's note has the figures).
+  var sendableChecks: [String] {
+    guard isValid else { return [] }
+    let checks =
+      shape
+      .filter { [.shared, .lazy, .once].contains($0.kind) && !isBoxed($0.kind, $0.effects) }
+      .map { member in
+        let type = member.type.trimmedDescription
+        let why =
+          "// '\(member.name)' is kept by the component and read from any isolation, so \(type) must be Sendable."
+        let call = "\(loomMacros("_checkCachedMember"))(\(metatype(of: member)))"
+        let fix =
+          "// To fix, make \(type) Sendable (or isolate it to a global actor, such as @MainActor), make '\(member.name)' .transient, or use @Component(mainActor: true)."
+        guard let directive = sourceLocations[member.name] else { return [why, call, fix] }
+        return [why, directive, call, fix, "#sourceLocation()"]
+      }
+    guard !checks.isEmpty else { return [] }
+    return [
+      """
+      private static func _loomCheckSendable() {
+      \(indent(checks.map { $0.joined(separator: "\n") }.joined(separator: "\n"), 1))
+      }
+      """
+    ]
   }
 
   /// `LoomMacros::_MainActorBox<T>`.

@@ -44,8 +44,12 @@ public enum ComponentMacro: MemberMacro, MemberAttributeMacro, ExtensionMacro {
     for step in component.steps where locations[step.name] == nil {
       locations[step.name] = context.locationArguments(of: step.function)
     }
+    var directives: [String: String] = [:]
+    for member in component.members where directives[member.name] == nil {
+      directives[member.name] = context.sourceLocationDirective(of: member.declaration)
+    }
     return ComponentGenerator(
-      component, locations: locations, isValid: problems.isValid,
+      component, locations: locations, sourceLocations: directives, isValid: problems.isValid,
       unavailable: problems.unavailable, refused: problems.refusedByCompiler
     ).declarations()
   }

@@ -118,4 +118,13 @@ extension MacroExpansionContext {
     }
     return "fileID: #fileID, line: #line"
   }
+
+  /// `#sourceLocation(file: "/path/File.swift", line: 12)` for `node`: the directive that makes
+  /// Swift report an error in the generated declarations after it at `node`'s line, in the user's
+  /// file, rather than in the expansion. Nil when the location is unknown.
+  func sourceLocationDirective(of node: some SyntaxProtocol) -> String? {
+    guard let location = location(of: node, at: .afterLeadingTrivia, filePathMode: .filePath)
+    else { return nil }
+    return "#sourceLocation(file: \(location.file), line: \(location.line))"
+  }
 }

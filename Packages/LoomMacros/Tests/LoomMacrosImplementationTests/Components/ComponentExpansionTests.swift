@@ -32,6 +32,14 @@ import Testing
 
           fileprivate let _loom: _LoomStorage
 
+          private static func _loomCheckSendable() {
+            // 'api' is kept by the component and read from any isolation, so API must be Sendable.
+            #sourceLocation(file: "test.swift", line: 4)
+            LoomMacros::_checkCachedMember(API.self)
+            // To fix, make API Sendable (or isolate it to a global actor, such as @MainActor), make 'api' .transient, or use @Component(mainActor: true).
+            #sourceLocation()
+          }
+
           struct _LoomInputs: Swift::Sendable {
             fileprivate let config: Config
 
@@ -219,6 +227,19 @@ import Testing
           }
 
           fileprivate let _loom: _LoomStorage
+
+          private static func _loomCheckSendable() {
+            // 'database' is kept by the component and read from any isolation, so Database must be Sendable.
+            #sourceLocation(file: "test.swift", line: 4)
+            LoomMacros::_checkCachedMember(Database.self)
+            // To fix, make Database Sendable (or isolate it to a global actor, such as @MainActor), make 'database' .transient, or use @Component(mainActor: true).
+            #sourceLocation()
+            // 'clock' is kept by the component and read from any isolation, so Clock must be Sendable.
+            #sourceLocation(file: "test.swift", line: 10)
+            LoomMacros::_checkCachedMember(Clock.self)
+            // To fix, make Clock Sendable (or isolate it to a global actor, such as @MainActor), make 'clock' .transient, or use @Component(mainActor: true).
+            #sourceLocation()
+          }
 
           public struct _LoomInputs: Swift::Sendable {
             fileprivate let config: Config
@@ -409,6 +430,33 @@ import Testing
         extension AppComponent: LoomMacros::Component {
         }
         """#)
+  }
+
+  // Where Swift checks that a cached member's type is `Sendable`: a call under a
+  // `#sourceLocation` of the member's line, with comments that say why and the ways out.
+  @Test func aCachedMemberIsCheckedAtItsLine() {
+    let result = expandComponent(
+      #"""
+      @Component
+      struct App {
+        @Provide(.shared, with: []) var cache: ImageCache
+        @Provide(.transient, with: []) var draft: Draft
+      }
+      """#)
+    #expect(result.diagnostics == [])
+    #expect(
+      result.source.contains(
+        #"""
+          private static func _loomCheckSendable() {
+            // 'cache' is kept by the component and read from any isolation, so ImageCache must be Sendable.
+            #sourceLocation(file: "test.swift", line: 3)
+            LoomMacros::_checkCachedMember(ImageCache.self)
+            // To fix, make ImageCache Sendable (or isolate it to a global actor, such as @MainActor), make 'cache' .transient, or use @Component(mainActor: true).
+            #sourceLocation()
+          }
+        """#))
+    // A transient member is not checked: it need not be Sendable.
+    #expect(!result.source.contains("_checkCachedMember(Draft.self)"))
   }
 
   @Test func aChildIsWiredInTheExpansionOfItsOwnAttribute() {
