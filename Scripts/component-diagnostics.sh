@@ -30,7 +30,7 @@ let package = Package(
   targets: [
     .target(
       name: "WrongComponents", dependencies: [.product(name: "LoomMacros", package: "LoomMacros")]),
-    // Issue 31: a cached member whose type is not Sendable, built on its own (several errors).
+    // Issue 31: members whose type is not Sendable, built on their own (several errors each).
     .target(
       name: "NonSendableMember", dependencies: [.product(name: "LoomMacros", package: "LoomMacros")]),
     // Issue 34: a module that declares the names generated code uses, and one that imports them.
@@ -520,9 +520,9 @@ struct ReservedName {
 }
 SOURCE
 
-# Issue 31: a cached member whose type is not Sendable. Swift reports it at the member, with the
-# ways out, and again in @Component's expansion (see `_checkCachedMember`), so it has a target of
-# its own.
+# Issue 31: an input and a cached member whose type is not Sendable. Swift reports each at the
+# member, with the ways out, and again in @Component's expansion (see `_checkCachedMember`), so
+# they have a target of their own.
 source_file NonSendableMember NonSendableShared <<'SOURCE'
 import LoomMacros
 
@@ -530,6 +530,16 @@ final class ImageCache { var images: [String: String] = [:] }
 @Component
 struct NonSendableShared {
   @Provide(.shared, with: []) var cache: ImageCache
+}
+SOURCE
+
+source_file NonSendableMember NonSendableInput <<'SOURCE'
+import LoomMacros
+
+final class Settings { var values: [String: String] = [:] }
+@Component
+struct NonSendableInput {
+  @Provide(.input) var settings: Settings
 }
 SOURCE
 
@@ -994,22 +1004,30 @@ loom_expect_output "$log" "note: 'authTokn' is not a member of BindingTypo; did 
 loom_expect_output "$log" "note: @Provide gives the member a getter, so it is declared with 'var'"
 loom_expect_output "$log" "note: @Component writes the initializers of InitializerSettingMembers"
 
-echo "==> Compiling a cached member whose type is not Sendable (an error at the member)"
+echo "==> Compiling members whose type is not Sendable (an error at the member)"
 member_log="$work/non-sendable-member.log"
 if swift build --package-path "$client" --scratch-path "$work/build" \
   --target NonSendableMember >"$member_log" 2>&1; then
   echo "error: a cached member whose type is not Sendable compiled; see $member_log" >&2
   exit 1
 fi
-first=$(grep -m 1 -E "/NonSendableShared\.swift:6:[0-9]+: error: " "$member_log" || true)
-if [[ "$first" == *"error: type 'ImageCache' does not conform to the 'Sendable' protocol" ]] \
-  && grep -qF "To fix, make ImageCache Sendable (or isolate it to a global actor, such as @MainActor), make 'cache' .transient, or use @Component(mainActor: true)." "$member_log"; then
-  echo "ok: ${first##*/}"
-else
-  echo "error: no error at the member's line with the ways out; see $member_log" >&2
-  echo "       it is: $first" >&2
-  failures=$((failures + 1))
-fi
+# file | line | type | the ways out, which Swift prints beside the error
+member_cases=(
+  "NonSendableShared|6|ImageCache|To fix, make ImageCache Sendable (or isolate it to a global actor, such as @MainActor), make 'cache' .transient, or use @Component(mainActor: true)."
+  "NonSendableInput|6|Settings|To fix, make Settings Sendable (or isolate it to a global actor, such as @MainActor), or pass what the component needs to make one, and make 'settings' a member built from it."
+)
+for entry in "${member_cases[@]}"; do
+  IFS='|' read -r file line type ways <<<"$entry"
+  found=$(grep -m 1 -E "/$file\.swift:$line:[0-9]+: error: " "$member_log" || true)
+  if [[ "$found" == *"error: type '$type' does not conform to the 'Sendable' protocol" ]] \
+    && grep -qF -- "$ways" "$member_log"; then
+    echo "ok: ${found##*/}"
+  else
+    echo "error: no error at $file.swift:$line with the ways out; see $member_log" >&2
+    echo "       found: $found" >&2
+    failures=$((failures + 1))
+  fi
+done
 
 echo "==> Building, with warnings as errors, the fixed and the correct components, and running them"
 out="$work/good-component.log"

@@ -419,8 +419,9 @@ struct ComponentGenerator {
     component.isMainActor && !effects.isAsync && [.shared, .lazy, .once].contains(kind)
   }
 
-  /// Where Swift checks that each cached member that is not boxed is `Sendable`: a function that
-  /// is never called, whose statements each follow a `#sourceLocation` of a member's line.
+  /// Where Swift checks that each input and each cached member that is not boxed is `Sendable`: a
+  /// function that is never called, whose statements each follow a `#sourceLocation` of a
+  /// member's line.
   ///
   /// ```swift
   /// private static func _loomCheckSendable() {
@@ -444,14 +445,19 @@ struct ComponentGenerator {
     guard isValid else { return [] }
     let checks =
       shape
-      .filter { [.shared, .lazy, .once].contains($0.kind) && !isBoxed($0.kind, $0.effects) }
+      .filter {
+        [.input, .shared, .lazy, .once].contains($0.kind) && !isBoxed($0.kind, $0.effects)
+      }
       .map { member in
         let type = member.type.trimmedDescription
         let why =
           "// '\(member.name)' is kept by the component and read from any isolation, so \(type) must be Sendable."
         let call = "\(loomMacros("_checkCachedMember"))(\(metatype(of: member)))"
+        // An input cannot be made transient: it is what the component is made with.
         let fix =
-          "// To fix, make \(type) Sendable (or isolate it to a global actor, such as @MainActor), make '\(member.name)' .transient, or use @Component(mainActor: true)."
+          member.kind == .input
+          ? "// To fix, make \(type) Sendable (or isolate it to a global actor, such as @MainActor), or pass what the component needs to make one, and make '\(member.name)' a member built from it."
+          : "// To fix, make \(type) Sendable (or isolate it to a global actor, such as @MainActor), make '\(member.name)' .transient, or use @Component(mainActor: true)."
         guard let directive = sourceLocations[member.name] else { return [why, call, fix] }
         return [why, directive, call, fix, "#sourceLocation()"]
       }

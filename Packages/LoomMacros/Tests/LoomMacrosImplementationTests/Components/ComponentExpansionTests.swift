@@ -33,6 +33,11 @@ import Testing
           fileprivate let _loom: _LoomStorage
 
           private static func _loomCheckSendable() {
+            // 'config' is kept by the component and read from any isolation, so Config must be Sendable.
+            #sourceLocation(file: "test.swift", line: 3)
+            LoomMacros::_checkCachedMember(Config.self)
+            // To fix, make Config Sendable (or isolate it to a global actor, such as @MainActor), or pass what the component needs to make one, and make 'config' a member built from it.
+            #sourceLocation()
             // 'api' is kept by the component and read from any isolation, so API must be Sendable.
             #sourceLocation(file: "test.swift", line: 4)
             LoomMacros::_checkCachedMember(API.self)
@@ -229,6 +234,11 @@ import Testing
           fileprivate let _loom: _LoomStorage
 
           private static func _loomCheckSendable() {
+            // 'config' is kept by the component and read from any isolation, so Config must be Sendable.
+            #sourceLocation(file: "test.swift", line: 3)
+            LoomMacros::_checkCachedMember(Config.self)
+            // To fix, make Config Sendable (or isolate it to a global actor, such as @MainActor), or pass what the component needs to make one, and make 'config' a member built from it.
+            #sourceLocation()
             // 'database' is kept by the component and read from any isolation, so Database must be Sendable.
             #sourceLocation(file: "test.swift", line: 4)
             LoomMacros::_checkCachedMember(Database.self)
