@@ -1,3 +1,4 @@
+import Loom
 import LoomMacros
 import Testing
 
@@ -25,4 +26,24 @@ import Testing
     #expect(overridden.clock === own)
     #expect(ClockComponent(name: "c").clock === shared)
   }
+
+  // A `.once` member is the core's `Lifetime.once`: a container's `.once` registration may
+  // depend on it (a custom lifetime ranked just above singletons made that captive).
+  @Test func aOnceRegistrationMayDependOnAOnceMember() throws {
+    let container = Container()
+    ClockComponent(name: "a").install(into: container)
+    container.register(Ticker.self, lifetime: .once, dependencies: [DependencyKey(Clock.self)]) {
+      r in Ticker(clock: try r.tryResolve(Clock.self))
+    }
+    #expect(ClockComponent.graph.nodes.contains { $0.lifetime == .once })
+    let report = container.validate()
+    #expect(report.problems.isEmpty, "\(report)")
+    #expect(try container.tryResolve(Ticker.self).clock === ClockComponent(name: "b").clock)
+  }
+}
+
+/// A process-wide service built from the component's `.once` clock.
+final class Ticker: Sendable {
+  let clock: Clock
+  init(clock: Clock) { self.clock = clock }
 }

@@ -61,19 +61,20 @@ public enum ComponentLifetime: Sendable, Hashable, CustomStringConvertible {
   /// The lifetime that stands for this one in a `DependencyGraph` and in a
   /// `Container` the component is installed into.
   ///
-  /// Inputs, shared and lazy members are singletons of their component; `.once` is a custom lifetime
-  /// named `once` that ranks above singletons, so `validate()` reports a `.once` value that holds
-  /// a shorter-lived one as captive.
+  /// Inputs, shared and lazy members are singletons of their component; `.once` is the core's
+  /// `Lifetime.once`, as a container's `.once` registration is, so `validate()` reports a `.once`
+  /// value that holds a shorter-lived one as captive, and a `.once` registration may depend on a
+  /// component's `.once` member.
   ///
   /// ```swift
   /// ComponentLifetime.shared.lifetime == .singleton  // true
-  /// print(ComponentLifetime.once.lifetime)          // once
+  /// ComponentLifetime.once.lifetime == .once         // true
   /// ```
   public var lifetime: Lifetime {
     switch self {
     case .input, .shared, .lazy: .singleton
     case .transient: .transient
-    case .once: ProcessLifetime.lifetime
+    case .once: .once
     }
   }
 
@@ -90,21 +91,5 @@ public enum ComponentLifetime: Sendable, Hashable, CustomStringConvertible {
     case .transient: "transient"
     case .once: "once"
     }
-  }
-}
-
-/// The `once` lifetime in graphs and containers: one instance per registration for the process.
-struct ProcessLifetime: CustomLifetime {
-  static let lifetime = Lifetime.custom(ProcessLifetime())
-  /// One cache for the whole process.
-  static let cache = InstanceCache()
-
-  var name: String { "once" }
-  var rank: LifetimeRank { LifetimeRank(LifetimeRank.singleton.value + 1) }
-
-  func instanceCache(for context: LifetimeContext) throws(ResolutionError)
-    -> InstanceCache
-  {
-    Self.cache
   }
 }
