@@ -1,6 +1,7 @@
-import Loom
 import LoomAssembly
 import Testing
+
+@testable import Loom
 
 // NB: node labels show what `DependencyGraph.export(_:)` shows after a key, origin included
 // (`from ShopAssembly`); the feature export reads it from the core.
@@ -178,7 +179,7 @@ private struct SearchAssembly: Assembly {}
   }
 
   @Test func exportingRunsNoFeatureFactory() {
-    let ran = Locked(false)
+    let ran = Lock(false)
     let container = Container().install {
       Feature("Probe") { ProbeAssembly(ran: ran) }
     }
@@ -189,7 +190,7 @@ private struct SearchAssembly: Assembly {}
 
 /// Records whether its factory ran.
 private struct ProbeAssembly: Assembly {
-  let ran: Locked<Bool>
+  let ran: Lock<Bool>
   var registrations: Registrations {
     Singleton(Config.self) { [ran] _ in
       ran.withLock { $0 = true }

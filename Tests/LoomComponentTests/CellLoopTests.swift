@@ -3,6 +3,8 @@ import LoomMacros
 import Synchronization
 import Testing
 
+@testable import Loom
+
 /// A component member's cell and a container's singleton share one exactly-once mechanism, so a
 /// loop of waits between them, across two threads, fails with an error instead of deadlocking.
 @Suite struct CellLoopTests {
@@ -22,9 +24,9 @@ import Testing
       _ = try cell.get { () throws(any Error) -> Member in Member() }
       return Singleton()
     }
-    // NB: `Locked`, not `Mutex`: ThreadSanitizer does not see `Mutex`'s futex on Linux and reports
+    // NB: `Lock`, not `Mutex`: ThreadSanitizer does not see `Mutex`'s futex on Linux and reports
     // the two appends as a race.
-    let outcomes = Locked<[String]>([])
+    let outcomes = Lock<[String]>([])
     let done = DispatchGroup()
 
     done.enter()

@@ -1,9 +1,10 @@
 import Dispatch
 import Foundation
-import Loom
 import LoomSession
 import Synchronization
 import Testing
+
+@testable import Loom
 
 /// Every instance a session or flow factory makes is told exactly once: the ones handed to callers
 /// when their session or flow ends, the ones made while it ended as soon as they are dropped.
@@ -14,7 +15,7 @@ import Testing
 
   @Test func sessionInstancesMadeWhileTheSessionEndsAreEachToldOnce() {
     let container = Container()
-    let made = Locked<[Tracked]>([])
+    let made = Lock<[Tracked]>([])
     container.register(Tracked.self, lifetime: .session) { _ in
       let tracked = Tracked()
       made.append(tracked)
@@ -34,7 +35,7 @@ import Testing
 
   @Test func flowInstancesMadeWhileTheFlowEndsAreEachToldOnce() {
     let container = Container()
-    let made = Locked<[Tracked]>([])
+    let made = Lock<[Tracked]>([])
     container.register(Tracked.self, lifetime: .flow) { _ in
       let tracked = Tracked()
       made.append(tracked)
@@ -55,7 +56,7 @@ import Testing
 
   @Test func anInstanceWhoseFactoryEndsItsOwnSessionIsToldAndTheResolveGetsANewOne() throws {
     let container = Container()
-    let made = Locked<[Tracked]>([])
+    let made = Lock<[Tracked]>([])
     container.register(Tracked.self, lifetime: .session) { _ in
       let tracked = Tracked(tag: made.value.count)
       made.append(tracked)
@@ -78,7 +79,7 @@ import Testing
   @Test func anInstanceWhoseFactoryEndsItsOwnFlowIsToldAndTheResolveGetsANewOne() throws {
     let container = Container()
     let scope = container.makeScope("self-ending")
-    let made = Locked<[Tracked]>([])
+    let made = Lock<[Tracked]>([])
     container.register(Tracked.self, lifetime: .flow) { _ in
       let tracked = Tracked(tag: made.value.count)
       made.append(tracked)
@@ -102,7 +103,7 @@ import Testing
     async throws
   {
     let container = Container()
-    let made = Locked<[Tracked]>([])
+    let made = Lock<[Tracked]>([])
     container.register(Tracked.self, lifetime: .session) { _ async in
       let tracked = Tracked(tag: made.value.count)
       made.append(tracked)

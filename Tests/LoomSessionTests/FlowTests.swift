@@ -1,6 +1,7 @@
-import Loom
 import LoomSession
 import Testing
+
+@testable import Loom
 
 @Suite struct FlowTests {
   @Test func flowInstanceIsSharedWithinItsScopeOnly() throws {
@@ -79,7 +80,7 @@ import Testing
     container.register(Tracked.self, lifetime: .flow) { _ in Tracked() }
     container.register(Plain.self, lifetime: .flow) { _ in Plain() }
     let checkout = container.makeScope("checkout")
-    let endings = Locked<[Int]>([])
+    let endings = Lock<[Int]>([])
 
     weak var tracked: Tracked?
     weak var plain: Plain?

@@ -1,6 +1,7 @@
-import Loom
 import LoomSession
 import Testing
+
+@testable import Loom
 
 @Suite struct SessionRaceTests {
   /// What the racing tasks share: the session number factories read, and whether the session end
@@ -23,7 +24,7 @@ import Testing
   @Test(arguments: 0..<4)
   func resolvesRacingEndSessionGetTheNewSessionAndEveryInstanceIsToldOnce(round: Int) async throws {
     let container = Container()
-    let state = Locked(RaceState())
+    let state = Lock(RaceState())
     container.register(Tracked.self, lifetime: .session) { _ in
       state.withLock { state in
         let made = Tracked(tag: state.session)

@@ -1,6 +1,7 @@
-import Loom
 import LoomSession
 import Testing
+
+@testable import Loom
 
 private struct Declined: Error {}
 
@@ -28,7 +29,7 @@ private struct Declined: Error {}
   @Test func theScopeEndsAndItsInstancesAreToldWhenTheBodyThrows() throws {
     let container = Container()
     container.register(Tracked.self, lifetime: .flow) { _ in Tracked() }
-    let made = Locked<[Tracked]>([])
+    let made = Lock<[Tracked]>([])
     weak var released: Tracked?
 
     do {
@@ -99,7 +100,7 @@ private struct Declined: Error {}
   @Test func theAsyncFormEndsTheScopeWhenTheBodyThrows() async throws {
     let container = Container()
     container.register(AsyncTracked.self, lifetime: .flow) { _ in AsyncTracked() }
-    let made = Locked<[AsyncTracked]>([])
+    let made = Lock<[AsyncTracked]>([])
 
     await #expect(throws: Declined.self) {
       try await container.withScope("sign-up") { scope in

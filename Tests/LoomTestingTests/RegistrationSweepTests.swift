@@ -1,6 +1,7 @@
-import Loom
 @_spi(Testing) import LoomTesting
 import Testing
+
+@testable import Loom
 
 /// The engine of the "every registration resolves" assertions, driven by a stand-in resolve, and
 /// the public assertion over the core's erased resolve.
@@ -28,7 +29,7 @@ import Testing
     container.register((any APIClient).self) { _ in LiveAPIClient() }
     container.register(UserService.self, lifetime: .singleton, UserService.init)
     let recorder = ResolutionRecorder(container)
-    let sandboxes = Locked<[Container]>([])
+    let sandboxes = Lock<[Container]>([])
 
     let outcome = await RegistrationSweep.run(over: container) {
       sandbox, key throws(ResolutionError) in

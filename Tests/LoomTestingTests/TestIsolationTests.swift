@@ -1,7 +1,8 @@
-import Loom
 import LoomTesting
 import Synchronization
 import Testing
+
+@testable import Loom
 
 extension Container {
   /// Made once per process outside tests, once per test under the container trait; it records
@@ -23,7 +24,7 @@ final class OnceProbe: Sendable {
 /// container must stay untouched.
 @Suite struct TestIsolationTests {
   /// The `.once` instances the cases made, kept alive so that no two can share an address.
-  static let probes = Locked<[OnceProbe]>([])
+  static let probes = Lock<[OnceProbe]>([])
 
   @Test(.container, arguments: 0..<20)
   func defaultAndOnceInstancesAreTheTestsOwn(index: Int) async throws {
@@ -48,7 +49,7 @@ final class OnceProbe: Sendable {
 /// keeps its `.once` instances with the test's, so two cases that each make one, register their
 /// marker and resolve the same `.once` declaration each get their own instance.
 @Suite struct ContainersATestMakesTests {
-  static let probes = Locked<[OnceProbe]>([])
+  static let probes = Lock<[OnceProbe]>([])
 
   @Test(.container, arguments: 0..<8)
   func aContainerTheTestMakesHasTheTestsOnceInstances(index: Int) throws {

@@ -1,12 +1,13 @@
-import Loom
 import LoomTesting
 import XCTest
+
+@testable import Loom
 
 /// Every test of a `ContainerTestCase` runs with a fresh isolated container, current from `setUp`
 /// to the tear-down blocks.
 final class ContainerTestCaseTests: ContainerTestCase {
   /// The containers of the tests run so far, kept alive so that no two can share an address.
-  private static let seen = Locked<[Container]>([])
+  private static let seen = Lock<[Container]>([])
 
   override func setUp() {
     super.setUp()

@@ -172,7 +172,7 @@ struct ContextProbe: Sendable {
   }
 
   @Test func anUnimplementedValueInATestContainerIsReportedAndTheResolveGoesOn() throws {
-    let reported = Locked<[ResolutionError]>([])
+    let reported = Lock<[ResolutionError]>([])
     let app = container([])
     let test = app._makeTestContainer { error in reported.withLock { $0.append(error) } }
     #expect(try test.tryResolve(\.mailer).word == "placeholder")

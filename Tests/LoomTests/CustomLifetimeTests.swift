@@ -1,6 +1,7 @@
 import Dispatch
-import Loom
 import Testing
+
+@testable import Loom
 
 @Suite struct CustomLifetimeTests {
   @Test func taskLocalLifetimeSharesAnInstanceWithinItsCacheOnly() throws {
@@ -218,7 +219,7 @@ import Testing
       made.increment()
       return Cart()
     }
-    let seen = Locked<[ObjectIdentifier]>([])
+    let seen = Lock<[ObjectIdentifier]>([])
 
     DispatchQueue.concurrentPerform(iterations: 16) { _ in
       if let cart = try? container.tryResolve(Cart.self) { seen.append(ObjectIdentifier(cart)) }

@@ -205,7 +205,7 @@ import Testing
 
   @Test func aNonThrowingResolveInsideAFactoryTrapsWithAMessageThatSaysHowToPropagate() throws {
     let container = Container()
-    let message = Locked<String?>(nil)
+    let message = Lock<String?>(nil)
     container.register(Owner.self) { r in
       let error = ResolutionError(
         code: .notRegistered, key: DependencyKey(Pet.self), chain: [DependencyKey(Pet.self)],

@@ -1,6 +1,7 @@
 import Dispatch
-import Loom
 import Testing
+
+@testable import Loom
 
 /// An instance of a test-session registration, numbered in creation order.
 final class SessionItem: Sendable {
@@ -13,7 +14,7 @@ final class SessionItem: Sendable {
 
 /// Records the lifetimes a custom lifetime sees around it.
 struct ChainRecordingLifetime: CustomLifetime {
-  static let seen = Locked<[[Lifetime]]>([])
+  static let seen = Lock<[[Lifetime]]>([])
 
   var name: String { "chain-recording" }
   var rank: LifetimeRank { LifetimeRank(500) }
@@ -41,7 +42,7 @@ struct ChainRecordingLifetime: CustomLifetime {
       }
       return SessionItem(number: number)
     }
-    let result = Locked<SessionItem?>(nil)
+    let result = Lock<SessionItem?>(nil)
     let resolved = DispatchSemaphore(value: 0)
     DispatchQueue.global().async {
       result.withLock { $0 = try? container.tryResolve(SessionItem.self) }
@@ -49,7 +50,7 @@ struct ChainRecordingLifetime: CustomLifetime {
     }
     started.wait()
     let cache = container.instanceCache(for: TestSessionLifetime.cacheIdentifier)
-    let ended = Locked<[Int]>([])
+    let ended = Lock<[Int]>([])
     let endDone = DispatchSemaphore(value: 0)
     DispatchQueue.global().async {
       let values = cache.removeAllWaitingForCreations()

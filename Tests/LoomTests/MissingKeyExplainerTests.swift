@@ -1,9 +1,10 @@
-import Loom
 import Testing
+
+@testable import Loom
 
 /// Explains one key, as a plugin registry of another package might.
 private final class PluginNotes: MissingKeyExplainer {
-  let asked = Locked(0)
+  let asked = Lock(0)
 
   func explanation(forMissing key: DependencyKey, in container: Container) -> String? {
     asked.withLock { $0 += 1 }

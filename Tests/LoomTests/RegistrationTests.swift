@@ -1,12 +1,13 @@
-import Loom
 import Testing
+
+@testable import Loom
 
 @Suite struct RegistrationTests {
   // MARK: Factories
 
   @Test func factoryReceivesAResolverForItsDependencies() throws {
     let container = Container()
-    let seenContainer = Locked<Container?>(nil)
+    let seenContainer = Lock<Container?>(nil)
     container.register(Database.self, instance: Database(label: "registered"))
     container.register(UserService.self, lifetime: .transient) { r in
       seenContainer.withLock { $0 = r.container }

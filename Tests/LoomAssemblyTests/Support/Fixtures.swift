@@ -1,5 +1,4 @@
-import Loom
-
+@testable import Loom
 @testable import LoomAssembly
 
 // MARK: - Dependencies
@@ -118,7 +117,7 @@ struct DebugAssembly: Assembly {
 
 /// Records, in order, the assemblies that made their registrations.
 final class InstallLog: Sendable {
-  private let names = Locked<[String]>([])
+  private let names = Lock<[String]>([])
 
   /// The names recorded, in order.
   var order: [String] { names.withLock { $0 } }

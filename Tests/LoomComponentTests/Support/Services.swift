@@ -1,6 +1,8 @@
 import LoomMacros
 import Synchronization
 
+@testable import Loom
+
 // Services the test components wire. Each one that counts its constructions takes the counter
 // it reports to, so parallel tests never share a count.
 
@@ -102,7 +104,7 @@ final class Session: Sendable {
 
 /// Records the order in which start-up steps ran.
 final class StepLog: Sendable {
-  private let entries = Locked<[String]>([])
+  private let entries = Lock<[String]>([])
   var values: [String] { entries.value }
   func record(_ entry: String) { entries.withLock { $0.append(entry) } }
 }

@@ -1,5 +1,4 @@
-import Loom
-
+@testable import Loom
 @testable import LoomDemo
 
 /// A transport that answers from a list of responses, in order (repeating the last), and
@@ -12,7 +11,7 @@ final class StubTransport: HTTPTransport {
   }
 
   private let responses: [(status: Int, body: String)]
-  private let sent = Locked<[Request]>([])
+  private let sent = Lock<[Request]>([])
 
   init(_ responses: (status: Int, body: String)...) {
     precondition(!responses.isEmpty, "a stub needs at least one response")

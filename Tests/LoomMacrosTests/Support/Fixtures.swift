@@ -1,5 +1,7 @@
 import LoomMacros
 
+@testable import Loom
+
 // MARK: - Services
 
 protocol APIClient: Sendable {
@@ -40,7 +42,7 @@ extension Container {
 
 /// Counts calls from any thread.
 final class Counter: Sendable {
-  private let count = Locked(0)
+  private let count = Lock(0)
 
   var value: Int { count.withLock { $0 } }
 

@@ -30,7 +30,7 @@ import Testing
   func onThread<Value: Sendable>(
     stack kilobytes: Int, _ body: @escaping @Sendable () -> Value
   ) -> Value? {
-    let result = Locked<Value?>(nil)
+    let result = Lock<Value?>(nil)
     let done = DispatchSemaphore(value: 0)
     let thread = Thread {
       result.withLock { $0 = body() }

@@ -1,6 +1,7 @@
 import Dispatch
-import Loom
 import Testing
+
+@testable import Loom
 
 /// One wiring of the corpus: how it is registered, and the first resolve an app would make.
 struct Wiring: Sendable, CustomTestStringConvertible {
@@ -573,7 +574,7 @@ func crossThreadErrors(_ container: Container) -> ResolutionError? {
 
 /// Errors by thread index.
 final class LockedErrors: Sendable {
-  private let errors = Locked<[Int: ResolutionError]>([:])
+  private let errors = Lock<[Int: ResolutionError]>([:])
   func set(_ index: Int, _ error: ResolutionError) { errors.withLock { $0[index] = error } }
   func get(_ index: Int) -> ResolutionError? { errors.withLock { $0[index] } }
 }

@@ -39,7 +39,7 @@ import Testing
   @Test func eightThreadsRacingToStoreAllGetTheOneObjectKept() {
     for round in 0..<20 {
       let reference = LazyReference<Made>()
-      let seen = Locked<Set<ObjectIdentifier>>([])
+      let seen = Lock<Set<ObjectIdentifier>>([])
       let serials = Atomic(0)
       let finished = runOnThreads(count: 8) { _ in
         let object = reference.load(orStore: {

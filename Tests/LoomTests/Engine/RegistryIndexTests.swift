@@ -62,7 +62,7 @@ import Testing
     let container = Container()
     container.register(Clock.self, lifetime: .singleton) { _ in Clock() }
     let done = Atomic(false)
-    let replaced = Locked<[Weak]>([])
+    let replaced = Lock<[Weak]>([])
     let finished = runOnThreads(count: 9) { index in
       if index == 8 {
         for _ in 0..<200 {

@@ -67,7 +67,7 @@ import Testing
   @Test func completionsRunInTheOrderTheirInstancesWereMadeAfterTheOutermostFactory() throws {
     struct Leaf: Sendable {}
     struct Root: Sendable { let leaf: Leaf }
-    let order = Locked<[String]>([])
+    let order = Lock<[String]>([])
     let container = Container()
     container.register(Leaf.self) { _ in
       order.append("make Leaf")

@@ -5,7 +5,7 @@
 func collectingRegistrationWarnings<Result>(_ body: () throws -> Result) rethrows -> (
   Result, [String]
 ) {
-  let warnings = Locked<[String]>([])
+  let warnings = Lock<[String]>([])
   let sink: @Sendable (String) -> Void = { text in warnings.withLock { $0.append(text) } }
   let result = try RegistrationWarnings.$sink.withValue(sink) { try body() }
   return (result, warnings.value)

@@ -1,5 +1,6 @@
-import Loom
 import Synchronization
+
+@testable import Loom
 
 /// Counts how many times something ran, from any thread or task.
 final class Counter: Sendable {
@@ -17,7 +18,7 @@ final class Counter: Sendable {
   }
 }
 
-extension Locked {
+extension Lock {
   /// Appends to an array value.
   func append<Element: Sendable>(_ element: Element) where State == [Element] {
     withLock { $0.append(element) }

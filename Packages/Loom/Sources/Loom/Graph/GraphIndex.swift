@@ -233,7 +233,7 @@ struct GraphIndex: Sendable {
 /// export never need them, and making 300,000 of them would be most of the cost of building a
 /// large graph.
 final class EdgeCache: Sendable {
-  let edges = Locked<[DependencyGraph.Edge]?>(nil)
+  let edges = Lock<[DependencyGraph.Edge]?>(nil)
 }
 
 /// Describes keys as ``DependencyKey/description`` does, looking each value type's name up once:

@@ -178,7 +178,7 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
 final class UnseenRegistrations: Sendable {
   private let found: [(key: DependencyKey, parts: UndeclaredParts)]
   private let isListed: Bool
-  private let made = Locked<Listed?>(nil)
+  private let made = Lock<Listed?>(nil)
 
   /// The keys in the order a report lists them, and what of each was not seen.
   struct Listed: Sendable {

@@ -427,7 +427,7 @@ struct ArgumentList<Value, each Argument>: ArgumentListType {
 /// there is one per argument list the process uses, as there is one metadata record.
 enum ArgumentLists {
   /// The argument types of each list, in order.
-  private static let table = Locked<[ObjectIdentifier: [any Any.Type]]>([:])
+  private static let table = Lock<[ObjectIdentifier: [any Any.Type]]>([:])
 
   /// Records `list`'s argument types if they are not yet, and returns its identifier.
   static func record(_ list: any ArgumentListType.Type) -> ObjectIdentifier {

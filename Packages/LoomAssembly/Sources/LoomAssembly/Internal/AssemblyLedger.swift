@@ -1,4 +1,5 @@
 import Loom
+import Synchronization
 
 /// What LoomAssembly remembers about one container: the assemblies installed in it and the
 /// features declared in it.
@@ -19,7 +20,7 @@ final class AssemblyLedger: Sendable {
     var expected: [DependencyKey: [String]] = [:]
   }
 
-  private let state = Locked(State())
+  private let state = Mutex(State())
 
   /// Records that `identity` is installed; returns whether it was not recorded already.
   @discardableResult

@@ -1,4 +1,5 @@
 public import Loom
+import Synchronization
 
 /// Makes the `Lazy` and `Provider` handles that a component's members take, so a
 /// type written for a `Container` works unchanged in a component.
@@ -20,7 +21,7 @@ public import Loom
 /// ```
 @_documentation(visibility: private)
 public final class _ComponentHandles: Sendable {
-  private let container = Locked<Container?>(nil)
+  private let container = Mutex<Container?>(nil)
 
   /// Makes the handle maker of one component instance; its container is made on first use.
   ///

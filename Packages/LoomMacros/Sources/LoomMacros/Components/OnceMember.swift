@@ -1,4 +1,5 @@
 import Loom
+import Synchronization
 
 /// The process-wide storage of one `.once` member of a ``Component``: every instance of the
 /// component reads the same cell, so the member is built once per process.
@@ -18,7 +19,7 @@ import Loom
 /// ```
 @_documentation(visibility: private)
 public final class _OnceMember<Cell: _ComponentCell>: Sendable {
-  private let current = Locked(Cell())
+  private let current = Mutex(Cell())
 
   /// Makes the storage with an empty cell.
   ///
@@ -32,7 +33,7 @@ public final class _OnceMember<Cell: _ComponentCell>: Sendable {
   /// ```swift
   /// let cell = storage.cell
   /// ```
-  public var cell: Cell { current.value }
+  public var cell: Cell { current.withLock { $0 } }
 
   /// Replaces the cell with an empty one: components made afterwards build the member again.
   ///

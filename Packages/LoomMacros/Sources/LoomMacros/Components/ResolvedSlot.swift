@@ -1,4 +1,5 @@
 import Loom
+import Synchronization
 
 /// Where a generated `resolve()` keeps what one of its items produced (a child component's
 /// `Resolved` aggregate) until all items have run.
@@ -12,7 +13,7 @@ import Loom
 /// ```
 @_documentation(visibility: private)
 public final class _ResolvedSlot<Value: Sendable>: Sendable {
-  private let content = Locked<Value?>(nil)
+  private let content = Mutex<Value?>(nil)
 
   /// Makes an empty slot.
   ///
@@ -41,7 +42,7 @@ public final class _ResolvedSlot<Value: Sendable>: Sendable {
   /// let value = slot.value
   /// ```
   public var value: Value {
-    guard let value = content.value else {
+    guard let value = content.withLock({ $0 }) else {
       fatalError("_ResolvedSlot<\(Value.self)> read before the item that fills it ran")
     }
     return value

@@ -11,7 +11,7 @@ final class OpenFlows: Sendable {
   /// further than the task-local scope, and touches no container's storage.
   private static let openCount = Atomic(0)
 
-  private let scopes = Locked<[FlowScope]>([])
+  private let scopes = Mutex<[FlowScope]>([])
 
   /// The open flows of `container`.
   static func of(_ container: Container) -> OpenFlows {

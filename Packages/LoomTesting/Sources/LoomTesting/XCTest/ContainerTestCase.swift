@@ -1,4 +1,5 @@
 @_spi(Testing) public import Loom
+import Synchronization
 public import XCTest
 
 /// An XCTest case whose every test runs with a container of its own, made current for `setUp`,
@@ -33,7 +34,7 @@ public import XCTest
 /// `Container.default`.
 open class ContainerTestCase: XCTestCase {
   /// The running test's container, made on first use; dropped when the test ends.
-  private let storage = Locked<Container?>(nil)
+  private let storage = Mutex<Container?>(nil)
 
   /// The container each test's ``container`` is an isolated child of: `Container.default` unless
   /// a subclass overrides it.
