@@ -1,7 +1,7 @@
 @_spi(Testing) import LoomTesting
 import Testing
 
-@testable import Loom
+@_spi(LoomInternals) @testable import Loom
 
 /// The engine of the "every registration resolves" assertions, driven by a stand-in resolve, and
 /// the public assertion over the core's erased resolve.
@@ -17,7 +17,7 @@ import Testing
     // needs arguments: the mismatch, about that registration's key alone.
     case DependencyKey(Marker.self, arguments: Int.self):
       throw ResolutionError(
-        code: .argumentMismatch, key: key, chain: [key],
+        .argumentMismatch, key: key, chain: [key],
         summary: "Marker takes (Int), but was resolved with no arguments",
         hint: "resolve Marker with arguments: (Int).")
     default: Issue.record("unexpected key \(key)")

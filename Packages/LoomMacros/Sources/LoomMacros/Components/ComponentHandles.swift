@@ -1,4 +1,4 @@
-public import Loom
+@_spi(LoomInternals) public import Loom
 import Synchronization
 
 /// Makes the `Lazy` and `Provider` handles that a component's members take, so a
@@ -97,7 +97,7 @@ public final class _ComponentHandles: Sendable {
   ) -> ResolutionError {
     let key = DependencyKey(type, name: member)
     return ResolutionError(
-      code: .factoryFailed, key: key, chain: [key],
+      .factoryFailed, key: key, chain: [key],
       summary: "\(key) is a member of \(component), which was released",
       hint:
         "keep \(component) alive as long as the instances it made read their Lazy and Provider handles.",
