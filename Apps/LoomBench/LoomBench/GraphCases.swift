@@ -4,10 +4,10 @@ import BenchFixtures
 // The `validate.*` cases: build a `DependencyGraph` of a generated random DAG, validate it and
 // export it as DOT, reported in ns per node.
 //
-// NB: the graphs are built with the public `DependencyGraph(nodes:edges:)`, not from a container:
-// 100,000 distinct keys are names of one type, and registering names with declared dependencies
-// needs the core's internal `add` (reachable only through `@testable import`, which a release
-// build cannot use). What a container adds on top (`container.graph` reading its registrations)
+// NB: the graphs are built with `DependencyGraph(_:edges:)` (`@_spi(LoomInternals)`), not from a
+// container: 100,000 distinct keys are names of one type, and registering names with declared
+// dependencies needs the core's internal `add` (reachable only through `@testable import`, which a
+// release build cannot use). What a container adds on top (`container.graph` reading its registrations)
 // is not timed.
 
 /// The value type of the generated graphs' nodes: every node is a name of it.
@@ -57,7 +57,7 @@ enum GraphBench {
   }
 }
 
-/// Rounds of: `DependencyGraph(nodes:edges:)`, `validate()` and `export(.dot)` of one generated
+/// Rounds of: `DependencyGraph(_:edges:)`, `validate()` and `export(.dot)` of one generated
 /// DAG (made once, before timing). Yields ns per node.
 struct GraphRunner: Runner {
   let name: String
