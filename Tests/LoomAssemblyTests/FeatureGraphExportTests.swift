@@ -1,7 +1,6 @@
+@_spi(LoomInternals) import Loom
 import LoomAssembly
 import Testing
-
-@testable import Loom
 
 // NB: node labels show what `DependencyGraph.export(_:)` shows after a key, origin included
 // (`from ShopAssembly`); the feature export reads it from the core.

@@ -1,6 +1,6 @@
+@_spi(LoomInternals) import Loom
 import Testing
 
-@testable import Loom
 @testable import LoomAssembly
 
 /// Needs an `HTTPClient` from outside.

@@ -1,9 +1,8 @@
 import Foundation
+@_spi(LoomInternals) import Loom
 import LoomMacros
 import Synchronization
 import Testing
-
-@testable import Loom
 
 /// A component member's cell and a container's singleton share one exactly-once mechanism, so a
 /// loop of waits between them, across two threads, fails with an error instead of deadlocking.

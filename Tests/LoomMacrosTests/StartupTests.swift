@@ -1,7 +1,6 @@
+@_spi(LoomInternals) import Loom
 import LoomMacros
 import Testing
-
-@testable import Loom
 
 /// What the start-up hooks of this file did, in the order they did it.
 enum HookLog {
@@ -48,11 +47,11 @@ func testHooks() -> [StartupHook] {
   @Test func hooksDeclaredWithTheMacroAreDiscoveredInTheirOrder() {
     #expect(
       testHooks().map(\.description) == [
-        "LoomMacrosTests.firstTestHook (order -100) at LoomMacrosTests/StartupTests.swift:15",
+        "LoomMacrosTests.firstTestHook (order -100) at LoomMacrosTests/StartupTests.swift:14",
         "LoomMacrosTests: configure from the container (order -99) at"
-          + " LoomMacrosTests/StartupTests.swift:20",
-        "LoomMacrosTests.TestHooks.asynchronous (order -98) at LoomMacrosTests/StartupTests.swift:26",
-        "LoomMacrosTests.mainActorTestHook (order -98) at LoomMacrosTests/StartupTests.swift:34",
+          + " LoomMacrosTests/StartupTests.swift:19",
+        "LoomMacrosTests.TestHooks.asynchronous (order -98) at LoomMacrosTests/StartupTests.swift:25",
+        "LoomMacrosTests.mainActorTestHook (order -98) at LoomMacrosTests/StartupTests.swift:33",
       ])
   }
 

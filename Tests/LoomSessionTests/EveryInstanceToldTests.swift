@@ -1,10 +1,9 @@
 import Dispatch
 import Foundation
+@_spi(LoomInternals) import Loom
 import LoomSession
 import Synchronization
 import Testing
-
-@testable import Loom
 
 /// Every instance a session or flow factory makes is told exactly once: the ones handed to callers
 /// when their session or flow ends, the ones made while it ended as soon as they are dropped.

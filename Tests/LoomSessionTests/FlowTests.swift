@@ -1,7 +1,6 @@
+@_spi(LoomInternals) import Loom
 import LoomSession
 import Testing
-
-@testable import Loom
 
 @Suite struct FlowTests {
   @Test func flowInstanceIsSharedWithinItsScopeOnly() throws {

@@ -2,7 +2,7 @@ import Foundation
 import LoomSession
 import Testing
 
-@testable import Loom
+@_spi(LoomInternals) @testable import Loom
 
 /// Flows begun with `beginScope` on one container from several threads at once: a sharp edge
 /// (such a flow is current for the whole container), which debug builds warn about and whose

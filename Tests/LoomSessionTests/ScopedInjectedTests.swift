@@ -1,8 +1,7 @@
 import Dispatch
+@_spi(LoomInternals) import Loom
 import LoomSession
 import Testing
-
-@testable import Loom
 
 extension Container {
   /// A flow-scoped key-path dependency.

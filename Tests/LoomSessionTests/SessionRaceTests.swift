@@ -1,7 +1,6 @@
+@_spi(LoomInternals) import Loom
 import LoomSession
 import Testing
-
-@testable import Loom
 
 @Suite struct SessionRaceTests {
   /// What the racing tasks share: the session number factories read, and whether the session end

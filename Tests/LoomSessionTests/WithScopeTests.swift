@@ -1,7 +1,6 @@
+@_spi(LoomInternals) import Loom
 import LoomSession
 import Testing
-
-@testable import Loom
 
 private struct Declined: Error {}
 

@@ -4,7 +4,7 @@ import LoomSession
 import Synchronization
 import Testing
 
-@testable import Loom
+@_spi(LoomInternals) @testable import Loom
 
 /// The concurrency contract under random wirings: seeded graphs of every lifetime and kind of
 /// factory (synchronous, `async`, `@MainActor`, throwing, unregistered, one planted cycle),

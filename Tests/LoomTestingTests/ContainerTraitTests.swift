@@ -1,7 +1,6 @@
+@_spi(LoomInternals) import Loom
 import LoomTesting
 import Testing
-
-@testable import Loom
 
 extension Trait where Self == ContainerTrait {
   /// The app's wiring with nothing replaced: the pattern the documentation recommends.

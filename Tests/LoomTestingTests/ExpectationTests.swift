@@ -1,7 +1,6 @@
+@_spi(LoomInternals) import Loom
 import LoomTesting
 import Testing
-
-@testable import Loom
 
 @Suite struct ExpectationTests {
   // MARK: - expectValidGraph

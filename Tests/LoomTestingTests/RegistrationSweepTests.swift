@@ -1,7 +1,6 @@
+@_spi(LoomInternals) import Loom
 @_spi(Testing) import LoomTesting
 import Testing
-
-@_spi(LoomInternals) @testable import Loom
 
 /// The engine of the "every registration resolves" assertions, driven by a stand-in resolve, and
 /// the public assertion over the core's erased resolve.

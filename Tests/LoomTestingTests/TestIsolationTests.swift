@@ -1,8 +1,7 @@
+@_spi(LoomInternals) import Loom
 import LoomTesting
 import Synchronization
 import Testing
-
-@testable import Loom
 
 extension Container {
   /// Made once per process outside tests, once per test under the container trait; it records

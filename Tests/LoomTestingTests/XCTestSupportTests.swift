@@ -1,7 +1,6 @@
+@_spi(LoomInternals) import Loom
 import LoomTesting
 import XCTest
-
-@testable import Loom
 
 /// Every test of a `ContainerTestCase` runs with a fresh isolated container, current from `setUp`
 /// to the tear-down blocks.

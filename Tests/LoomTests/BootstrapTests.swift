@@ -1,7 +1,6 @@
 import Foundation
+@_spi(LoomInternals) import Loom
 import Testing
-
-@testable import Loom
 
 /// Nodes of a bootstrap graph, told apart by name.
 final class BootNode: Sendable {

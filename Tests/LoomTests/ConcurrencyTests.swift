@@ -1,7 +1,6 @@
 import Dispatch
+@_spi(LoomInternals) import Loom
 import Testing
-
-@testable import Loom
 
 // Bounded and deterministic in what they assert: counts and identities, never elapsed time. Tests
 // that block use real threads (see `runOnThreads`), never the cooperative pool, and bound every

@@ -1,6 +1,6 @@
 import Testing
 
-@_spi(Testing) @testable import Loom
+@_spi(Testing) @_spi(LoomInternals) @testable import Loom
 
 extension Container.Context {
   fileprivate static let staging = Container.Context("staging")

@@ -1,7 +1,6 @@
 import Dispatch
+@_spi(LoomInternals) import Loom
 import Testing
-
-@testable import Loom
 
 @Suite struct CustomLifetimeTests {
   @Test func taskLocalLifetimeSharesAnInstanceWithinItsCacheOnly() throws {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Loom
+@_spi(LoomInternals) @testable import Loom
 
 @Suite struct ExpiringLifetimeTests {
   @Test func anInstanceIsSharedUntilItExpiresThenMadeAgain() throws {

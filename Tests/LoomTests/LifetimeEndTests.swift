@@ -1,7 +1,6 @@
 import Dispatch
+@_spi(LoomInternals) import Loom
 import Testing
-
-@testable import Loom
 
 /// An instance of a test-session registration, numbered in creation order.
 final class SessionItem: Sendable {

@@ -1,6 +1,5 @@
+@_spi(LoomInternals) import Loom
 import Testing
-
-@testable import Loom
 
 /// Explains one key, as a plugin registry of another package might.
 private final class PluginNotes: MissingKeyExplainer {

@@ -1,6 +1,5 @@
+@_spi(LoomInternals) import Loom
 import Testing
-
-@testable import Loom
 
 /// An error whose identity tells one failure from another.
 private final class Outage: Error, Sendable {

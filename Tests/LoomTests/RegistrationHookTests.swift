@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Loom
+@_spi(LoomInternals) @testable import Loom
 
 /// A parent and a child that point at each other: the child gets its parent in its initializer,
 /// the parent its child once both exist.

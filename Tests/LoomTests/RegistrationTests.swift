@@ -1,6 +1,5 @@
+@_spi(LoomInternals) import Loom
 import Testing
-
-@testable import Loom
 
 @Suite struct RegistrationTests {
   // MARK: Factories

@@ -1,7 +1,7 @@
 import Synchronization
 import Testing
 
-@testable import Loom
+@_spi(LoomInternals) @testable import Loom
 
 @Suite struct ResetAndRemoveTests {
   @Test func unregisteringAKeyFallsBackToTheParent() throws {

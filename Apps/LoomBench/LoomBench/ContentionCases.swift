@@ -1,6 +1,6 @@
 import BenchFixtures
 import Foundation
-import Loom
+@_spi(LoomInternals) import Loom
 import LoomSession
 import Synchronization
 
@@ -28,9 +28,8 @@ enum ContentionBench {
     "flow.begun",
   ]
 
-  /// The lock candidates (diagnostics). NB: `locked`, the core's lock, is no longer measured: it
-  /// is internal since 0.2 (its public `Locked` is deprecated), and a release build cannot reach it.
-  static let locks = ["mutex", "mutex.spin", "pthread", "nslock"]
+  /// The lock candidates (diagnostics).
+  static let locks = ["locked", "mutex", "mutex.spin", "pthread", "nslock"]
 
   static var cases: [CaseInfo] {
     var cases: [CaseInfo] = []
@@ -97,11 +96,22 @@ enum ContentionBench {
         return bits + (flow.isEnded ? 1 : 0)
       },
     ]
+    let locked = Lock(0)
     let mutex = Mutex(0)
     let spinning = SpinningMutex()
     let pthread = PthreadLock()
     let nslock = NSLockBox()
     runners += [
+      ContendedRunner("locked", prefix: "diag.lock") { n in
+        var bits: UInt = 0
+        for _ in 0..<n {
+          bits &+= locked.withLock {
+            $0 &+= 1
+            return UInt(bitPattern: $0)
+          }
+        }
+        return bits
+      },
       ContendedRunner("mutex", prefix: "diag.lock") { n in
         var bits: UInt = 0
         for _ in 0..<n {

@@ -1,4 +1,5 @@
-@testable import Loom
+@_spi(LoomInternals) import Loom
+
 @testable import LoomAssembly
 
 // MARK: - Dependencies

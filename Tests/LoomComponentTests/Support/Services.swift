@@ -1,7 +1,6 @@
+@_spi(LoomInternals) import Loom
 import LoomMacros
 import Synchronization
-
-@testable import Loom
 
 // Services the test components wire. Each one that counts its constructions takes the counter
 // it reports to, so parallel tests never share a count.

@@ -1,4 +1,5 @@
-@testable import Loom
+@_spi(LoomInternals) import Loom
+
 @testable import LoomDemo
 
 /// A console that keeps everything written to it, so a test can read what the demo said and

@@ -1,4 +1,5 @@
-@testable import Loom
+@_spi(LoomInternals) import Loom
+
 @testable import LoomDemo
 
 /// A transport that answers from a list of responses, in order (repeating the last), and

@@ -1,6 +1,5 @@
+@_spi(LoomInternals) import Loom
 import LoomMacros
-
-@testable import Loom
 
 // MARK: - Services
 

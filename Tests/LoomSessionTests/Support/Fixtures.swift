@@ -1,6 +1,5 @@
+@_spi(LoomInternals) import Loom
 import LoomSession
-
-@testable import Loom
 
 /// A session- or flow-scoped object that counts the teardown calls it receives.
 final class Tracked: SessionScoped, FlowScoped, Sendable {

@@ -1,4 +1,4 @@
-@testable import Loom
+@_spi(LoomInternals) import Loom
 
 extension Lock {
   /// Appends to an array value.

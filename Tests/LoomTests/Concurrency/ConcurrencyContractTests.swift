@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import Loom
+@_spi(LoomInternals) @testable import Loom
 
 /// The concurrency contract, each clause under the interleaving that once broke it: a cross-thread
 /// cycle only when the loop really closes, waiters told the factory's outcome (never another

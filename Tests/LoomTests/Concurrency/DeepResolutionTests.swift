@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Loom
+@_spi(LoomInternals) @testable import Loom
 
 /// A chain of synchronous factories deeper than the thread's stack, and a cycle too long to fit on
 /// it, stop with ``ResolutionError/Code/tooDeep`` before the stack overflows: on a small secondary

@@ -1,7 +1,6 @@
 import Dispatch
+@_spi(LoomInternals) import Loom
 import Testing
-
-@testable import Loom
 
 /// One wiring of the corpus: how it is registered, and the first resolve an app would make.
 struct Wiring: Sendable, CustomTestStringConvertible {

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import Loom
+@_spi(LoomInternals) @testable import Loom
 
 /// The engine's unsafe parts (unretained lookups and frames, the read sections that keep what a
 /// lookup found alive, the per-thread slot) under writers and readers at once. Bounded in count

@@ -1,7 +1,7 @@
 import Synchronization
 import Testing
 
-@testable import Loom
+@_spi(LoomInternals) @testable import Loom
 
 /// The object made on first use: nothing before the first use, then one object kept, and every
 /// thread racing to make it gets that one.

@@ -1,7 +1,7 @@
 import Synchronization
 import Testing
 
-@testable import Loom
+@_spi(LoomInternals) @testable import Loom
 
 /// The lock-free index: publication, replacement, concurrent readers and what it releases.
 @Suite struct RegistryIndexTests {

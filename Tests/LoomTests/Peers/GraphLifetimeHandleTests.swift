@@ -1,7 +1,7 @@
 import Dispatch
 import Testing
 
-@testable import Loom
+@_spi(LoomInternals) @testable import Loom
 
 /// Swinject's object graph across deferred handles: a `Lazy` made while a resolve runs resolves
 /// later in that resolve's graph (Swinject's `currentObjectGraph` kept by the handle and restored

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Loom
+@_spi(LoomInternals) @testable import Loom
 
 /// Swinject's `initCompleted` timing, as `onCreated`: a completion runs when the outermost
 /// resolve's graph is complete, so a parent and a child that point at each other wire up in

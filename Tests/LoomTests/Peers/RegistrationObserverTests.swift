@@ -1,6 +1,5 @@
+@_spi(LoomInternals) import Loom
 import Testing
-
-@testable import Loom
 
 private protocol Store: Sendable {}
 private final class DiskStore: Store {}

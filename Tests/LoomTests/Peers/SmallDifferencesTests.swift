@@ -1,6 +1,5 @@
+@_spi(LoomInternals) import Loom
 import Testing
-
-@testable import Loom
 
 /// Behaviours where Loom deliberately differs from Factory or Swinject in small ways, pinned so
 /// that the "Coming from" guides' rows stay true (issue 32, point 9).

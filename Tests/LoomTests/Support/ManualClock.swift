@@ -1,4 +1,4 @@
-@testable import Loom
+@_spi(LoomInternals) import Loom
 
 /// A clock that moves only when a test advances it: expiry is tested without waiting.
 final class ManualClock: _Concurrency.Clock, Sendable {

@@ -1,4 +1,4 @@
-@testable import Loom
+@_spi(LoomInternals) @testable import Loom
 
 /// Runs `body`, collecting what registering writes as warnings (debug builds) instead of letting
 /// it reach standard error; returns `body`'s result and the warnings (none in release builds).

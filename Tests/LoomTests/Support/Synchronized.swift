@@ -1,6 +1,5 @@
+@_spi(LoomInternals) import Loom
 import Synchronization
-
-@testable import Loom
 
 /// Counts how many times something ran, from any thread or task.
 final class Counter: Sendable {

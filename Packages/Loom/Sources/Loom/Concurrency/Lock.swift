@@ -1,4 +1,4 @@
-import Synchronization
+public import Synchronization
 
 #if canImport(Darwin)
   import Darwin
@@ -34,10 +34,12 @@ import Synchronization
 /// and 32 threads, keeps `Mutex` (no lock of our own, no allocation per lock) and costs nothing
 /// more than `Mutex` while the lock is free.
 ///
-/// It is internal: the core's state lives in it, and the root tests reach it through
-/// `@testable import`. The satellite packages and apps use `Mutex` (the deprecated public
-/// ``Locked`` wraps this type for code written for 0.1.0). Keep critical sections short, and never
-/// resolve a dependency or call unknown code inside one.
+/// It is `@_spi(LoomInternals)`, not API: the core and the satellite packages (LoomAssembly,
+/// LoomSession, LoomTesting, LoomMacros' runtime) share it instead of copying it, and the root
+/// tests use it too. A plain `Mutex` would not do there: ThreadSanitizer reports its hand-overs as
+/// races (above), and `Scripts/tsan.sh` fails on any report. Apps use `Mutex`; the deprecated
+/// public ``Locked`` wraps this type for code written for 0.1.0. Keep critical sections short, and
+/// never resolve a dependency or call unknown code inside one.
 ///
 /// NB: its `Sendable` conformance is unchecked because `state` is a `var`. It is only read or
 /// written inside `withLock`, under `mutex`, and `State` is `Sendable`, so values that leave the
@@ -47,11 +49,12 @@ import Synchronization
 /// let installed = Lock<Set<String>>([])
 /// let isNew = installed.withLock { $0.insert("NetworkAssembly").inserted }
 /// ```
-final class Lock<State: Sendable>: @unchecked Sendable {
-  let mutex = Mutex(())
+@_spi(LoomInternals)
+public final class Lock<State: Sendable>: @unchecked Sendable {
+  @usableFromInline let mutex = Mutex(())
   // NB: `@exclusivity(unchecked)`: every access is inside `withLock`, under `mutex`, so accesses
   // cannot overlap, and the dynamic check would only cost time on every lock.
-  @exclusivity(unchecked) var state: State
+  @exclusivity(unchecked) @usableFromInline var state: State
 
   /// Makes a lock around `state`.
   ///
@@ -60,7 +63,7 @@ final class Lock<State: Sendable>: @unchecked Sendable {
   /// ```
   ///
   /// - Parameter state: The initial state.
-  init(_ state: State) {
+  public init(_ state: State) {
     self.state = state
   }
 
@@ -76,10 +79,12 @@ final class Lock<State: Sendable>: @unchecked Sendable {
   /// - Parameter body: Reads or changes the state; must not call back into this lock.
   /// - Returns: What `body` returns.
   /// - Throws: What `body` throws.
-  @inline(__always)
-  func withLock<Result, Failure: Error>(
+  @inlinable @inline(__always)
+  public func withLock<Result, Failure: Error>(
     _ body: (inout State) throws(Failure) -> Result
   ) throws(Failure) -> Result {
+    // NB: inlinable, so that it is specialised in other modules too: called generically, reading
+    // the `Optional` of a `withLockIfAvailable` looks up generic metadata on every call.
     #if canImport(Glibc) || canImport(Musl)
       // NB: `body` appears once, so that it is inlined here as with a plain `Mutex.withLock`;
       // waiting for the lock (see the note on the type) is a function of its own, out of line.
@@ -116,7 +121,7 @@ final class Lock<State: Sendable>: @unchecked Sendable {
     /// it was preempted), or after ``yieldingTries`` yields in a row, sleeps in the kernel's queue
     /// until the lock is free (taking it and giving it back at once). Out of line: only a
     /// contended call gets here.
-    @inline(never)
+    @usableFromInline @inline(never)
     func waitForTurn(_ tries: inout Int) {
       tries += 1
       if tries <= Self.yieldingTries {
@@ -134,17 +139,18 @@ final class Lock<State: Sendable>: @unchecked Sendable {
   /// let count = Lock(0)
   /// print(count.value)  // 0
   /// ```
-  var value: State { withLock { $0 } }
+  public var value: State { withLock { $0 } }
 }
 
 /// ThreadSanitizer's annotation entry points, when the sanitizer runtime is loaded.
+@usableFromInline
 struct SanitizerHooks: Sendable {
-  typealias Hook = @convention(c) (UnsafeRawPointer?) -> Void
+  @usableFromInline typealias Hook = @convention(c) (UnsafeRawPointer?) -> Void
 
-  let acquire: Hook
-  let release: Hook
+  @usableFromInline let acquire: Hook
+  @usableFromInline let release: Hook
 
-  static let shared: SanitizerHooks? = {
+  @usableFromInline static let shared: SanitizerHooks? = {
     #if canImport(Darwin)
       let everywhere = UnsafeMutableRawPointer(bitPattern: -2)  // RTLD_DEFAULT
     #else

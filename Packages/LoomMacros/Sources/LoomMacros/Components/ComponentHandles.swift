@@ -1,5 +1,4 @@
 @_spi(LoomInternals) public import Loom
-import Synchronization
 
 /// Makes the `Lazy` and `Provider` handles that a component's members take, so a
 /// type written for a `Container` works unchanged in a component.
@@ -21,7 +20,7 @@ import Synchronization
 /// ```
 @_documentation(visibility: private)
 public final class _ComponentHandles: Sendable {
-  private let container = Mutex<Container?>(nil)
+  private let container = Lock<Container?>(nil)
 
   /// Makes the handle maker of one component instance; its container is made on first use.
   ///

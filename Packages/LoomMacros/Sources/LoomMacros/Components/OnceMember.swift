@@ -1,5 +1,4 @@
-import Loom
-import Synchronization
+@_spi(LoomInternals) import Loom
 
 /// The process-wide storage of one `.once` member of a ``Component``: every instance of the
 /// component reads the same cell, so the member is built once per process.
@@ -19,7 +18,7 @@ import Synchronization
 /// ```
 @_documentation(visibility: private)
 public final class _OnceMember<Cell: _ComponentCell>: Sendable {
-  private let current = Mutex(Cell())
+  private let current = Lock(Cell())
 
   /// Makes the storage with an empty cell.
   ///
@@ -33,7 +32,7 @@ public final class _OnceMember<Cell: _ComponentCell>: Sendable {
   /// ```swift
   /// let cell = storage.cell
   /// ```
-  public var cell: Cell { current.withLock { $0 } }
+  public var cell: Cell { current.value }
 
   /// Replaces the cell with an empty one: components made afterwards build the member again.
   ///

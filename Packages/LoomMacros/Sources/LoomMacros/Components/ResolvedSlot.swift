@@ -1,5 +1,4 @@
-import Loom
-import Synchronization
+@_spi(LoomInternals) import Loom
 
 /// Where a generated `resolve()` keeps what one of its items produced (a child component's
 /// `Resolved` aggregate) until all items have run.
@@ -13,7 +12,7 @@ import Synchronization
 /// ```
 @_documentation(visibility: private)
 public final class _ResolvedSlot<Value: Sendable>: Sendable {
-  private let content = Mutex<Value?>(nil)
+  private let content = Lock<Value?>(nil)
 
   /// Makes an empty slot.
   ///
@@ -42,7 +41,7 @@ public final class _ResolvedSlot<Value: Sendable>: Sendable {
   /// let value = slot.value
   /// ```
   public var value: Value {
-    guard let value = content.withLock({ $0 }) else {
+    guard let value = content.value else {
       fatalError("_ResolvedSlot<\(Value.self)> read before the item that fills it ran")
     }
     return value

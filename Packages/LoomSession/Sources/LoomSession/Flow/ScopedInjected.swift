@@ -1,5 +1,4 @@
-public import Loom
-import Synchronization
+@_spi(LoomInternals) public import Loom
 
 /// A property bound to one flow scope: it resolves its dependency in that scope on first access,
 /// and keeps it until the scope ends.
@@ -136,7 +135,7 @@ final class ScopedInjectionStorage<Value>: Sendable {
 
   let scope: FlowScope
   private let resolve: Resolve
-  private let held = Mutex<Held?>(nil)
+  private let held = Lock<Held?>(nil)
 
   init(scope: FlowScope, resolve: @escaping Resolve) {
     self.scope = scope
@@ -149,15 +148,13 @@ final class ScopedInjectionStorage<Value>: Sendable {
     // NB: the generation is read before resolving, so a scope that ends during the resolve makes
     // the next access resolve again instead of keeping an ended flow's instance.
     let generation = scope.cache.generation
-    if let held = held.withLock({ $0 }), held.generation == generation { return held.value }
+    if let held = held.value, held.generation == generation { return held.value }
     let value = try resolve(scope)
-    // NB: the lock hands back the `Sendable` `Held`, not its value, which need not be `Sendable`.
     return held.withLock { held in
-      if let current = held, current.generation == generation { return current }
-      let fresh = Held(value: value, generation: generation)
-      held = fresh
-      return fresh
-    }.value
+      if let current = held, current.generation == generation { return current.value }
+      held = Held(value: value, generation: generation)
+      return value
+    }
   }
 }
 

@@ -1,5 +1,4 @@
-public import Loom
-import Synchronization
+@_spi(LoomInternals) public import Loom
 
 /// Records every resolve made through a container, so a test can assert on how the wiring behaves:
 /// which keys were resolved, how often, in what order, and whether a factory ran or a cache
@@ -27,7 +26,7 @@ import Synchronization
 /// of all its children, so a recorder on `Container.default` would see other tests' resolves.
 public final class ResolutionRecorder: Sendable {
   /// The events so far, shared with the observer.
-  private let log: EventLog
+  private let log: Lock<[ResolutionEvent]>
   /// Removes the observer.
   private let token: ObservationToken
 
@@ -40,9 +39,9 @@ public final class ResolutionRecorder: Sendable {
   ///
   /// - Parameter container: The container to observe; `Container.current` if omitted.
   public init(_ container: Container = .current) {
-    let log = EventLog()
+    let log = Lock<[ResolutionEvent]>([])
     self.log = log
-    self.token = container.onResolve { event in log.events.withLock { $0.append(event) } }
+    self.token = container.onResolve { event in log.withLock { $0.append(event) } }
   }
 
   deinit {
@@ -55,7 +54,7 @@ public final class ResolutionRecorder: Sendable {
   /// for event in recorder.events { print(event) }  // Database (singleton) by factory in 0.1 ms
   /// ```
   public var events: [ResolutionEvent] {
-    log.events.withLock { $0 }
+    log.withLock { $0 }
   }
 
   /// The keys resolved so far, each once, in the order they were first resolved.
@@ -77,7 +76,7 @@ public final class ResolutionRecorder: Sendable {
   /// - Parameter key: The key to count.
   /// - Returns: The number of recorded resolves of `key`.
   public func count(of key: DependencyKey) -> Int {
-    log.events.withLock { events in events.count(where: { $0.key == key }) }
+    log.withLock { events in events.count(where: { $0.key == key }) }
   }
 
   /// How many times `type` (and `name`) was resolved, from a cache or by its factory.
@@ -103,7 +102,7 @@ public final class ResolutionRecorder: Sendable {
   /// - Parameter key: The key to count.
   /// - Returns: The number of recorded resolves of `key` that ran its factory.
   public func factoryCount(of key: DependencyKey) -> Int {
-    log.events.withLock { events in events.count(where: { $0.key == key && !$0.isCacheHit }) }
+    log.withLock { events in events.count(where: { $0.key == key && !$0.isCacheHit }) }
   }
 
   /// How many times the factory of `type` (and `name`) ran: the instances made, not served from a
@@ -128,7 +127,7 @@ public final class ResolutionRecorder: Sendable {
   /// recorder.reset()
   /// ```
   public func reset() {
-    log.events.withLock { $0.removeAll() }
+    log.withLock { $0.removeAll() }
   }
 
   /// Stops recording; the events recorded so far stay. Releasing the recorder stops it too.
@@ -139,9 +138,4 @@ public final class ResolutionRecorder: Sendable {
   public func stop() {
     token.cancel()
   }
-}
-
-/// The events a ``ResolutionRecorder`` has recorded, shared by the recorder and its observer.
-private final class EventLog: Sendable {
-  let events = Mutex<[ResolutionEvent]>([])
 }
