@@ -1,4 +1,4 @@
-import Loom
+@_spi(LoomInternals) import Loom
 import LoomAssembly
 import Testing
 
@@ -178,7 +178,7 @@ private struct SearchAssembly: Assembly {}
   }
 
   @Test func exportingRunsNoFeatureFactory() {
-    let ran = Locked(false)
+    let ran = Lock(false)
     let container = Container().install {
       Feature("Probe") { ProbeAssembly(ran: ran) }
     }
@@ -189,7 +189,7 @@ private struct SearchAssembly: Assembly {}
 
 /// Records whether its factory ran.
 private struct ProbeAssembly: Assembly {
-  let ran: Locked<Bool>
+  let ran: Lock<Bool>
   var registrations: Registrations {
     Singleton(Config.self) { [ran] _ in
       ran.withLock { $0 = true }

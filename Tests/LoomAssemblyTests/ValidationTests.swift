@@ -1,4 +1,4 @@
-import Loom
+@_spi(LoomInternals) import Loom
 import Testing
 
 @testable import LoomAssembly
@@ -71,7 +71,7 @@ private struct CaptiveAssembly: Assembly {
 
 /// Records whether its factory ran.
 private struct SideEffectAssembly: Assembly {
-  let ran: Locked<Bool>
+  let ran: Lock<Bool>
   var registrations: Registrations {
     Singleton(Config.self) { [ran] _ in
       ran.withLock { $0 = true }
@@ -143,7 +143,7 @@ private struct SideEffectAssembly: Assembly {
   }
 
   @Test func validatingRunsNoFactory() {
-    let ran = Locked(false)
+    let ran = Lock(false)
     #expect(SideEffectAssembly(ran: ran).validate().isValid)
     #expect(ran.withLock { $0 } == false)
   }

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(LoomInternals) import Loom
 import LoomMacros
 import Synchronization
 import Testing
@@ -22,9 +23,9 @@ import Testing
       _ = try cell.get { () throws(any Error) -> Member in Member() }
       return Singleton()
     }
-    // NB: `Locked`, not `Mutex`: ThreadSanitizer does not see `Mutex`'s futex on Linux and reports
+    // NB: `Lock`, not `Mutex`: ThreadSanitizer does not see `Mutex`'s futex on Linux and reports
     // the two appends as a race.
-    let outcomes = Locked<[String]>([])
+    let outcomes = Lock<[String]>([])
     let done = DispatchGroup()
 
     done.enter()

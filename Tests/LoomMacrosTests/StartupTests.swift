@@ -1,9 +1,10 @@
+@_spi(LoomInternals) import Loom
 import LoomMacros
 import Testing
 
 /// What the start-up hooks of this file did, in the order they did it.
 enum HookLog {
-  static let entries = Locked<[String]>([])
+  static let entries = Lock<[String]>([])
 
   static func record(_ entry: String) {
     entries.withLock { $0.append(entry) }
@@ -46,11 +47,11 @@ func testHooks() -> [StartupHook] {
   @Test func hooksDeclaredWithTheMacroAreDiscoveredInTheirOrder() {
     #expect(
       testHooks().map(\.description) == [
-        "LoomMacrosTests.firstTestHook (order -100) at LoomMacrosTests/StartupTests.swift:13",
+        "LoomMacrosTests.firstTestHook (order -100) at LoomMacrosTests/StartupTests.swift:14",
         "LoomMacrosTests: configure from the container (order -99) at"
-          + " LoomMacrosTests/StartupTests.swift:18",
-        "LoomMacrosTests.TestHooks.asynchronous (order -98) at LoomMacrosTests/StartupTests.swift:24",
-        "LoomMacrosTests.mainActorTestHook (order -98) at LoomMacrosTests/StartupTests.swift:32",
+          + " LoomMacrosTests/StartupTests.swift:19",
+        "LoomMacrosTests.TestHooks.asynchronous (order -98) at LoomMacrosTests/StartupTests.swift:25",
+        "LoomMacrosTests.mainActorTestHook (order -98) at LoomMacrosTests/StartupTests.swift:33",
       ])
   }
 

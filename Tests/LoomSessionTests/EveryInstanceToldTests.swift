@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-import Loom
+@_spi(LoomInternals) import Loom
 import LoomSession
 import Synchronization
 import Testing
@@ -14,7 +14,7 @@ import Testing
 
   @Test func sessionInstancesMadeWhileTheSessionEndsAreEachToldOnce() {
     let container = Container()
-    let made = Locked<[Tracked]>([])
+    let made = Lock<[Tracked]>([])
     container.register(Tracked.self, lifetime: .session) { _ in
       let tracked = Tracked()
       made.append(tracked)
@@ -34,7 +34,7 @@ import Testing
 
   @Test func flowInstancesMadeWhileTheFlowEndsAreEachToldOnce() {
     let container = Container()
-    let made = Locked<[Tracked]>([])
+    let made = Lock<[Tracked]>([])
     container.register(Tracked.self, lifetime: .flow) { _ in
       let tracked = Tracked()
       made.append(tracked)
@@ -55,7 +55,7 @@ import Testing
 
   @Test func anInstanceWhoseFactoryEndsItsOwnSessionIsToldAndTheResolveGetsANewOne() throws {
     let container = Container()
-    let made = Locked<[Tracked]>([])
+    let made = Lock<[Tracked]>([])
     container.register(Tracked.self, lifetime: .session) { _ in
       let tracked = Tracked(tag: made.value.count)
       made.append(tracked)
@@ -78,7 +78,7 @@ import Testing
   @Test func anInstanceWhoseFactoryEndsItsOwnFlowIsToldAndTheResolveGetsANewOne() throws {
     let container = Container()
     let scope = container.makeScope("self-ending")
-    let made = Locked<[Tracked]>([])
+    let made = Lock<[Tracked]>([])
     container.register(Tracked.self, lifetime: .flow) { _ in
       let tracked = Tracked(tag: made.value.count)
       made.append(tracked)
@@ -102,7 +102,7 @@ import Testing
     async throws
   {
     let container = Container()
-    let made = Locked<[Tracked]>([])
+    let made = Lock<[Tracked]>([])
     container.register(Tracked.self, lifetime: .session) { _ async in
       let tracked = Tracked(tag: made.value.count)
       made.append(tracked)

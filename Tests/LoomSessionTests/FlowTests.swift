@@ -1,4 +1,4 @@
-import Loom
+@_spi(LoomInternals) import Loom
 import LoomSession
 import Testing
 
@@ -79,7 +79,7 @@ import Testing
     container.register(Tracked.self, lifetime: .flow) { _ in Tracked() }
     container.register(Plain.self, lifetime: .flow) { _ in Plain() }
     let checkout = container.makeScope("checkout")
-    let endings = Locked<[Int]>([])
+    let endings = Lock<[Int]>([])
 
     weak var tracked: Tracked?
     weak var plain: Plain?

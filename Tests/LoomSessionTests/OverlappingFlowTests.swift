@@ -2,7 +2,7 @@ import Foundation
 import LoomSession
 import Testing
 
-@testable import Loom
+@_spi(LoomInternals) @testable import Loom
 
 /// Flows begun with `beginScope` on one container from several threads at once: a sharp edge
 /// (such a flow is current for the whole container), which debug builds warn about and whose
@@ -11,14 +11,14 @@ import Testing
   @Test func beginningAFlowWhileAnotherThreadsFlowIsOpenWarns() {
     let container = Container()
     // A thread of its own (two tasks may well run on one thread of the cooperative pool).
-    let first = Locked<FlowScope?>(nil)
+    let first = Lock<FlowScope?>(nil)
     let begun = DispatchSemaphore(value: 0)
     Thread {
       first.withLock { $0 = container.beginScope("upload") }
       begun.signal()
     }.start()
     begun.wait()
-    let warnings = Locked<[String]>([])
+    let warnings = Lock<[String]>([])
     let sink: @Sendable (String) -> Void = { text in warnings.withLock { $0.append(text) } }
     let second = RegistrationWarnings.$sink.withValue(sink) { container.beginScope("download") }
     second.end()
@@ -38,7 +38,7 @@ import Testing
 
   @Test func nestedFlowsBegunOnOneThreadDoNotWarn() {
     let container = Container()
-    let warnings = Locked<[String]>([])
+    let warnings = Lock<[String]>([])
     let sink: @Sendable (String) -> Void = { text in warnings.withLock { $0.append(text) } }
     RegistrationWarnings.$sink.withValue(sink) {
       let outer = container.beginScope("checkout")
@@ -55,8 +55,8 @@ import Testing
   func aResolveThatMeetsAnotherThreadsFlowEndingSaysSo() {
     let container = Container()
     container.register(Tracked.self, lifetime: .flow) { _ in Tracked() }
-    let stop = Locked(false)
-    let unexpected = Locked<[String]>([])
+    let stop = Lock(false)
+    let unexpected = Lock<[String]>([])
     let done = DispatchGroup()
     done.enter()
     Thread {

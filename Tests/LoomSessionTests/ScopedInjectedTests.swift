@@ -1,5 +1,5 @@
 import Dispatch
-import Loom
+@_spi(LoomInternals) import Loom
 import LoomSession
 import Testing
 
@@ -29,7 +29,7 @@ extension Container {
 
   @Test func keepsTheInstanceUntilTheScopeEndsThenResolvesAgainInTheSameScope() throws {
     let container = Container()
-    let made = Locked(0)
+    let made = Lock(0)
     container.register(Tracked.self, lifetime: .flow) { _ in
       made.withLock { $0 += 1 }
       return Tracked(tag: made.value)
@@ -84,7 +84,7 @@ extension Container {
     let container = Container()
     container.register(Tracked.self, lifetime: .flow) { _ in Tracked() }
     let model = PaymentModel(checkout: container.makeScope("checkout"))
-    let seen = Locked<Set<ObjectIdentifier>>([])
+    let seen = Lock<Set<ObjectIdentifier>>([])
 
     DispatchQueue.concurrentPerform(iterations: 8) { _ in
       let tracked = model.tracked

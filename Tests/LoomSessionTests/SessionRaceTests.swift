@@ -1,4 +1,4 @@
-import Loom
+@_spi(LoomInternals) import Loom
 import LoomSession
 import Testing
 
@@ -23,7 +23,7 @@ import Testing
   @Test(arguments: 0..<4)
   func resolvesRacingEndSessionGetTheNewSessionAndEveryInstanceIsToldOnce(round: Int) async throws {
     let container = Container()
-    let state = Locked(RaceState())
+    let state = Lock(RaceState())
     container.register(Tracked.self, lifetime: .session) { _ in
       state.withLock { state in
         let made = Tracked(tag: state.session)

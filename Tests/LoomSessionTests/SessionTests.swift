@@ -1,4 +1,4 @@
-import Loom
+@_spi(LoomInternals) import Loom
 import LoomSession
 import Testing
 
@@ -193,7 +193,7 @@ final class GreetingBanner: Sendable {
 
   @Test func aSingletonReadsASessionPropertyWhileItIsBuiltAndFollowsTheSession() throws {
     let container = Container()
-    let sessions = Locked(0)
+    let sessions = Lock(0)
     container.register(Tracked.self, lifetime: .session) { _ in
       Tracked(
         tag: sessions.withLock {
@@ -298,11 +298,11 @@ final class BannerFactory: Sendable {
 private class Base: @unchecked Sendable {}
 
 /// A subclass that adopts `SessionScoped` while its base class does not.
-// NB: `@unchecked Sendable`: its only state is a `Locked` counter.
+// NB: `@unchecked Sendable`: its only state is a `Lock` counter.
 private final class Told: Base, SessionScoped, @unchecked Sendable {
   /// How many times any `Told` instance was told, across the test.
-  static let timesAnyEnded = Locked(0)
-  private let endings = Locked(0)
+  static let timesAnyEnded = Lock(0)
+  private let endings = Lock(0)
 
   var timesEnded: Int { endings.value }
 

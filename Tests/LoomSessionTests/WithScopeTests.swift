@@ -1,4 +1,4 @@
-import Loom
+@_spi(LoomInternals) import Loom
 import LoomSession
 import Testing
 
@@ -28,7 +28,7 @@ private struct Declined: Error {}
   @Test func theScopeEndsAndItsInstancesAreToldWhenTheBodyThrows() throws {
     let container = Container()
     container.register(Tracked.self, lifetime: .flow) { _ in Tracked() }
-    let made = Locked<[Tracked]>([])
+    let made = Lock<[Tracked]>([])
     weak var released: Tracked?
 
     do {
@@ -99,7 +99,7 @@ private struct Declined: Error {}
   @Test func theAsyncFormEndsTheScopeWhenTheBodyThrows() async throws {
     let container = Container()
     container.register(AsyncTracked.self, lifetime: .flow) { _ in AsyncTracked() }
-    let made = Locked<[AsyncTracked]>([])
+    let made = Lock<[AsyncTracked]>([])
 
     await #expect(throws: Declined.self) {
       try await container.withScope("sign-up") { scope in

@@ -4,7 +4,7 @@ import LoomSession
 import Synchronization
 import Testing
 
-@testable import Loom
+@_spi(LoomInternals) @testable import Loom
 
 /// The concurrency contract under random wirings: seeded graphs of every lifetime and kind of
 /// factory (synchronous, `async`, `@MainActor`, throwing, unregistered, one planted cycle),
@@ -102,8 +102,8 @@ extension ContractStressTests {
     let world = World(model: model, seed: seed, endsSessions: true)
     let flow = world.container.beginScope("stress")
     let resolvers = 6
-    let finished = Locked(0)
-    let ends = Locked(0)
+    let finished = Lock(0)
+    let ends = Lock(0)
 
     let completed = runOnThreads(count: resolvers + 1) { index in
       guard index < resolvers else {
@@ -149,16 +149,16 @@ final class World: Sendable {
   /// What the names of this world's keys start with: `.once` instances are shared by every
   /// registration of a key made at one place, so each world's keys are its own.
   let prefix: String
-  let violations = Locked<[String]>([])
+  let violations = Lock<[String]>([])
   /// Whether another thread ends the session while resolves run: session instances are then
   /// made again and again, and each must be told once.
   let endsSessions: Bool
   /// Every instance a session factory made, when ``endsSessions``.
-  let sessionInstances = Locked<[Node]>([])
+  let sessionInstances = Lock<[Node]>([])
   /// Successful runs of each cached factory, by key.
-  private let made = Locked<[Int: Int]>([:])
+  private let made = Lock<[Int: Int]>([:])
   /// The instance each cached key was first resolved to, by key.
-  private let instances = Locked<[Int: ObjectIdentifier]>([:])
+  private let instances = Lock<[Int: ObjectIdentifier]>([:])
 
   init(model: StressModel, seed: UInt64, endsSessions: Bool = false) {
     self.model = model

@@ -1,4 +1,4 @@
-import Loom
+@_spi(LoomInternals) import Loom
 import LoomTesting
 import Testing
 
@@ -53,7 +53,7 @@ extension Trait where Self == ContainerTrait {
   @Test func twoScopesBuildTheirOwnSingletons() async throws {
     let trait = ContainerTrait.container(base: AppWiring.base)
     let test = try #require(Test.current)
-    let services = Locked<[UserService]>([])
+    let services = Lock<[UserService]>([])
 
     for _ in 0..<2 {
       try await trait.provideScope(for: test, testCase: Test.Case.current) {
@@ -86,7 +86,7 @@ extension Trait where Self == ContainerTrait {
   @Test func theTestDoesNotRunWhenTheOverridesThrow() async throws {
     let trait = ContainerTrait.container { _ in throw Boom() }
     let test = try #require(Test.current)
-    let ran = Locked(false)
+    let ran = Lock(false)
 
     await #expect(throws: Boom.self) {
       try await trait.provideScope(for: test, testCase: Test.Case.current) {
@@ -125,7 +125,7 @@ struct SuiteContainerTraitTests {
   }
 
   /// The sessions the cases below resolved, kept alive so that no two can share an address.
-  static let sessions = Locked<[Session]>([])
+  static let sessions = Lock<[Session]>([])
 
   @Test(arguments: 0..<4) func theSuitesSingletonsAreBuiltPerTest(index: Int) async throws {
     let session = Container.current.resolve(Session.self)

@@ -1,4 +1,4 @@
-import Loom
+@_spi(LoomInternals) import Loom
 import LoomTesting
 import Testing
 
@@ -113,7 +113,7 @@ import Testing
 /// so that the test log says they were expected: the assertion helper under test fails on
 /// purpose. A `body` that records none fails the test ("Known issue was not recorded").
 func recordedIssues(_ body: () -> Void) -> [Issue] {
-  let issues = Locked<[Issue]>([])
+  let issues = Lock<[Issue]>([])
   withKnownIssue(
     "Expected: this test makes a LoomTesting assertion fail on purpose, to check its message"
   ) {

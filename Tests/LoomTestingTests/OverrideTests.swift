@@ -1,4 +1,4 @@
-import Loom
+@_spi(LoomInternals) import Loom
 import LoomTesting
 import Testing
 
@@ -71,7 +71,7 @@ import Testing
   }
 
   @Test func theOperationDoesNotRunWhenTheOverridesThrow() {
-    let ran = Locked(false)
+    let ran = Lock(false)
 
     #expect(throws: Boom.self) {
       try withOverrides { _ in
@@ -168,7 +168,7 @@ import Testing
   /// and all of them must be inside their override at once (a barrier makes sure they overlap).
   @Test func concurrentOverridesOfTheSameKeyStayApart() async throws {
     let count = 50
-    let arrived = Locked(0)
+    let arrived = Lock(0)
 
     let mismatches = try await withThrowingTaskGroup(of: Int.self) { group in
       for index in 0..<count {

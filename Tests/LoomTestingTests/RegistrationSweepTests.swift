@@ -1,4 +1,4 @@
-import Loom
+@_spi(LoomInternals) import Loom
 @_spi(Testing) import LoomTesting
 import Testing
 
@@ -16,7 +16,7 @@ import Testing
     // needs arguments: the mismatch, about that registration's key alone.
     case DependencyKey(Marker.self, arguments: Int.self):
       throw ResolutionError(
-        code: .argumentMismatch, key: key, chain: [key],
+        .argumentMismatch, key: key, chain: [key],
         summary: "Marker takes (Int), but was resolved with no arguments",
         hint: "resolve Marker with arguments: (Int).")
     default: Issue.record("unexpected key \(key)")
@@ -28,7 +28,7 @@ import Testing
     container.register((any APIClient).self) { _ in LiveAPIClient() }
     container.register(UserService.self, lifetime: .singleton, UserService.init)
     let recorder = ResolutionRecorder(container)
-    let sandboxes = Locked<[Container]>([])
+    let sandboxes = Lock<[Container]>([])
 
     let outcome = await RegistrationSweep.run(over: container) {
       sandbox, key throws(ResolutionError) in

@@ -1,4 +1,4 @@
-import Loom
+@_spi(LoomInternals) import Loom
 import LoomTesting
 import Synchronization
 import Testing
@@ -23,7 +23,7 @@ final class OnceProbe: Sendable {
 /// container must stay untouched.
 @Suite struct TestIsolationTests {
   /// The `.once` instances the cases made, kept alive so that no two can share an address.
-  static let probes = Locked<[OnceProbe]>([])
+  static let probes = Lock<[OnceProbe]>([])
 
   @Test(.container, arguments: 0..<20)
   func defaultAndOnceInstancesAreTheTestsOwn(index: Int) async throws {
@@ -48,7 +48,7 @@ final class OnceProbe: Sendable {
 /// keeps its `.once` instances with the test's, so two cases that each make one, register their
 /// marker and resolve the same `.once` declaration each get their own instance.
 @Suite struct ContainersATestMakesTests {
-  static let probes = Locked<[OnceProbe]>([])
+  static let probes = Lock<[OnceProbe]>([])
 
   @Test(.container, arguments: 0..<8)
   func aContainerTheTestMakesHasTheTestsOnceInstances(index: Int) throws {

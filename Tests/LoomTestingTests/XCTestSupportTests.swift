@@ -1,4 +1,4 @@
-import Loom
+@_spi(LoomInternals) import Loom
 import LoomTesting
 import XCTest
 
@@ -6,7 +6,7 @@ import XCTest
 /// to the tear-down blocks.
 final class ContainerTestCaseTests: ContainerTestCase {
   /// The containers of the tests run so far, kept alive so that no two can share an address.
-  private static let seen = Locked<[Container]>([])
+  private static let seen = Lock<[Container]>([])
 
   override func setUp() {
     super.setUp()

@@ -1,5 +1,5 @@
 import Foundation
-import Loom
+@_spi(LoomInternals) import Loom
 import Testing
 
 /// Nodes of a bootstrap graph, told apart by name.
@@ -15,8 +15,8 @@ final class BootNode: Sendable {
   @Test(.timeLimit(.minutes(1)))
   func eagerSingletonsStartOnlyAfterTheirDependenciesFinished() async throws {
     let container = Container()
-    let finished = Locked<Set<String>>([])
-    let violations = Locked<[String]>([])
+    let finished = Lock<Set<String>>([])
+    let violations = Lock<[String]>([])
     // a ← b ← d, a ← c ← d, e independent (edges declared).
     let edges: [String: [String]] = ["a": [], "b": ["a"], "c": ["a"], "d": ["b", "c"], "e": []]
     for (name, needs) in edges.sorted(by: { $0.key < $1.key }) {
@@ -46,7 +46,7 @@ final class BootNode: Sendable {
   func synchronousEagerSingletonsRunInBatchesInOrderAndFailAlone() async throws {
     struct Down: Error {}
     let container = Container()
-    let built = Locked<[String]>([])
+    let built = Lock<[String]>([])
     // A chain of 20 (each needs the one before), 60 independent ones, one that throws and one
     // that needs it: several batches at once, then rounds of one.
     func register(_ name: String, needs: [String] = [], failing: Bool = false) {
@@ -135,7 +135,7 @@ final class BootNode: Sendable {
 
   @Test func startupTasksRunAfterTheirDependenciesAndOnceTokensRunOnce() async throws {
     let runs = Counter()
-    let sawConfig = Locked<Bool>(false)
+    let sawConfig = Lock<Bool>(false)
     let once = StartupOnce()
     for _ in 0..<2 {
       let container = Container()
@@ -206,7 +206,7 @@ final class BootNode: Sendable {
   }
 
   @Test func asyncRecursionIsAnErrorNotAHang() async throws {
-    let holder = Locked<Once<Int>?>(nil)
+    let holder = Lock<Once<Int>?>(nil)
     let cell = Once { () async throws -> Int in
       try await holder.value!.getAsync() + 1
     }
@@ -222,7 +222,7 @@ final class BootNode: Sendable {
       pause(milliseconds: 20)
       return BootNode(name: "sync")
     }
-    let results = Locked<Set<ObjectIdentifier>>([])
+    let results = Lock<Set<ObjectIdentifier>>([])
     DispatchQueue.concurrentPerform(iterations: 32) { _ in
       if let node = try? cell.get() { results.withLock { _ = $0.insert(ObjectIdentifier(node)) } }
     }
@@ -242,7 +242,7 @@ final class BootNode: Sendable {
   }
 
   @Test func syncRecursionIsAnError() throws {
-    let holder = Locked<Once<Int>?>(nil)
+    let holder = Lock<Once<Int>?>(nil)
     let cell = Once { () throws -> Int in try holder.value!.get() + 1 }
     holder.withLock { $0 = cell }
     #expect(throws: OnceError.cycle) { try cell.get() }
@@ -250,7 +250,7 @@ final class BootNode: Sendable {
 
   @Test func aTaskThatNamesAnotherRunsAfterIt() async throws {
     let container = Container()
-    let order = Locked<[String]>([])
+    let order = Lock<[String]>([])
     container.addStartupTask("second", after: ["first"]) { _ in order.append("second") }
     container.addStartupTask("first") { _ in
       try await Task.sleep(for: .milliseconds(20))

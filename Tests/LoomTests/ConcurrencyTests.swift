@@ -1,5 +1,5 @@
 import Dispatch
-import Loom
+@_spi(LoomInternals) import Loom
 import Testing
 
 // Bounded and deterministic in what they assert: counts and identities, never elapsed time. Tests
@@ -41,7 +41,7 @@ import Testing
       pause(milliseconds: 2)
       return Database()
     }
-    let identities = Locked<[ObjectIdentifier]>([])
+    let identities = Lock<[ObjectIdentifier]>([])
     let failures = Counter()
 
     DispatchQueue.concurrentPerform(iterations: 64) { _ in
@@ -67,7 +67,7 @@ import Testing
       pause(milliseconds: 2)
       return Widget()
     }
-    let widgets = Locked<[Widget]>([])  // holds them, so the weak instance stays alive
+    let widgets = Lock<[Widget]>([])  // holds them, so the weak instance stays alive
 
     DispatchQueue.concurrentPerform(iterations: 32) { _ in
       if let widget = try? container.tryResolve(Widget.self) { widgets.append(widget) }
@@ -97,7 +97,7 @@ import Testing
       _ = try r.tryResolve(CycleA.self)
       return CycleB()
     }
-    let errors = Locked<[Int: ResolutionError]>([:])
+    let errors = Lock<[Int: ResolutionError]>([:])
     let successes = Counter()
 
     let finished = runOnThreads(count: 2, timeout: .seconds(20)) { index in
@@ -162,7 +162,7 @@ import Testing
     register(LoopOne.self, needs: LoopTwo.self) { LoopOne() }
     register(LoopTwo.self, needs: LoopThree.self) { LoopTwo() }
     register(LoopThree.self, needs: LoopOne.self) { LoopThree() }
-    let errors = Locked<[Int: ResolutionError]>([:])
+    let errors = Lock<[Int: ResolutionError]>([:])
 
     let finished = runOnThreads(count: 4, timeout: .seconds(20)) { index in
       if index == 3 {
@@ -304,7 +304,7 @@ import Testing
   @Test(.timeLimit(.minutes(1)))
   func concurrentFirstResolvesOfAKeyPathDefaultShareOneInstance() {
     let container = Container()
-    let identities = Locked<[ObjectIdentifier]>([])
+    let identities = Lock<[ObjectIdentifier]>([])
     let runsBefore = racedTokenRuns.value
 
     DispatchQueue.concurrentPerform(iterations: 64) { _ in
@@ -380,7 +380,7 @@ import Testing
       }
       return Database()
     }
-    let outcomes = Locked<[ResolutionError.Code?]>([])
+    let outcomes = Lock<[ResolutionError.Code?]>([])
 
     let finished = runOnThreads(count: 8, timeout: .seconds(20)) { _ in
       do throws(ResolutionError) {

@@ -1,6 +1,6 @@
 import Testing
 
-@_spi(Testing) @testable import Loom
+@_spi(Testing) @_spi(LoomInternals) @testable import Loom
 
 extension Container.Context {
   fileprivate static let staging = Container.Context("staging")
@@ -172,7 +172,7 @@ struct ContextProbe: Sendable {
   }
 
   @Test func anUnimplementedValueInATestContainerIsReportedAndTheResolveGoesOn() throws {
-    let reported = Locked<[ResolutionError]>([])
+    let reported = Lock<[ResolutionError]>([])
     let app = container([])
     let test = app._makeTestContainer { error in reported.withLock { $0.append(error) } }
     #expect(try test.tryResolve(\.mailer).word == "placeholder")

@@ -1,5 +1,5 @@
 import Dispatch
-import Loom
+@_spi(LoomInternals) import Loom
 import Testing
 
 @Suite struct CustomLifetimeTests {
@@ -218,7 +218,7 @@ import Testing
       made.increment()
       return Cart()
     }
-    let seen = Locked<[ObjectIdentifier]>([])
+    let seen = Lock<[ObjectIdentifier]>([])
 
     DispatchQueue.concurrentPerform(iterations: 16) { _ in
       if let cart = try? container.tryResolve(Cart.self) { seen.append(ObjectIdentifier(cart)) }

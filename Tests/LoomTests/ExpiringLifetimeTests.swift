@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Loom
+@_spi(LoomInternals) @testable import Loom
 
 @Suite struct ExpiringLifetimeTests {
   @Test func anInstanceIsSharedUntilItExpiresThenMadeAgain() throws {
@@ -77,7 +77,7 @@ import Testing
       return Clock()
     }
     let periods = 20
-    let served = Locked(0)
+    let served = Lock(0)
     let finished = runOnThreads(count: 5) { index in
       for _ in 0..<periods {
         if index == 0 { clock.advance(by: .seconds(1)) }

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Loom
+@_spi(LoomInternals) @testable import Loom
 
 /// A missing dependency, a cycle or a failing factory anywhere below a throwing entry point reaches
 /// its caller as a thrown ``ResolutionError`` with the whole chain, whichever way the factories
@@ -205,10 +205,10 @@ import Testing
 
   @Test func aNonThrowingResolveInsideAFactoryTrapsWithAMessageThatSaysHowToPropagate() throws {
     let container = Container()
-    let message = Locked<String?>(nil)
+    let message = Lock<String?>(nil)
     container.register(Owner.self) { r in
       let error = ResolutionError(
-        code: .notRegistered, key: DependencyKey(Pet.self), chain: [DependencyKey(Pet.self)],
+        .notRegistered, key: DependencyKey(Pet.self), chain: [DependencyKey(Pet.self)],
         summary: "no registration for Pet", hint: "register Pet.")
       message.withLock { $0 = trapMessage(error) }
       return Owner(hen: nil)
@@ -223,7 +223,7 @@ import Testing
         == true)
     // Outside a factory, the message is the error's description alone.
     let outside = ResolutionError(
-      code: .notRegistered, key: DependencyKey(Pet.self), chain: [],
+      .notRegistered, key: DependencyKey(Pet.self), chain: [],
       summary: "no registration for Pet",
       hint: "register Pet.")
     #expect(trapMessage(outside) == outside.description)

@@ -1,4 +1,4 @@
-import Loom
+@_spi(LoomInternals) import Loom
 import Testing
 
 @Suite struct GraphExportTests {
@@ -30,18 +30,18 @@ import Testing
     let users = DependencyKey(UserService.self)
     let api = DependencyKey((any APIClient).self)
     return DependencyGraph(
-      nodes: [
-        DependencyGraph.Node(key: app),
-        DependencyGraph.Node(key: users, lifetime: .singleton, isAsync: true, containerDepth: 1),
-        DependencyGraph.Node(key: api, isBinding: true),
-        DependencyGraph.Node(key: DependencyKey(Clock.self), lifetime: .singleton),
+      [
+        DependencyGraph.Node(app),
+        DependencyGraph.Node(users, lifetime: .singleton, isAsync: true, containerDepth: 1),
+        DependencyGraph.Node(api, isBinding: true),
+        DependencyGraph.Node(DependencyKey(Clock.self), lifetime: .singleton),
       ],
       edges: [
-        DependencyGraph.Edge(from: app, to: users),
-        DependencyGraph.Edge(from: app, to: api, kind: .observed, isDeferred: true),
-        DependencyGraph.Edge(from: users, to: app),
-        DependencyGraph.Edge(from: users, to: DependencyKey(\Container.requestToken)),
-        DependencyGraph.Edge(from: api, to: DependencyKey(LiveAPIClient.self)),
+        DependencyGraph.Edge(app, to: users),
+        DependencyGraph.Edge(app, to: api, kind: .observed, isDeferred: true),
+        DependencyGraph.Edge(users, to: app),
+        DependencyGraph.Edge(users, to: DependencyKey(\Container.requestToken)),
+        DependencyGraph.Edge(api, to: DependencyKey(LiveAPIClient.self)),
       ])
   }
 

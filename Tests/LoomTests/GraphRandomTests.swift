@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Loom
+@_spi(LoomInternals) @testable import Loom
 
 /// Randomly generated graphs checked against slow, obviously correct reference algorithms, and
 /// graphs too large for recursion.
@@ -188,10 +188,10 @@ import Testing
   @Test func aHundredThousandNodeCycleIsFoundWithoutRecursion() throws {
     let count = 100_000
     let keys = (0..<count).map { graphNodeKey("n\($0)") }
-    let nodes = keys.map { DependencyGraph.Node(key: $0) }
-    let edges = (0..<count).map { DependencyGraph.Edge(from: keys[$0], to: keys[($0 + 1) % count]) }
+    let nodes = keys.map { DependencyGraph.Node($0) }
+    let edges = (0..<count).map { DependencyGraph.Edge(keys[$0], to: keys[($0 + 1) % count]) }
 
-    let report = DependencyGraph(nodes: nodes, edges: edges).validate()
+    let report = DependencyGraph(nodes, edges: edges).validate()
     let problem = try #require(report.problems.first)
     #expect(report.problems.count == 1)
     #expect(problem.code == .cycle)
@@ -211,17 +211,17 @@ import Testing
     let count = 100_000
     var random = SplitMix64(seed: 42)
     let keys = (0..<count).map { graphNodeKey("n\($0)") }
-    let nodes = keys.map { DependencyGraph.Node(key: $0, lifetime: .singleton) }
+    let nodes = keys.map { DependencyGraph.Node($0, lifetime: .singleton) }
     var edges: [DependencyGraph.Edge] = []
     for vertex in 1..<count {
       // A long spine (a chain as deep as the graph) plus two random earlier nodes.
-      edges.append(DependencyGraph.Edge(from: keys[vertex], to: keys[vertex - 1]))
+      edges.append(DependencyGraph.Edge(keys[vertex], to: keys[vertex - 1]))
       for _ in 0..<2 {
         let target = Int.random(in: 0..<vertex, using: &random)
-        edges.append(DependencyGraph.Edge(from: keys[vertex], to: keys[target]))
+        edges.append(DependencyGraph.Edge(keys[vertex], to: keys[target]))
       }
     }
-    let graph = DependencyGraph(nodes: nodes, edges: edges)
+    let graph = DependencyGraph(nodes, edges: edges)
 
     #expect(graph.validate().isValid)
     let dot = graph.export(.dot)

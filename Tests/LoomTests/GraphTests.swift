@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Loom
+@_spi(LoomInternals) @testable import Loom
 
 // NB: expected locations are computed from `#line`; keep each registration on the line the
 // offset names.
@@ -34,10 +34,10 @@ import Testing
     let graph = container.graph
     #expect(
       graph.edges(from: DependencyKey(Storefront.self)) == [
-        DependencyGraph.Edge(from: DependencyKey(Storefront.self), to: DependencyKey(Basket.self)),
-        DependencyGraph.Edge(from: DependencyKey(Storefront.self), to: DependencyKey(Catalog.self)),
+        DependencyGraph.Edge(DependencyKey(Storefront.self), to: DependencyKey(Basket.self)),
+        DependencyGraph.Edge(DependencyKey(Storefront.self), to: DependencyKey(Catalog.self)),
         DependencyGraph.Edge(
-          from: DependencyKey(Storefront.self), to: DependencyKey(Payment.self), isDeferred: true),
+          DependencyKey(Storefront.self), to: DependencyKey(Payment.self), isDeferred: true),
       ])
     #expect(graph.edges.count == 4)
     #expect(graph.edges.allSatisfy { $0.kind == .declared })
@@ -54,7 +54,7 @@ import Testing
     #expect(
       container.graph.edges == [
         DependencyGraph.Edge(
-          from: DependencyKey(Catalog.self), to: DependencyKey(HTTPTransport.self),
+          DependencyKey(Catalog.self), to: DependencyKey(HTTPTransport.self),
           kind: .observed)
       ])
   }
@@ -67,7 +67,7 @@ import Testing
 
     _ = try collectingRegistrationWarnings { try container.tryResolve(Catalog.self) }
     let edge = DependencyGraph.Edge(
-      from: DependencyKey(Catalog.self), to: DependencyKey(HTTPTransport.self), kind: .observed)
+      DependencyKey(Catalog.self), to: DependencyKey(HTTPTransport.self), kind: .observed)
     #expect(container.graph.edges == [edge])
     // A resolve outside any factory records nothing.
     _ = container.resolve(HTTPTransport.self)
@@ -107,7 +107,7 @@ import Testing
     #expect(
       graph.edges == [
         DependencyGraph.Edge(
-          from: DependencyKey((any APIClient).self), to: DependencyKey(LiveAPIClient.self))
+          DependencyKey((any APIClient).self), to: DependencyKey(LiveAPIClient.self))
       ])
   }
 
@@ -158,19 +158,19 @@ import Testing
     let a = graphNodeKey("a")
     let b = graphNodeKey("b")
     let nodes = [
-      DependencyGraph.Node(key: b, lifetime: .singleton, containerDepth: 2),
-      DependencyGraph.Node(key: a),
-      DependencyGraph.Node(key: b, lifetime: .weak, containerDepth: 1),
+      DependencyGraph.Node(b, lifetime: .singleton, containerDepth: 2),
+      DependencyGraph.Node(a),
+      DependencyGraph.Node(b, lifetime: .weak, containerDepth: 1),
     ]
     let edges = [
-      DependencyGraph.Edge(from: a, to: b),
-      DependencyGraph.Edge(from: a, to: b),
-      DependencyGraph.Edge(from: a, to: DependencyKey(Lazy<Thumbnail>.self)),
-      DependencyGraph.Edge(from: graphNodeKey("nowhere"), to: a),
-      DependencyGraph.Edge(from: b, to: a, kind: .observed),
+      DependencyGraph.Edge(a, to: b),
+      DependencyGraph.Edge(a, to: b),
+      DependencyGraph.Edge(a, to: DependencyKey(Lazy<Thumbnail>.self)),
+      DependencyGraph.Edge(graphNodeKey("nowhere"), to: a),
+      DependencyGraph.Edge(b, to: a, kind: .observed),
     ]
 
-    let graph = DependencyGraph(nodes: nodes, edges: edges)
+    let graph = DependencyGraph(nodes, edges: edges)
     // The duplicate with the smaller depth is kept.
     #expect(graph.nodes.map(\.lifetime) == [.transient, .weak])
     #expect(
@@ -184,17 +184,17 @@ import Testing
   @Test func theSameNodesAndEdgesInAnyOrderGiveTheSameGraph() {
     var generator = SplitMix64(seed: 7)
     let keys = (0..<30).map { graphNodeKey("k\($0)") }
-    let nodes = keys.map { DependencyGraph.Node(key: $0, fileID: "A/B.swift", line: 1) }
+    let nodes = keys.map { DependencyGraph.Node($0, fileID: "A/B.swift", line: 1) }
     var edges: [DependencyGraph.Edge] = []
     for _ in 0..<90 {
       let from = keys[Int.random(in: 0..<30, using: &generator)]
       let to = keys[Int.random(in: 0..<30, using: &generator)]
       edges.append(
-        DependencyGraph.Edge(from: from, to: to, isDeferred: Bool.random(using: &generator)))
+        DependencyGraph.Edge(from, to: to, isDeferred: Bool.random(using: &generator)))
     }
-    let graph = DependencyGraph(nodes: nodes, edges: edges)
+    let graph = DependencyGraph(nodes, edges: edges)
     let shuffled = DependencyGraph(
-      nodes: nodes.shuffled(using: &generator), edges: edges.shuffled(using: &generator))
+      nodes.shuffled(using: &generator), edges: edges.shuffled(using: &generator))
 
     #expect(graph.nodes == shuffled.nodes)
     #expect(graph.edges == shuffled.edges)

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Loom
+@_spi(LoomInternals) @testable import Loom
 
 // NB: expected texts contain registration lines computed from `#line`; keep each registration on
 // the line its offset names.
@@ -360,16 +360,16 @@ import Testing
     let sync = graphNodeKey("sync")
     let async = graphNodeKey("async")
     let graph = DependencyGraph(
-      nodes: [
-        DependencyGraph.Node(key: sync), DependencyGraph.Node(key: async, isAsync: true),
-        DependencyGraph.Node(key: graphNodeKey("lazy")),
-        DependencyGraph.Node(key: graphNodeKey("also async"), isAsync: true),
+      [
+        DependencyGraph.Node(sync), DependencyGraph.Node(async, isAsync: true),
+        DependencyGraph.Node(graphNodeKey("lazy")),
+        DependencyGraph.Node(graphNodeKey("also async"), isAsync: true),
       ],
       edges: [
-        DependencyGraph.Edge(from: sync, to: async),
-        DependencyGraph.Edge(from: sync, to: async, kind: .observed),
-        DependencyGraph.Edge(from: graphNodeKey("lazy"), to: async, isDeferred: true),
-        DependencyGraph.Edge(from: graphNodeKey("also async"), to: async),
+        DependencyGraph.Edge(sync, to: async),
+        DependencyGraph.Edge(sync, to: async, kind: .observed),
+        DependencyGraph.Edge(graphNodeKey("lazy"), to: async, isDeferred: true),
+        DependencyGraph.Edge(graphNodeKey("also async"), to: async),
       ])
 
     #expect(graph.validate().problems.map(\.path) == [[sync, async]])

@@ -1,5 +1,5 @@
 import Dispatch
-import Loom
+@_spi(LoomInternals) import Loom
 import Testing
 
 /// An instance of a test-session registration, numbered in creation order.
@@ -13,7 +13,7 @@ final class SessionItem: Sendable {
 
 /// Records the lifetimes a custom lifetime sees around it.
 struct ChainRecordingLifetime: CustomLifetime {
-  static let seen = Locked<[[Lifetime]]>([])
+  static let seen = Lock<[[Lifetime]]>([])
 
   var name: String { "chain-recording" }
   var rank: LifetimeRank { LifetimeRank(500) }
@@ -41,7 +41,7 @@ struct ChainRecordingLifetime: CustomLifetime {
       }
       return SessionItem(number: number)
     }
-    let result = Locked<SessionItem?>(nil)
+    let result = Lock<SessionItem?>(nil)
     let resolved = DispatchSemaphore(value: 0)
     DispatchQueue.global().async {
       result.withLock { $0 = try? container.tryResolve(SessionItem.self) }
@@ -49,7 +49,7 @@ struct ChainRecordingLifetime: CustomLifetime {
     }
     started.wait()
     let cache = container.instanceCache(for: TestSessionLifetime.cacheIdentifier)
-    let ended = Locked<[Int]>([])
+    let ended = Lock<[Int]>([])
     let endDone = DispatchSemaphore(value: 0)
     DispatchQueue.global().async {
       let values = cache.removeAllWaitingForCreations()

@@ -1,9 +1,9 @@
-import Loom
+@_spi(LoomInternals) import Loom
 import Testing
 
 /// Explains one key, as a plugin registry of another package might.
 private final class PluginNotes: MissingKeyExplainer {
-  let asked = Locked(0)
+  let asked = Lock(0)
 
   func explanation(forMissing key: DependencyKey, in container: Container) -> String? {
     asked.withLock { $0 += 1 }

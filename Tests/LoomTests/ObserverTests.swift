@@ -1,4 +1,4 @@
-import Loom
+@_spi(LoomInternals) import Loom
 import Testing
 
 @Suite struct ObserverTests {
@@ -6,7 +6,7 @@ import Testing
     let container = Container()
     container.register(Database.self, lifetime: .singleton) { _ in Database() }
     container.register(UserService.init)
-    let events = Locked<[ResolutionEvent]>([])
+    let events = Lock<[ResolutionEvent]>([])
     let token = container.onResolve { events.append($0) }
     defer { token.cancel() }
 
@@ -34,7 +34,7 @@ import Testing
   @Test func factoryDurationIsReported() throws {
     let container = Container()
     container.register(Clock.self, lifetime: .transient) { _ in Clock() }
-    let durations = Locked<[Duration]>([])
+    let durations = Lock<[Duration]>([])
     let token = container.onResolve { event in
       if case .factory(let duration) = event.source { durations.append(duration) }
     }
@@ -48,7 +48,7 @@ import Testing
 
   @Test func keyPathResolvesAreObservedWithTheirKey() throws {
     let container = Container()
-    let keys = Locked<[String]>([])
+    let keys = Lock<[String]>([])
     let token = container.onResolve { keys.append($0.key.description) }
     defer { token.cancel() }
 
@@ -93,7 +93,7 @@ import Testing
     parent.register(Database.self, lifetime: .singleton) { _ in Database() }
     let child = parent.makeChild()
     child.register(Clock.self, lifetime: .transient) { _ in Clock() }
-    let events = Locked<[ResolutionEvent]>([])
+    let events = Lock<[ResolutionEvent]>([])
     let token = parent.onResolve { events.append($0) }
     defer { token.cancel() }
 
@@ -124,7 +124,7 @@ import Testing
   @Test func resolvesWithArgumentsAreObservedToo() throws {
     let container = Container()
     container.register(User.self) { (_, id: String) in User(id: id) }
-    let keys = Locked<[DependencyKey]>([])
+    let keys = Lock<[DependencyKey]>([])
     let token = container.onResolve { keys.append($0.key) }
     defer { token.cancel() }
 
@@ -137,7 +137,7 @@ import Testing
   @Test func eventsDescribeThemselves() throws {
     let container = Container()
     container.register(Database.self, lifetime: .singleton) { _ in Database() }
-    let descriptions = Locked<[String]>([])
+    let descriptions = Lock<[String]>([])
     let token = container.onResolve { descriptions.append($0.description) }
     defer { token.cancel() }
 

@@ -1,4 +1,4 @@
-import Loom
+@_spi(LoomInternals) import Loom
 import Testing
 
 /// An error whose identity tells one failure from another.
@@ -77,7 +77,7 @@ private func readSynchronously<Value>(_ cell: Once<Value>) throws -> Value {
       pause(milliseconds: 20)
       return Clock()
     }
-    let seen = Locked<Set<ObjectIdentifier>>([])
+    let seen = Lock<Set<ObjectIdentifier>>([])
 
     let finished = runOnThreads(count: 8) { _ in
       guard let clock = try? cell.get() else { return }
@@ -113,7 +113,7 @@ private func readSynchronously<Value>(_ cell: Once<Value>) throws -> Value {
 
   @Test func aCellThatNeedsItselfThrowsCycle() {
     let attempts = Counter()
-    let holder = Locked<Once<Int>?>(nil)
+    let holder = Lock<Once<Int>?>(nil)
     let cell = Once { () throws -> Int in
       attempts.increment()
       return try holder.value!.get() + 1
@@ -216,7 +216,7 @@ private func readSynchronously<Value>(_ cell: Once<Value>) throws -> Value {
 
   @Test func keepingFailureKeepsARecursionError() async {
     let attempts = Counter()
-    let holder = Locked<Once<Int>?>(nil)
+    let holder = Lock<Once<Int>?>(nil)
     let cell = Once(keepingFailure: true) { () async throws -> Int in
       attempts.increment()
       return try await holder.value!.getAsync() + 1

@@ -1,11 +1,11 @@
 import Testing
 
-@testable import Loom
+@_spi(LoomInternals) @testable import Loom
 
 /// A parent and a child that point at each other: the child gets its parent in its initializer,
 /// the parent its child once both exist.
 final class Parent: Sendable {
-  private let childSlot = Locked<Child?>(nil)
+  private let childSlot = Lock<Child?>(nil)
   var child: Child? { childSlot.withLock { $0 } }
   func adopt(_ child: Child) { childSlot.withLock { $0 = child } }
 }
@@ -17,7 +17,7 @@ final class Child: Sendable {
 
 /// Counts what a decorator saw.
 final class Tally: Sendable {
-  private let count = Locked(0)
+  private let count = Lock(0)
   var value: Int { count.withLock { $0 } }
   func add() { count.withLock { $0 += 1 } }
 }

@@ -1,4 +1,4 @@
-import Loom
+@_spi(LoomInternals) import Loom
 import Testing
 
 @Suite struct RegistrationTests {
@@ -6,7 +6,7 @@ import Testing
 
   @Test func factoryReceivesAResolverForItsDependencies() throws {
     let container = Container()
-    let seenContainer = Locked<Container?>(nil)
+    let seenContainer = Lock<Container?>(nil)
     container.register(Database.self, instance: Database(label: "registered"))
     container.register(UserService.self, lifetime: .transient) { r in
       seenContainer.withLock { $0 = r.container }

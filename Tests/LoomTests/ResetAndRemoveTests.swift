@@ -1,7 +1,7 @@
 import Synchronization
 import Testing
 
-@testable import Loom
+@_spi(LoomInternals) @testable import Loom
 
 @Suite struct ResetAndRemoveTests {
   @Test func unregisteringAKeyFallsBackToTheParent() throws {
@@ -96,7 +96,7 @@ import Testing
     let container = Container()
     container.register(Clock.self, lifetime: .singleton) { _ in Clock() }
     let done = Atomic(false)
-    let watched = Locked<[Weak]>([])
+    let watched = Lock<[Weak]>([])
     let finished = runOnThreads(count: 9) { index in
       if index == 8 {
         for round in 0..<100 {

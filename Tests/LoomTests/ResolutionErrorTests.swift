@@ -1,4 +1,4 @@
-import Loom
+@_spi(LoomInternals) import Loom
 import Testing
 
 // NB: `Requested at:` names the line of the top-level resolve. Each test takes `let line = #line`
@@ -274,7 +274,7 @@ import Testing
 
   @Test func errorMadeByACustomLifetimeKeepsItsParts() {
     let error = ResolutionError(
-      code: .scopeRequired, key: DependencyKey(Cart.self), chain: [DependencyKey(Checkout.self)],
+      .scopeRequired, key: DependencyKey(Cart.self), chain: [DependencyKey(Checkout.self)],
       summary: "no checkout flow is running", hint: "resolve Cart inside a checkout flow.",
       location: CodeLocation(fileID: "App/Checkout.swift", line: 9))
 

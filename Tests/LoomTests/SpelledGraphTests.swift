@@ -1,45 +1,47 @@
-import Loom
+@_spi(LoomInternals) import Loom
 import Testing
 
 /// Graphs built from keys known only by their spelling (what loom-graph reads from source).
 @Suite struct SpelledGraphTests {
   @Test func spelledKeysDescribeThemselvesAsWritten() {
-    #expect(DependencyKey(typeNamed: "Database").description == "Database")
+    #expect(DependencyKey(spelledType: "Database").description == "Database")
     #expect(
-      DependencyKey(typeNamed: "any APIClient", name: "primary").description
+      DependencyKey(spelledType: "any APIClient", name: "primary").description
         == #"any APIClient (name: "primary")"#)
-    #expect(DependencyKey(keyPathNamed: "api").description == #"\.api"#)
-    #expect(DependencyKey(typeNamed: "Database", name: "main").name == "main")
-    #expect(DependencyKey(keyPathNamed: "api").isKeyPath)
-    #expect(!DependencyKey(typeNamed: "Database").isKeyPath)
+    #expect(DependencyKey(spelledKeyPath: "api").description == #"\.api"#)
+    #expect(DependencyKey(spelledType: "Database", name: "main").name == "main")
+    #expect(DependencyKey(spelledKeyPath: "api").isKeyPath)
+    #expect(!DependencyKey(spelledType: "Database").isKeyPath)
     #expect(
-      ObjectIdentifier(DependencyKey(typeNamed: "Database").valueType) == ObjectIdentifier(Any.self)
+      ObjectIdentifier(DependencyKey(spelledType: "Database").valueType)
+        == ObjectIdentifier(Any.self)
     )
   }
 
   @Test func spelledKeysAreEqualOnlyToTheSameSpelling() {
-    #expect(DependencyKey(typeNamed: "Database") == DependencyKey(typeNamed: "Database"))
-    #expect(DependencyKey(typeNamed: "Database") != DependencyKey(typeNamed: "Database", name: "a"))
-    #expect(DependencyKey(keyPathNamed: "api") != DependencyKey(typeNamed: "api"))
+    #expect(DependencyKey(spelledType: "Database") == DependencyKey(spelledType: "Database"))
+    #expect(
+      DependencyKey(spelledType: "Database") != DependencyKey(spelledType: "Database", name: "a"))
+    #expect(DependencyKey(spelledKeyPath: "api") != DependencyKey(spelledType: "api"))
     // A spelling never stands for a real type: the two come from different worlds.
-    #expect(DependencyKey(typeNamed: "Int") != DependencyKey(Int.self))
-    let keys: Set = [DependencyKey(typeNamed: "A"), DependencyKey(typeNamed: "A")]
+    #expect(DependencyKey(spelledType: "Int") != DependencyKey(Int.self))
+    let keys: Set = [DependencyKey(spelledType: "A"), DependencyKey(spelledType: "A")]
     #expect(keys.count == 1)
   }
 
   @Test func aSpelledGraphValidatesLikeAContainersGraph() {
-    let auth = DependencyKey(typeNamed: "AuthService")
-    let tokens = DependencyKey(typeNamed: "TokenStore")
+    let auth = DependencyKey(spelledType: "AuthService")
+    let tokens = DependencyKey(spelledType: "TokenStore")
     let graph = DependencyGraph(
-      nodes: [
-        DependencyGraph.Node(key: auth, lifetime: .singleton),
-        DependencyGraph.Node(key: tokens, lifetime: .singleton),
+      [
+        DependencyGraph.Node(auth, lifetime: .singleton),
+        DependencyGraph.Node(tokens, lifetime: .singleton),
       ],
       edges: [
-        DependencyGraph.Edge(from: auth, to: tokens),
-        DependencyGraph.Edge(from: tokens, to: auth),
-        DependencyGraph.Edge(from: tokens, to: DependencyKey(typeNamed: "Clock")),
-        DependencyGraph.Edge(from: auth, to: DependencyKey(keyPathNamed: "config")),
+        DependencyGraph.Edge(auth, to: tokens),
+        DependencyGraph.Edge(tokens, to: auth),
+        DependencyGraph.Edge(tokens, to: DependencyKey(spelledType: "Clock")),
+        DependencyGraph.Edge(auth, to: DependencyKey(spelledKeyPath: "config")),
       ])
 
     let problems = graph.validate().problems
@@ -51,18 +53,18 @@ import Testing
   }
 
   @Test func spelledKeysDrawInClustersLikeAnyOther() {
-    let config = DependencyKey(typeNamed: "AppConfig", name: "AppComponent.config")
-    let api = DependencyKey(typeNamed: "APIClient", name: "AppComponent.api")
+    let config = DependencyKey(spelledType: "AppConfig", name: "AppComponent.config")
+    let api = DependencyKey(spelledType: "APIClient", name: "AppComponent.api")
     let graph = DependencyGraph(
-      nodes: [
-        DependencyGraph.Node(key: config, lifetime: .singleton),
-        DependencyGraph.Node(key: api, lifetime: .singleton),
+      [
+        DependencyGraph.Node(config, lifetime: .singleton),
+        DependencyGraph.Node(api, lifetime: .singleton),
       ],
-      edges: [DependencyGraph.Edge(from: api, to: config)])
+      edges: [DependencyGraph.Edge(api, to: config)])
 
     #expect(
       DependencyGraph.export(
-        [DependencyGraph.Cluster(title: "AppComponent", graph: graph)], as: .text)
+        [DependencyGraph.Cluster("AppComponent", graph: graph)], as: .text)
           == """
           AppComponent
             APIClient (name: "AppComponent.api") (singleton)

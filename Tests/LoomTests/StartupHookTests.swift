@@ -1,9 +1,9 @@
-import Loom
+@_spi(LoomInternals) import Loom
 import Testing
 
 @Suite struct StartupHookTests {
   @Test func hooksRunOneAfterAnotherByOrderThenByDeclaration() async throws {
-    let log = Locked<[String]>([])
+    let log = Lock<[String]>([])
     let hooks = [
       StartupHook("last", order: 2) { log.append("last") },
       StartupHook("second", order: 1, line: 20) {
@@ -23,8 +23,8 @@ import Testing
   }
 
   @Test func aFailingHookIsReportedAndTheHooksAfterItAreSkipped() async throws {
-    let attempts = Locked(0)
-    let log = Locked<[String]>([])
+    let attempts = Lock(0)
+    let log = Lock<[String]>([])
     let database = StartupHook("Open the database", order: 1, fileID: "App/Setup.swift", line: 3) {
       let attempt = attempts.withLock {
         $0 += 1
@@ -64,7 +64,7 @@ import Testing
   }
 
   @Test func aHookRunsOncePerProcessWhateverContainersInstallIt() async throws {
-    let runs = Locked(0)
+    let runs = Lock(0)
     let hook = StartupHook("Start crash reporting") { runs.withLock { $0 += 1 } }
     let first = Container()
     let second = Container()
@@ -82,7 +82,7 @@ import Testing
   }
 
   @Test func aHookIsAStartUpTaskThatOthersMayWaitFor() async throws {
-    let log = Locked<[String]>([])
+    let log = Lock<[String]>([])
     let hook = StartupHook("Configure analytics") { r in
       log.append("configured with \(try r.resolve(Config.self).label)")
     }

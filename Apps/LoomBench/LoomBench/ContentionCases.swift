@@ -1,6 +1,6 @@
 import BenchFixtures
 import Foundation
-import Loom
+@_spi(LoomInternals) import Loom
 import LoomSession
 import Synchronization
 
@@ -96,7 +96,7 @@ enum ContentionBench {
         return bits + (flow.isEnded ? 1 : 0)
       },
     ]
-    let locked = Locked(0)
+    let locked = Lock(0)
     let mutex = Mutex(0)
     let spinning = SpinningMutex()
     let pthread = PthreadLock()

@@ -1,13 +1,13 @@
 import BenchFixtures
-import Loom
+@_spi(LoomInternals) import Loom
 
 // The `validate.*` cases: build a `DependencyGraph` of a generated random DAG, validate it and
 // export it as DOT, reported in ns per node.
 //
-// NB: the graphs are built with the public `DependencyGraph(nodes:edges:)`, not from a container:
-// 100,000 distinct keys are names of one type, and registering names with declared dependencies
-// needs the core's internal `add` (reachable only through `@testable import`, which a release
-// build cannot use). What a container adds on top (`container.graph` reading its registrations)
+// NB: the graphs are built with `DependencyGraph(_:edges:)` (`@_spi(LoomInternals)`), not from a
+// container: 100,000 distinct keys are names of one type, and registering names with declared
+// dependencies needs the core's internal `add` (reachable only through `@testable import`, which a
+// release build cannot use). What a container adds on top (`container.graph` reading its registrations)
 // is not timed.
 
 /// The value type of the generated graphs' nodes: every node is a name of it.
@@ -40,7 +40,7 @@ enum GraphBench {
     let keys = (0..<count).map { DependencyKey(BenchGraphNode.self, name: "n\($0)") }
     let nodes = keys.map { key in
       DependencyGraph.Node(
-        key: key, lifetime: random.next() & 1 == 0 ? .transient : .singleton,
+        key, lifetime: random.next() & 1 == 0 ? .transient : .singleton,
         fileID: "Bench/Generated.swift", line: 1)
     }
     var edges: [DependencyGraph.Edge] = []
@@ -50,14 +50,14 @@ enum GraphBench {
         let target = Int(random.next() % UInt64(vertex))
         edges.append(
           DependencyGraph.Edge(
-            from: keys[vertex], to: keys[target], isDeferred: random.next() % 10 == 0))
+            keys[vertex], to: keys[target], isDeferred: random.next() % 10 == 0))
       }
     }
     return (nodes, edges)
   }
 }
 
-/// Rounds of: `DependencyGraph(nodes:edges:)`, `validate()` and `export(.dot)` of one generated
+/// Rounds of: `DependencyGraph(_:edges:)`, `validate()` and `export(.dot)` of one generated
 /// DAG (made once, before timing). Yields ns per node.
 struct GraphRunner: Runner {
   let name: String
@@ -79,7 +79,7 @@ struct GraphRunner: Runner {
   mutating func calibrate(toward nanoseconds: Double) {
     (nodes, edges) = GraphBench.randomDAG(count: nodeCount)
     // The generated graph must be valid, or the case would also time the report's text.
-    let report = DependencyGraph(nodes: nodes, edges: edges).validate()
+    let report = DependencyGraph(nodes, edges: edges).validate()
     precondition(report.isValid, "loom-bench: the generated graph is not valid:\n\(report)")
     _ = measure(rounds: 1)
     rounds = max(1, Int(nanoseconds / measure(rounds: 1)))
@@ -104,7 +104,7 @@ struct GraphRunner: Runner {
     var bits: UInt = 0
     for _ in 0..<rounds {
       total += timed {
-        let graph = DependencyGraph(nodes: nodes, edges: edges)
+        let graph = DependencyGraph(nodes, edges: edges)
         let report = graph.validate()
         let dot = graph.export(.dot)
         bits &+= UInt(report.problems.count) &+ UInt(dot.utf8.count)

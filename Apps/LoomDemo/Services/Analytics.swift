@@ -1,9 +1,10 @@
 import Loom
+import Synchronization
 
 /// Records product events. Starting it is "expensive", so ``UserService`` holds it as a `Lazy`.
 final class Analytics: Sendable {
   private let log: Logger
-  private let recorded = Locked<[String]>([])
+  private let recorded = Mutex<[String]>([])
 
   init(log: Logger) {
     self.log = log

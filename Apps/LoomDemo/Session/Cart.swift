@@ -1,5 +1,6 @@
 import Loom
 import LoomSession
+import Synchronization
 
 /// The checkout flow's cart: one per run of the flow, for the session's user.
 ///
@@ -8,7 +9,7 @@ import LoomSession
 final class Cart: FlowScoped {
   let session: UserSession
   private let console: Console
-  private let contents = Locked<[String]>([])
+  private let contents = Mutex<[String]>([])
 
   init(session: UserSession, console: Console) {
     self.session = session
@@ -16,7 +17,7 @@ final class Cart: FlowScoped {
   }
 
   /// The items added so far, oldest first.
-  var items: [String] { contents.value }
+  var items: [String] { contents.withLock { $0 } }
 
   /// Adds one item.
   func add(_ item: String) {

@@ -1,5 +1,6 @@
 import Loom
 import LoomMacros
+import Synchronization
 
 /// The sign-in screen: remembers who signs in, for the next session's ``CurrentUser``.
 ///
@@ -9,7 +10,7 @@ import LoomMacros
 /// that ``Wiring`` installs into the app's container (`dump()` shows it as `[@Bind]`).
 @Bind(lifetime: .singleton)
 final class SignIn: Sendable {
-  private let name = Locked("guest")
+  private let name = Mutex("guest")
 
   /// Who signs in next (`guest` until someone does).
   var userName: String { name.withLock { $0 } }

@@ -1,5 +1,6 @@
 import Loom
 import LoomSession
+import Synchronization
 
 /// What the app keeps for the signed-in user until they log out: one per session.
 ///
@@ -8,7 +9,7 @@ import LoomSession
 final class UserSession: SessionScoped {
   let user: CurrentUser
   private let console: Console
-  private let endings = Locked(0)
+  private let endings = Mutex(0)
 
   init(user: CurrentUser, console: Console) {
     self.user = user
@@ -16,7 +17,7 @@ final class UserSession: SessionScoped {
   }
 
   /// How many times the session has been told that it ended: 0 while it is live, then 1.
-  var endCount: Int { endings.value }
+  var endCount: Int { endings.withLock { $0 } }
 
   func sessionDidEnd() {
     endings.withLock { $0 += 1 }

@@ -1,4 +1,4 @@
-import Loom
+@_spi(LoomInternals) import Loom
 
 @testable import LoomAssembly
 
@@ -118,7 +118,7 @@ struct DebugAssembly: Assembly {
 
 /// Records, in order, the assemblies that made their registrations.
 final class InstallLog: Sendable {
-  private let names = Locked<[String]>([])
+  private let names = Lock<[String]>([])
 
   /// The names recorded, in order.
   var order: [String] { names.withLock { $0 } }

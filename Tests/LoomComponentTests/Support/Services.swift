@@ -1,3 +1,4 @@
+@_spi(LoomInternals) import Loom
 import LoomMacros
 import Synchronization
 
@@ -102,7 +103,7 @@ final class Session: Sendable {
 
 /// Records the order in which start-up steps ran.
 final class StepLog: Sendable {
-  private let entries = Locked<[String]>([])
+  private let entries = Lock<[String]>([])
   var values: [String] { entries.value }
   func record(_ entry: String) { entries.withLock { $0.append(entry) } }
 }

@@ -1,16 +1,16 @@
-import Loom
+@_spi(LoomInternals) import Loom
 
 @testable import LoomDemo
 
 /// A console that keeps everything written to it, so a test can read what the demo said and
 /// nothing reaches the test log.
 final class CapturedConsole: Sendable {
-  private let written: Locked<String>
+  private let written: Lock<String>
   /// The console to hand to the demo.
   let console: Console
 
   init() {
-    let written = Locked("")
+    let written = Lock("")
     self.written = written
     console = Console { text in written.withLock { $0 += text } }
   }

@@ -1,4 +1,4 @@
-import Loom
+@_spi(LoomInternals) import Loom
 
 @testable import LoomDemo
 
@@ -12,7 +12,7 @@ final class StubTransport: HTTPTransport {
   }
 
   private let responses: [(status: Int, body: String)]
-  private let sent = Locked<[Request]>([])
+  private let sent = Lock<[Request]>([])
 
   init(_ responses: (status: Int, body: String)...) {
     precondition(!responses.isEmpty, "a stub needs at least one response")

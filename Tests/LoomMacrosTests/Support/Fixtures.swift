@@ -1,3 +1,4 @@
+@_spi(LoomInternals) import Loom
 import LoomMacros
 
 // MARK: - Services
@@ -40,7 +41,7 @@ extension Container {
 
 /// Counts calls from any thread.
 final class Counter: Sendable {
-  private let count = Locked(0)
+  private let count = Lock(0)
 
   var value: Int { count.withLock { $0 } }
 

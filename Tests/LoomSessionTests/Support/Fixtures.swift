@@ -1,11 +1,11 @@
-import Loom
+@_spi(LoomInternals) import Loom
 import LoomSession
 
 /// A session- or flow-scoped object that counts the teardown calls it receives.
 final class Tracked: SessionScoped, FlowScoped, Sendable {
   /// The session (or flow) number it was made in.
   let tag: Int
-  private let endings = Locked(0)
+  private let endings = Lock(0)
 
   init(tag: Int = 0) {
     self.tag = tag
@@ -21,7 +21,7 @@ final class Tracked: SessionScoped, FlowScoped, Sendable {
 
 /// An object whose teardown is asynchronous and records that it finished.
 final class AsyncTracked: AsyncSessionScoped, AsyncFlowScoped, Sendable {
-  private let endings = Locked(0)
+  private let endings = Lock(0)
 
   /// How many times an async hook ran to its end.
   var timesEnded: Int { endings.value }

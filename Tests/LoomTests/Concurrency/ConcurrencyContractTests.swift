@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import Loom
+@_spi(LoomInternals) @testable import Loom
 
 /// The concurrency contract, each clause under the interleaving that once broke it: a cross-thread
 /// cycle only when the loop really closes, waiters told the factory's outcome (never another
@@ -25,7 +25,7 @@ import Testing
   /// still building it (that was a false "dependency cycle across threads: Holder → Holder").
   @Test(.timeLimit(.minutes(1)))
   func aFinishedBuildIsNeverReadAsAWait() {
-    let current = Locked(Container())
+    let current = Lock(Container())
     let made = Atomic<Int>(0)
     @Sendable func wired() -> Container {
       let container = Container()
@@ -37,7 +37,7 @@ import Testing
       return container
     }
     current.withLock { $0 = wired() }
-    let failures = Locked<[String]>([])
+    let failures = Lock<[String]>([])
     let finished = runOnThreads(count: 16, timeout: .seconds(50)) { index in
       for round in 0..<10_000 {
         if index == 0, round.isMultiple(of: 50) { current.withLock { $0 = wired() } }
@@ -74,7 +74,7 @@ import Testing
         return Session(id: built.increment())
       }
       container.register(Screen.self) { r in Screen(session: try r.resolve()) }
-      let syncErrors = Locked<[ResolutionError]>([])
+      let syncErrors = Lock<[ResolutionError]>([])
       async let threadsFinished = onThreads(count: 4, timeout: .seconds(20)) { _ in
         for _ in 0..<20 {
           do throws(ResolutionError) {
@@ -116,8 +116,8 @@ import Testing
         return Shared(id: built.increment())
       }
       let first = Task.detached { try await container.tryResolveAsync(Shared.self) }
-      let ids = Locked<[Int]>([])
-      let failures = Locked<[String]>([])
+      let ids = Lock<[Int]>([])
+      let failures = Lock<[String]>([])
       // The threads start once the asynchronous resolve is inside the factory (however long the
       // task took to get a thread: their time limit counts from here).
       await waitOnAThread(for: started)
@@ -152,7 +152,7 @@ import Testing
     }
     container.register(Reader.self) { r in Reader(store: try r.resolve()) }
     container.register(Writer.self) { r in Writer(store: try r.resolve()) }
-    let errors = Locked<[Int: ResolutionError]>([:])
+    let errors = Lock<[Int: ResolutionError]>([:])
     let finished = runOnThreads(count: 6, timeout: .seconds(20)) { index in
       if index == 5 {
         usleep(50_000)

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import Loom
+@_spi(LoomInternals) @testable import Loom
 
 /// A chain of synchronous factories deeper than the thread's stack, and a cycle too long to fit on
 /// it, stop with ``ResolutionError/Code/tooDeep`` before the stack overflows: on a small secondary
@@ -30,7 +30,7 @@ import Testing
   func onThread<Value: Sendable>(
     stack kilobytes: Int, _ body: @escaping @Sendable () -> Value
   ) -> Value? {
-    let result = Locked<Value?>(nil)
+    let result = Lock<Value?>(nil)
     let done = DispatchSemaphore(value: 0)
     let thread = Thread {
       result.withLock { $0 = body() }

@@ -1,5 +1,5 @@
 import Dispatch
-import Loom
+@_spi(LoomInternals) import Loom
 import Testing
 
 /// One wiring of the corpus: how it is registered, and the first resolve an app would make.
@@ -573,7 +573,7 @@ func crossThreadErrors(_ container: Container) -> ResolutionError? {
 
 /// Errors by thread index.
 final class LockedErrors: Sendable {
-  private let errors = Locked<[Int: ResolutionError]>([:])
+  private let errors = Lock<[Int: ResolutionError]>([:])
   func set(_ index: Int, _ error: ResolutionError) { errors.withLock { $0[index] = error } }
   func get(_ index: Int) -> ResolutionError? { errors.withLock { $0[index] } }
 }

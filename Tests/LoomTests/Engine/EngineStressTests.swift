@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import Loom
+@_spi(LoomInternals) @testable import Loom
 
 /// The engine's unsafe parts (unretained lookups and frames, the read sections that keep what a
 /// lookup found alive, the per-thread slot) under writers and readers at once. Bounded in count
@@ -22,7 +22,7 @@ import Testing
     }
     wire()
     let resolved = Atomic<Int>(0)
-    let unexpected = Locked<[String]>([])
+    let unexpected = Lock<[String]>([])
     let rounds = 2_000
 
     let finished = runOnThreads(count: 4, timeout: .seconds(60)) { index in
@@ -82,7 +82,7 @@ import Testing
     let container = Container()
     container.register(lifetime: .transient, UserService.init)
     container.register(lifetime: .singleton) { _ in Database() }
-    let sameContext = Locked<Bool?>(nil)
+    let sameContext = Lock<Bool?>(nil)
     let finished = runOnThreads(count: 1) { _ in
       let state = ThreadState.current
       _ = container.resolve(UserService.self)
@@ -99,7 +99,7 @@ import Testing
   }
 
   @Test func aContextSomeoneElseStillHoldsIsNotKeptForReuse() {
-    let outcome = Locked<(keptShared: Bool, keptUnique: Bool)?>(nil)
+    let outcome = Lock<(keptShared: Bool, keptUnique: Bool)?>(nil)
     let finished = runOnThreads(count: 1) { _ in
       let state = ThreadState.current
       _ = state.takeContext()
@@ -121,7 +121,7 @@ import Testing
 
   @Test func nestedResolvesJoinTheActiveResolveAndNothingIsActiveAfterwards() {
     let container = Container()
-    let joined = Locked<[Bool]>([])
+    let joined = Lock<[Bool]>([])
     container.register(lifetime: .singleton) { _ in Database() }
     container.register(UserService.self) { r in
       joined.withLock { $0.append(ThreadState.current.joinable === r.context) }

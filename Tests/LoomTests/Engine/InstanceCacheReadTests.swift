@@ -65,7 +65,7 @@ import Testing
     container.register(Clock.self, lifetime: .testSession) { _ in Clock() }
     let cache = container.instanceCache(for: TestSessionLifetime.cacheIdentifier)
     let done = Atomic(false)
-    let ended = Locked<[Weak]>([])
+    let ended = Lock<[Weak]>([])
     let finished = runOnThreads(count: 9) { index in
       if index == 8 {
         for _ in 0..<200 {
@@ -133,7 +133,7 @@ import Testing
 
 /// What a ``DiscardingLifetime`` was handed.
 private final class DiscardLog: Sendable {
-  private let state = Locked<[Clock]>([])
+  private let state = Lock<[Clock]>([])
   var values: [Clock] { state.value }
   func record(_ value: any Sendable) { state.withLock { $0.append(value as! Clock) } }
 }

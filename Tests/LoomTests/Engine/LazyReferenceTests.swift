@@ -1,7 +1,7 @@
 import Synchronization
 import Testing
 
-@testable import Loom
+@_spi(LoomInternals) @testable import Loom
 
 /// The object made on first use: nothing before the first use, then one object kept, and every
 /// thread racing to make it gets that one.
@@ -39,7 +39,7 @@ import Testing
   @Test func eightThreadsRacingToStoreAllGetTheOneObjectKept() {
     for round in 0..<20 {
       let reference = LazyReference<Made>()
-      let seen = Locked<Set<ObjectIdentifier>>([])
+      let seen = Lock<Set<ObjectIdentifier>>([])
       let serials = Atomic(0)
       let finished = runOnThreads(count: 8) { _ in
         let object = reference.load(orStore: {

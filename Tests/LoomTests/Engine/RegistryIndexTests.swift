@@ -1,7 +1,7 @@
 import Synchronization
 import Testing
 
-@testable import Loom
+@_spi(LoomInternals) @testable import Loom
 
 /// The lock-free index: publication, replacement, concurrent readers and what it releases.
 @Suite struct RegistryIndexTests {
@@ -62,7 +62,7 @@ import Testing
     let container = Container()
     container.register(Clock.self, lifetime: .singleton) { _ in Clock() }
     let done = Atomic(false)
-    let replaced = Locked<[Weak]>([])
+    let replaced = Lock<[Weak]>([])
     let finished = runOnThreads(count: 9) { index in
       if index == 8 {
         for _ in 0..<200 {

@@ -1,7 +1,7 @@
 import Dispatch
 import Testing
 
-@testable import Loom
+@_spi(LoomInternals) @testable import Loom
 
 /// Swinject's object graph across deferred handles: a `Lazy` made while a resolve runs resolves
 /// later in that resolve's graph (Swinject's `currentObjectGraph` kept by the handle and restored
@@ -19,7 +19,7 @@ import Testing
     let customer: Customer
     let lazyCustomer: Lazy<Customer>
     let providedCustomer: Provider<Customer>
-    private let employerReference = Locked(WeakReference<Employer>())
+    private let employerReference = Lock(WeakReference<Employer>())
 
     init(customer: Customer, lazyCustomer: Lazy<Customer>, providedCustomer: Provider<Customer>) {
       self.customer = customer
@@ -207,7 +207,7 @@ import Testing
   // MARK: - The graph as a value (Swinject's ContainerTests.GraphCaching)
 
   @Test func restoringAGraphThroughALazyServesItsInstancesIfAvailable() throws {
-    let graph = Locked<Lazy<Customer>?>(nil)
+    let graph = Lock<Lazy<Customer>?>(nil)
     let container = Container()
     container.register(Customer.self, lifetime: .graph) { r in
       graph.withLock { $0 = r.lazy(Customer.self) }
@@ -289,7 +289,7 @@ import Testing
     container.register(Team.self) { r in Team(members: (0..<4).map { _ in r.lazy() }) }
     for _ in 0..<10 {
       let team = try container.tryResolve(Team.self)
-      let seen = Locked<[ObjectIdentifier]>([])
+      let seen = Lock<[ObjectIdentifier]>([])
       let finished = runOnThreads(count: team.members.count, timeout: .seconds(10)) { index in
         if let customer = try? team.members[index].get() {
           seen.append(ObjectIdentifier(customer))

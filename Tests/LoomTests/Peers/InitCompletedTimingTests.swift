@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Loom
+@_spi(LoomInternals) @testable import Loom
 
 /// Swinject's `initCompleted` timing, as `onCreated`: a completion runs when the outermost
 /// resolve's graph is complete, so a parent and a child that point at each other wire up in
@@ -67,7 +67,7 @@ import Testing
   @Test func completionsRunInTheOrderTheirInstancesWereMadeAfterTheOutermostFactory() throws {
     struct Leaf: Sendable {}
     struct Root: Sendable { let leaf: Leaf }
-    let order = Locked<[String]>([])
+    let order = Lock<[String]>([])
     let container = Container()
     container.register(Leaf.self) { _ in
       order.append("make Leaf")

@@ -1,4 +1,4 @@
-import Loom
+@_spi(LoomInternals) import Loom
 import Testing
 
 private protocol Store: Sendable {}
@@ -13,7 +13,7 @@ extension Container {
 @Suite struct RegistrationObserverTests {
   @Test func everyRegistrationIsReportedWithItsKeyLifetimePlaceOriginAndTarget() {
     let container = Container()
-    let events = Locked<[RegistrationEvent]>([])
+    let events = Lock<[RegistrationEvent]>([])
     container.onRegister { event in events.withLock { $0.append(event) } }
 
     container.register(DiskStore.self, lifetime: .singleton) { _ in DiskStore() }
@@ -46,8 +46,8 @@ extension Container {
   @Test func aChildsRegistrationsReachItsParentsObserversAndNotTheOtherWayRound() {
     let parent = Container()
     let child = parent.makeChild()
-    let parentSaw = Locked(0)
-    let childSaw = Locked(0)
+    let parentSaw = Lock(0)
+    let childSaw = Lock(0)
     parent.onRegister { _ in parentSaw.withLock { $0 += 1 } }
     child.onRegister { _ in childSaw.withLock { $0 += 1 } }
 
@@ -60,7 +60,7 @@ extension Container {
 
   @Test func aCancelledObserverHearsNothingAndResolvesAreNotReported() throws {
     let container = Container()
-    let count = Locked(0)
+    let count = Lock(0)
     let token = container.onRegister { _ in count.withLock { $0 += 1 } }
 
     container.register(Int.self) { _ in 1 }

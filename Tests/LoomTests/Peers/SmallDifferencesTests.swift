@@ -1,4 +1,4 @@
-import Loom
+@_spi(LoomInternals) import Loom
 import Testing
 
 /// Behaviours where Loom deliberately differs from Factory or Swinject in small ways, pinned so
@@ -19,7 +19,7 @@ import Testing
   /// singleton of an optional type keeps the `nil` it was made with, like any other value.
   @Test func aSingletonOfAnOptionalKeepsTheNilItsFactoryReturned() throws {
     let container = Container()
-    let calls = Locked(0)
+    let calls = Lock(0)
     container.register(Service?.self, lifetime: .singleton) { _ in
       calls.withLock { $0 += 1 }
       return calls.value == 1 ? nil : Service()

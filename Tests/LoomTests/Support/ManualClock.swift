@@ -1,4 +1,4 @@
-import Loom
+@_spi(LoomInternals) import Loom
 
 /// A clock that moves only when a test advances it: expiry is tested without waiting.
 final class ManualClock: _Concurrency.Clock, Sendable {
@@ -10,7 +10,7 @@ final class ManualClock: _Concurrency.Clock, Sendable {
     static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
   }
 
-  private let current = Locked(Instant(offset: .zero))
+  private let current = Lock(Instant(offset: .zero))
 
   var now: Instant { current.withLock { $0 } }
   var minimumResolution: Duration { .zero }

@@ -1,4 +1,4 @@
-import Loom
+@_spi(LoomInternals) import Loom
 import Synchronization
 
 /// Counts how many times something ran, from any thread or task.
@@ -17,7 +17,7 @@ final class Counter: Sendable {
   }
 }
 
-extension Locked {
+extension Lock {
   /// Appends to an array value.
   func append<Element: Sendable>(_ element: Element) where State == [Element] {
     withLock { $0.append(element) }

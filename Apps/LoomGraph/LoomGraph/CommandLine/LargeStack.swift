@@ -1,5 +1,6 @@
 import Foundation
 import Loom
+import Synchronization
 
 /// Runs work on a thread of its own with a large stack, and waits for it.
 ///
@@ -19,17 +20,22 @@ enum LargeStack {
   )
     -> Result
   {
-    let outcome = Locked<Result?>(nil)
+    let outcome = Outcome<Result>()
     let done = DispatchSemaphore(value: 0)
     let thread = Thread {
       let result = body()
-      outcome.withLock { $0 = result }
+      outcome.value.withLock { $0 = result }
       done.signal()
     }
     thread.stackSize = size
     thread.start()
     done.wait()
     // NB: `signal()` follows the store, so the value is there once `wait()` returns.
-    return outcome.withLock { $0! }
+    return outcome.value.withLock { $0! }
+  }
+
+  /// What the thread of ``run(size:_:)`` hands back to the caller.
+  private final class Outcome<Result: Sendable>: Sendable {
+    let value = Mutex<Result?>(nil)
   }
 }

@@ -1,4 +1,4 @@
-import Loom
+@_spi(LoomInternals) import Loom
 
 extension AppGraph {
   /// One box of the drawing, before the boxes are numbered.
@@ -109,8 +109,8 @@ extension AppGraph {
       newNumber[number] = clusters.count
       clusters.append(
         DependencyGraph.Cluster(
-          title: box.title, subtitle: box.subtitle,
-          graph: DependencyGraph(nodes: box.nodes + box.above, edges: box.edges),
+          box.title, subtitle: box.subtitle,
+          graph: DependencyGraph(box.nodes + box.above, edges: box.edges),
           owner: box.owner.flatMap { newNumber[$0] }))
     }
     return clusters
@@ -121,7 +121,7 @@ extension DependencyGraph.Node {
   /// The node as a box inside its own sees it: one level up.
   fileprivate var raisedOneLevel: DependencyGraph.Node {
     DependencyGraph.Node(
-      key: key, lifetime: lifetime, isAsync: isAsync, containerDepth: containerDepth + 1,
+      key, lifetime: lifetime, isAsync: isAsync, containerDepth: containerDepth + 1,
       isBinding: isBinding, origin: origin)
   }
 }

@@ -1,4 +1,4 @@
-import Loom
+@_spi(LoomInternals) import Loom
 
 /// The whole app's graph, built from a scan: one core ``DependencyGraph`` of the container side
 /// (registrations, bindings, modules, `@Injectable` types, key-path declarations) and of every
@@ -29,7 +29,7 @@ struct AppGraph {
     var builder = Builder(scan: scan)
     builder.addProvisions()
     builder.addComponents()
-    graph = DependencyGraph(nodes: builder.nodes, edges: builder.edges)
+    graph = DependencyGraph(builder.nodes, edges: builder.edges)
     componentOfKey = builder.componentOfKey
     positions = builder.positions
     unseen = (scan.unseen + builder.unseen + builder.components.unseen).sorted {
@@ -93,7 +93,7 @@ private struct Builder {
       let origin = primary.enclosingType.flatMap { scan.types[$0]?.isAssembly == true ? $0 : nil }
       nodes.append(
         DependencyGraph.Node(
-          key: dependencyKey, lifetime: SourceLifetime.lifetime(primary.lifetime),
+          dependencyKey, lifetime: SourceLifetime.lifetime(primary.lifetime),
           isAsync: primary.isAsync, isBinding: primary.isBinding, origin: origin))
       positions[dependencyKey] = provisions.map(\.position)
       var seen: Set<SourceEdge> = []
@@ -101,7 +101,7 @@ private struct Builder {
         for edge in provision.edges.map(canonical) where seen.insert(edge).inserted {
           edges.append(
             DependencyGraph.Edge(
-              from: dependencyKey, to: edge.to.dependencyKey, isDeferred: edge.isDeferred))
+              dependencyKey, to: edge.to.dependencyKey, isDeferred: edge.isDeferred))
         }
         unseen += provision.unseenEdges
       }
@@ -172,7 +172,7 @@ private struct Builder {
   /// The key of member `member` of component `component` (its display name): its type, named
   /// `Component.member`.
   static func memberKey(_ component: String, _ member: String, type: String) -> DependencyKey {
-    DependencyKey(typeNamed: type, name: "\(component).\(member)")
+    DependencyKey(spelledType: type, name: "\(component).\(member)")
   }
 
   mutating func addComponents() {
@@ -197,11 +197,11 @@ private struct Builder {
           }
         add(key, lifetime: lifetime, isAsync: member.isAsync, component: name, at: member.position)
         for dependency in member.dependencies {
-          if let target = keys[dependency] { edges.append(.init(from: key, to: target)) }
+          if let target = keys[dependency] { edges.append(.init(key, to: target)) }
         }
         for dependency in member.deferred {
           if let target = keys[dependency] {
-            edges.append(.init(from: key, to: target, isDeferred: true))
+            edges.append(.init(key, to: target, isDeferred: true))
           }
         }
       }
@@ -209,7 +209,7 @@ private struct Builder {
         guard let key = keys[child.name] else { continue }
         add(key, lifetime: .singleton, isAsync: child.isAsync, component: name, at: child.position)
         for dependency in child.dependencies {
-          if let target = keys[dependency] { edges.append(.init(from: key, to: target)) }
+          if let target = keys[dependency] { edges.append(.init(key, to: target)) }
         }
         guard let owned = components.component(mountedBy: component, child: index) else {
           if components.isAmbiguous(component, child: index) { continue }
@@ -228,7 +228,7 @@ private struct Builder {
           else { continue }
           let inputType = canonical(.type(member.type, name: nil)).description
           edges.append(
-            .init(from: Self.memberKey(ownedName, member.name, type: inputType), to: target))
+            .init(Self.memberKey(ownedName, member.name, type: inputType), to: target))
         }
       }
     }
@@ -238,7 +238,7 @@ private struct Builder {
     _ key: DependencyKey, lifetime: Lifetime, isAsync: Bool, component: String,
     at position: SourcePosition
   ) {
-    nodes.append(DependencyGraph.Node(key: key, lifetime: lifetime, isAsync: isAsync))
+    nodes.append(DependencyGraph.Node(key, lifetime: lifetime, isAsync: isAsync))
     componentOfKey[key] = component
     positions[key, default: []].append(position)
   }

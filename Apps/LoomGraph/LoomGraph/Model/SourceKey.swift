@@ -1,4 +1,4 @@
-import Loom
+@_spi(LoomInternals) import Loom
 
 /// A dependency key as source code spells it: a type (optionally named) or a key path to a
 /// `Dependency` declared in an extension of `Container`.
@@ -9,8 +9,8 @@ enum SourceKey: Hashable, Comparable, Sendable, CustomStringConvertible {
   /// The core's key for it, so the graph, its checks and its exports are the core's.
   var dependencyKey: DependencyKey {
     switch self {
-    case .type(let type, let name): DependencyKey(typeNamed: type, name: name)
-    case .keyPath(let property): DependencyKey(keyPathNamed: property)
+    case .type(let type, let name): DependencyKey(spelledType: type, name: name)
+    case .keyPath(let property): DependencyKey(spelledKeyPath: property)
     }
   }
 

@@ -1,4 +1,4 @@
-public import Loom
+@_spi(LoomInternals) public import Loom
 
 extension Assembly {
   /// Checks this assembly alone: installs it and its requirements into a new container, treats
@@ -41,7 +41,7 @@ extension Assembly {
     // met here: registered by this assembly or another requirement, or expected in turn.
     let own = Set(expectedKeys)
     let placeholders = own.subtracting(registered).sorted { $0.description < $1.description }
-      .map { DependencyGraph.Node(key: $0, containerDepth: 1) }  // one container up
+      .map { DependencyGraph.Node($0, containerDepth: 1) }  // one container up
     var unmet: [DependencyKey: [String]] = [:]
     for assembly in installation.installed
     where AssemblyIdentity(assembly) != AssemblyIdentity(self) {
@@ -52,7 +52,7 @@ extension Assembly {
         unmet[key, default: []].append(assembly.name)
       }
     }
-    let report = DependencyGraph(nodes: graph.nodes + placeholders, edges: graph.edges).validate()
+    let report = DependencyGraph(graph.nodes + placeholders, edges: graph.edges).validate()
     guard !unmet.isEmpty else { return report }
     // A requirement's unmet expectation is a missing key, reported once, whether something
     // depends on it or not, with who expects it and how to meet it.
@@ -66,7 +66,7 @@ extension Assembly {
     }
     let rest = unmet.keys.sorted { $0.description < $1.description }
     return ValidationReport(
-      problems: problems + rest.map { unmetExpectation($0, of: unmet[$0]!, base: nil) })
+      problems + rest.map { unmetExpectation($0, of: unmet[$0]!, base: nil) })
   }
 
   /// The problem of a requirement's expectation that this assembly leaves open: `base`, the
@@ -77,7 +77,7 @@ extension Assembly {
     let who = requirements.joined(separator: ", ")
     let verb = requirements.count == 1 ? "expects" : "expect"
     return GraphProblem(
-      code: .missing, key: key, path: base?.path ?? [key], neededBy: base?.neededBy ?? [],
+      .missing, key: key, path: base?.path ?? [key], neededBy: base?.neededBy ?? [],
       summary: "no registration for \(key)",
       details: (base?.details ?? []) + ["Expected by: \(who), which \(name) requires"],
       hint: "\(who) \(verb) \(key) from outside: register it in \(name), or add it to"

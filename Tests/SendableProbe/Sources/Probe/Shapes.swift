@@ -1,3 +1,4 @@
+import Foundation
 import Loom
 
 // The shapes that real apps' types have, written as apps write them: none of them is changed to
@@ -114,13 +115,14 @@ final class EventTracker {
 /// A legacy cache that guards its own state with a lock: not `Sendable` to Swift, shared on the
 /// app's word.
 final class LegacyImageCache {
-  private let lock = Locked<[String: Int]>([:])
+  private let lock = NSLock()
+  private var images: [String: Int] = [:]
 
   func store(_ key: String) -> Int {
-    lock.withLock { images in
-      images[key, default: 0] += 1
-      return images.count
-    }
+    lock.lock()
+    defer { lock.unlock() }
+    images[key, default: 0] += 1
+    return images.count
   }
 }
 

@@ -1,6 +1,7 @@
 import Loom
 import LoomAssembly
 import LoomSession
+import Synchronization
 
 /// The services' wiring, in a function with no actor: a closure takes the actor of the function
 /// it is written in, so factories that need no actor are registered here and run on whatever
@@ -71,12 +72,9 @@ func wireBackground(_ container: Container) {
 
 /// A `Sendable` singleton that counts what it sees, resolved from every thread.
 final class Metrics: Sendable {
-  private let count = Locked(0)
+  private let count = Atomic(0)
 
   func record() -> Int {
-    count.withLock { value in
-      value += 1
-      return value
-    }
+    count.wrappingAdd(1, ordering: .relaxed).newValue
   }
 }

@@ -45,11 +45,10 @@ public struct BootstrapError: Error, Sendable, CustomStringConvertible {
     /// ```
     public let skippedThrough: [String]
 
-    /// Makes a failure: an item that ran and threw `error`, or that was skipped because the items
-    /// `skippedBecause` names failed (reaching it through the skipped items `skippedThrough`).
+    /// Deprecated: only Loom makes failures; read them from ``BootstrapError/failures``.
     ///
     /// ```swift
-    /// let failure = BootstrapError.Failure(name: "migrate", skippedBecause: ["database"])
+    /// for failure in error.failures { print(failure) }
     /// ```
     ///
     /// - Parameters:
@@ -57,8 +56,22 @@ public struct BootstrapError: Error, Sendable, CustomStringConvertible {
     ///   - error: What it threw, when it ran.
     ///   - skippedBecause: The failed items that kept it from running.
     ///   - skippedThrough: The skipped items through which their failure reached it.
+    @_documentation(visibility: private)
+    @available(
+      *, deprecated,
+      message: "Only Loom makes bootstrap failures: read them from `BootstrapError.failures`"
+    )
     public init(
       name: String, error: (any Error)? = nil, skippedBecause: [String] = [],
+      skippedThrough: [String] = []
+    ) {
+      self.init(name, error: error, skippedBecause: skippedBecause, skippedThrough: skippedThrough)
+    }
+
+    /// Makes a failure: an item that ran and threw `error`, or that was skipped because the items
+    /// `skippedBecause` names failed (reaching it through the skipped items `skippedThrough`).
+    init(
+      _ name: String, error: (any Error)? = nil, skippedBecause: [String] = [],
       skippedThrough: [String] = []
     ) {
       self.name = name

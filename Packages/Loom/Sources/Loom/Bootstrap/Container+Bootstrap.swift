@@ -217,7 +217,7 @@ extension Container {
       let key = entry.registration.key
       let names = ([item.name] + loop + [item.name]).joined(separator: " → ")
       return ResolutionError(
-        code: .cycle, key: key, chain: [key],
+        .cycle, key: key, chain: [key],
         summary: "eager singletons depend on each other in a cycle: \(names)",
         hint: "break the cycle (a Lazy or Provider dependency is not waited for);"
           + " `container.validate()` reports it with where each registration is made.",

@@ -153,7 +153,7 @@ public enum _Scheduler {
         for (position, error) in outcomes {
           finished[position] = true
           if let error {
-            failures[position] = BootstrapError.Failure(name: items[position].name, error: error)
+            failures[position] = BootstrapError.Failure(items[position].name, error: error)
           }
           release(position)
         }
@@ -182,7 +182,7 @@ public enum _Scheduler {
       }
     }
     return BootstrapError.Failure(
-      name: name, skippedBecause: causes.uniqued(), skippedThrough: through.uniqued())
+      name, skippedBecause: causes.uniqued(), skippedThrough: through.uniqued())
   }
 
   /// Reports the items that never started: those that wait for themselves through others fail
@@ -218,7 +218,7 @@ public enum _Scheduler {
       let loop = components.shortestLoop(through: position, edges: waits(of:), parents: &parents)
         .dropFirst()
       failures[position] = BootstrapError.Failure(
-        name: items[position].name,
+        items[position].name,
         error: cycle(position, loop.map { items[$0].name }))
     }
     // Components come sinks first, so what an item waits for is reported before it.

@@ -8,7 +8,7 @@ import Synchronization
 /// does not see that edge: it reported a cache slot's initialisation and another thread's first
 /// read of it as a race (now and then, in `RegistryIndexTests`). So each hand-over here also
 /// releases the object's address before the store and acquires it after every load that finds the
-/// object, as ``Locked`` does for its critical sections; outside sanitizer builds the hooks are
+/// object, as ``Lock`` does for its critical sections; outside sanitizer builds the hooks are
 /// absent and only the atomics remain.
 struct LazyReference<Instance: AnyObject & Sendable>: ~Copyable, Sendable {
   private let reference = AtomicLazyReference<Instance>()

@@ -48,7 +48,7 @@ final class OnceSlot: Sendable {
     init(_ object: Stored) { self.object = object }
   }
 
-  private let state = Locked(State.empty)
+  private let state = Lock(State.empty)
   private let holdsWeakly: Bool
   private let policy: FailurePolicy
   /// Whether a made object is also published for ``builtObject()`` (the engine publishes its

@@ -29,7 +29,7 @@ final class PendingInstance: Sendable {
   /// Set once the outcome is known, before any waiter is woken: what the ``WaitGraph`` reads, so
   /// that a finished filling is never taken for a wait in a loop.
   private let ended = Atomic(false)
-  private let state = Locked(State())
+  private let state = Lock(State())
 
   init(owner: UInt, suspends: Bool) {
     self.owner = owner

@@ -42,7 +42,7 @@ final class WaitGraph: Sendable {
     var owner: UInt { creation.owner }
   }
 
-  private let waits = Locked<[UInt: Wait]>([:])
+  private let waits = Lock<[UInt: Wait]>([:])
 
   /// Records `wait` for `waiter`; when it would close a loop, records nothing and returns the
   /// loop: `waiter` and its wait first, then each resolve it would wait for, in order, with its

@@ -23,7 +23,7 @@ extension Container {
   /// - Throws: ``ResolutionError/Code/duplicateRegistration`` for the first registration that
   ///   collides (the others are still made).
   public func tryRegistering(_ registrations: (Container) -> Void) throws(ResolutionError) {
-    let collisions = Locked<[ResolutionError]>([])
+    let collisions = Lock<[ResolutionError]>([])
     RegistrationMode.$current.withValue(.collecting(collisions)) { registrations(self) }
     if let first = collisions.value.first { throw first }
   }
@@ -53,7 +53,7 @@ enum RegistrationMode: Sendable {
   /// Trap with the collision's message.
   case trapping
   /// Record the collision, and do not register.
-  case collecting(Locked<[ResolutionError]>)
+  case collecting(Lock<[ResolutionError]>)
   /// Replace, as if the policy were ``Container/OverridePolicy/replace``.
   case replacing
 

@@ -61,7 +61,7 @@ public final class Container: Sendable {
   /// The registrations of this container by key, read without a lock on every resolve.
   @usableFromInline let index = RegistryIndex()
   /// Everything else this container keeps, behind its lock.
-  let registry = Locked(RegistryState())
+  let registry = Lock(RegistryState())
   /// The read sections of ``index``, shared by the whole family (made with the root).
   @usableFromInline let sections: ReadSections
   /// The caches of ``instanceCache(for:)``, read without a lock in ``sections``; changed under the
@@ -73,7 +73,7 @@ public final class Container: Sendable {
   private let captiveCheck: Atomic<Bool>
   /// The contexts, default lifetime and issue reporter of this container (see
   /// `Container+Settings.swift`); a child made later starts with a copy of its parent's.
-  let settings: Locked<ContainerSettings>
+  let settings: Lock<ContainerSettings>
   /// Where this container's `.once` instances live: the process's, or a test's own (see
   /// `Container+Settings.swift`); shared by a child with its parent, and by a container made
   /// while a test's container is ``default``.
@@ -100,7 +100,7 @@ public final class Container: Sendable {
     self.observers = parent?.observers ?? ObserverHub()
     self.sections = parent?.sections ?? ReadSections()
     self.captiveCheck = Atomic(parent?.checksCaptiveDependencies ?? true)
-    self.settings = Locked(parent?.settings.withLock { $0 } ?? ContainerSettings())
+    self.settings = Lock(parent?.settings.withLock { $0 } ?? ContainerSettings())
     // A root container made inside a test (under LoomTesting's trait or a `ContainerTestCase`)
     // keeps its `.once` instances with the test's, as Factory's test trait isolates them.
     self.onceInstances =
@@ -153,7 +153,7 @@ public final class Container: Sendable {
     self.observers = parent.observers
     self.sections = parent.sections
     self.captiveCheck = Atomic(parent.checksCaptiveDependencies)
-    self.settings = Locked(parent.settings.withLock { $0 })
+    self.settings = Lock(parent.settings.withLock { $0 })
     self.onceInstances = onceInstances ?? parent.onceInstances
   }
 

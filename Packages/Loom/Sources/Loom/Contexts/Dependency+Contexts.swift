@@ -164,7 +164,7 @@ extension ResolutionError {
         + " _ in ... } })`)"
       : "register \(key) in a container in the \(dependencyContext) context"
     return ResolutionError(
-      code: .unimplemented, key: key, chain: chain,
+      .unimplemented, key: key, chain: chain,
       summary: "\(key) is unimplemented in the \(dependencyContext) context",
       hint: "\(register), or declare its value with `.when(\(dependencyContext.spelling)) {"
         + " ... }`.",

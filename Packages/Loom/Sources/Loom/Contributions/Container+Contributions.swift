@@ -142,7 +142,7 @@ extension RegistrationExtras {
 
 /// The contributions made in one container, by collection, in order.
 final class ContributionLedger: Sendable {
-  private let contributions = Locked<[DependencyKey: [DependencyKey]]>([:])
+  private let contributions = Lock<[DependencyKey: [DependencyKey]]>([:])
 
   /// Records a contribution of `Element` to `collection`; returns its key: named `name`, or after
   /// `location` (with `#2`, `#3` for further contributions made there).

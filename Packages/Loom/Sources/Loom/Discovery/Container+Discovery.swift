@@ -121,7 +121,7 @@ extension Container {
         let key = conflict.key
         conflict.bindings[0].register(self) { resolver in
           ResolutionError(
-            code: .duplicateRegistration, key: key, chain: resolver.context.keys, summary: summary,
+            .duplicateRegistration, key: key, chain: resolver.context.keys, summary: summary,
             hint: hint, location: resolver.context.location)
         }
       }

@@ -20,7 +20,7 @@ final class DiscoveryRegistry: Sendable {
     var conflicts: (count: Int, error: DiscoveryError?)?
   }
 
-  private let state = Locked(State())
+  private let state = Lock(State())
 
   func enroll(_ make: @escaping @Sendable () -> DiscoveredBinding) {
     state.withLock { $0.makers.append(make) }

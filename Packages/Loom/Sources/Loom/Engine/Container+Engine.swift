@@ -41,7 +41,7 @@ extension Container {
     guard entry.registration.valueTypeID == ObjectIdentifier(valueType) else {
       let key = request.key(as: valueType)
       throw ResolutionError(
-        code: .typeMismatch, key: key, chain: context.chain(to: key),
+        .typeMismatch, key: key, chain: context.chain(to: key),
         summary: "\(key) is registered for another type than \(typeName(valueType))",
         hint: "resolve \(key) as the type it was registered with.", location: context.location)
     }

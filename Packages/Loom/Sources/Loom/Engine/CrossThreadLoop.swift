@@ -76,7 +76,7 @@ extension ResolutionError {
   ) -> ResolutionError {
     let path = loop.path(from: viewer).map(\.description).joined(separator: " → ")
     var error = ResolutionError(
-      code: .cycle, key: key, chain: chain,
+      .cycle, key: key, chain: chain,
       summary: "dependency cycle across threads: \(path)",
       hint: "break the cycle: let one side take Lazy<T> or Provider<T> instead of T, or move the"
         + " shared state into a third dependency.",
@@ -103,7 +103,7 @@ extension ResolutionError {
       return .crossThreadCycle(loop, viewer: viewer, key: key, chain: chain, location: location)
     }
     var retold = ResolutionError(
-      code: code, key: self.key, chain: chain + below(key), summary: summary, hint: hint,
+      code, key: self.key, chain: chain + below(key), summary: summary, hint: hint,
       underlying: underlying, location: location)
     retold.places = places
     retold.details = details
@@ -115,7 +115,7 @@ extension ResolutionError {
   func below(_ chain: [DependencyKey]) -> ResolutionError {
     guard !chain.isEmpty else { return self }
     var retold = ResolutionError(
-      code: code, key: key, chain: chain + self.chain, summary: summary, hint: hint,
+      code, key: key, chain: chain + self.chain, summary: summary, hint: hint,
       underlying: underlying, location: location)
     retold.places = places
     retold.details = details

@@ -25,7 +25,7 @@ final class SharedGraph: Sendable {
     weak var object: (any AnyObject & Sendable)?
   }
 
-  private let members = Locked<[ObjectIdentifier: Member]>([:])
+  private let members = Lock<[ObjectIdentifier: Member]>([:])
 
   /// Whether instances of `registration` may join a graph shared with handles.
   static func admits(_ registration: Registration) -> Bool {

@@ -39,26 +39,26 @@ extension Container {
           declared.append(target)
         }
         for dependency in declared {
-          edges.append(DependencyGraph.Edge(from: registration.key, to: dependency))
+          edges.append(DependencyGraph.Edge(registration.key, to: dependency))
         }
         for dependency in registration.observedDependencies {
           edges.append(
-            DependencyGraph.Edge(from: registration.key, to: dependency, kind: .observed))
+            DependencyGraph.Edge(registration.key, to: dependency, kind: .observed))
         }
         for dependency in registration.extras?.completionDependencies ?? [] {
           edges.append(
-            DependencyGraph.Edge(from: registration.key, to: dependency, isAfterCreation: true))
+            DependencyGraph.Edge(registration.key, to: dependency, isAfterCreation: true))
         }
         for dependency in registration.observedCompletionDependencies {
           edges.append(
             DependencyGraph.Edge(
-              from: registration.key, to: dependency, kind: .observed, isAfterCreation: true))
+              registration.key, to: dependency, kind: .observed, isAfterCreation: true))
         }
       }
       container = current.parent
       depth += 1
     }
-    return DependencyGraph(nodes: nodes, edges: edges)
+    return DependencyGraph(nodes, edges: edges)
   }
 
   /// Checks this container's wiring as its resolves would meet it, and reports every problem at
@@ -135,7 +135,7 @@ extension Container {
     for key in model.unboundRoots where !reported.contains(key) {
       problems.append(
         GraphProblem(
-          code: .missing, key: key, path: [key], summary: "no registration for \(key)",
+          .missing, key: key, path: [key], summary: "no registration for \(key)",
           details: ["\(key) is declared without a default, and nothing registers it"],
           hint: ResolutionError.unboundKeyPathHint(for: key)))
     }
@@ -159,12 +159,12 @@ extension Container {
         if let defect = registration.defect {
           problems.append(
             GraphProblem(
-              code: defect.code, key: registration.key, path: [registration.key],
+              defect.code, key: registration.key, path: [registration.key],
               summary: defect.summary, details: [place()], hint: defect.hint))
         } else if registration.wasSeenMakingUnkeepableValue {
           problems.append(
             GraphProblem(
-              code: .lifetimeMismatch, key: registration.key, path: [registration.key],
+              .lifetimeMismatch, key: registration.key, path: [registration.key],
               summary: "\(registration.key) has the weak lifetime, but its factory was seen"
                 + " returning a value, not an object",
               details: [place()],
@@ -182,7 +182,7 @@ extension Container {
           registration.key, in: context, chain: [registration.key], location: CodeLocation())
         problems.append(
           GraphProblem(
-            code: .unimplemented, key: registration.key, path: [registration.key],
+            .unimplemented, key: registration.key, path: [registration.key],
             summary: "\(registration.key) is unimplemented in the \(context) context, which is"
               + " active where it is made",
             details: [place()], hint: error.hint))
@@ -198,7 +198,7 @@ extension Container {
   {
     if parts.contains(.factory) {
       return GraphProblem(
-        code: .undeclaredEdges, key: key, path: [key],
+        .undeclaredEdges, key: key, path: [key],
         summary: "the edges of \(key) are unknown: its closure factory declares no dependencies"
           + " and has not run",
         details: [],
@@ -218,7 +218,7 @@ extension Container {
         ("its completion declares no dependencies and has not run", "`onCreated(dependencies:)`")
       }
     return GraphProblem(
-      code: .undeclaredEdges, key: key, path: [key],
+      .undeclaredEdges, key: key, path: [key],
       summary: "the edges of \(key) are unknown: \(what)", details: [],
       hint: "declare what it resolves with \(declare) ([] for none), or resolve \(key) once"
         + " before validating.")
@@ -258,11 +258,11 @@ extension Container {
         }
         problems.append(
           GraphProblem(
-            code: .resolutionFailed, key: node.key, path: error.chain,
+            .resolutionFailed, key: node.key, path: error.chain,
             summary: "resolving \(node.key) failed: \(error.summary)", details: details,
             hint: error.hint))
       }
     }
-    return ValidationReport(problems: problems)
+    return ValidationReport(problems)
   }
 }

@@ -78,14 +78,10 @@ extension DependencyGraph {
     /// ```
     public let isAfterCreation: Bool
 
-    /// Makes an edge, for a graph built by hand with ``DependencyGraph/init(nodes:edges:)``.
-    ///
-    /// An edge to `Lazy<T>` or `Provider<T>` (when that key is not itself a node) is taken by the
-    /// graph as a deferred edge to `T`.
+    /// Deprecated: only Loom makes edges; read them from ``DependencyGraph/edges``.
     ///
     /// ```swift
-    /// let edge = DependencyGraph.Edge(
-    ///   from: DependencyKey(UserService.self), to: DependencyKey(Database.self))
+    /// let edges = container.graph.edges(from: DependencyKey(UserService.self))
     /// ```
     ///
     /// - Parameters:
@@ -94,8 +90,39 @@ extension DependencyGraph {
     ///   - kind: Whether the edge is declared or observed.
     ///   - isDeferred: Whether the dependency is taken through a ``Lazy`` or a ``Provider``.
     ///   - isAfterCreation: Whether `from`'s completion resolves it, after `from` is made.
+    @_documentation(visibility: private)
+    @available(
+      *, deprecated,
+      message: "Only Loom makes graph edges: read them from `container.graph.edges`"
+    )
     public init(
       from: DependencyKey, to: DependencyKey, kind: Kind = .declared, isDeferred: Bool = false,
+      isAfterCreation: Bool = false
+    ) {
+      self.init(
+        from, to: to, kind: kind, isDeferred: isDeferred, isAfterCreation: isAfterCreation)
+    }
+
+    /// Makes an edge, for a graph built by hand with `DependencyGraph.init(_:edges:)` (for Loom's
+    /// own packages and tools).
+    ///
+    /// An edge to `Lazy<T>` or `Provider<T>` (when that key is not itself a node) is taken by the
+    /// graph as a deferred edge to `T`.
+    ///
+    /// ```swift
+    /// let edge = DependencyGraph.Edge(
+    ///   DependencyKey(UserService.self), to: DependencyKey(Database.self))
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - from: The key of the registration that depends on `to`.
+    ///   - to: The key it depends on.
+    ///   - kind: Whether the edge is declared or observed.
+    ///   - isDeferred: Whether the dependency is taken through a ``Lazy`` or a ``Provider``.
+    ///   - isAfterCreation: Whether `from`'s completion resolves it, after `from` is made.
+    @_spi(LoomInternals)
+    public init(
+      _ from: DependencyKey, to: DependencyKey, kind: Kind = .declared, isDeferred: Bool = false,
       isAfterCreation: Bool = false
     ) {
       self.from = from

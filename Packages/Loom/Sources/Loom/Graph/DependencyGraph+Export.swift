@@ -43,14 +43,10 @@ extension DependencyGraph {
   /// the cluster that owns it: a container and its feature children, a component and its
   /// children.
   ///
+  /// Loom's tools make them: LoomAssembly's feature graph and `loom-graph`'s pictures.
+  ///
   /// ```swift
-  /// let clusters = [
-  ///   DependencyGraph.Cluster(title: "Container", graph: app.graph),
-  ///   DependencyGraph.Cluster(
-  ///     title: "Feature Settings", subtitle: "owned by UserAssembly", graph: settingsGraph,
-  ///     owner: 0),
-  /// ]
-  /// print(DependencyGraph.export(clusters, as: .mermaid))
+  /// for cluster in clusters { print(cluster.title, cluster.graph.nodes.count) }
   /// ```
   public struct Cluster: Sendable {
     /// The box's title.
@@ -82,10 +78,10 @@ extension DependencyGraph {
     /// ```
     public let owner: Int?
 
-    /// Makes a cluster.
+    /// Deprecated: only Loom's tools make clusters.
     ///
     /// ```swift
-    /// let feature = DependencyGraph.Cluster(title: "Feature Settings", graph: graph, owner: 0)
+    /// print(container.graph.export(.mermaid))
     /// ```
     ///
     /// - Parameters:
@@ -93,7 +89,29 @@ extension DependencyGraph {
     ///   - subtitle: A second line under the title.
     ///   - graph: The nodes in the box and the edges from them.
     ///   - owner: The position of the owning cluster in the exported list, if any.
+    @_documentation(visibility: private)
+    @available(
+      *, deprecated,
+      message: "Only Loom's tools make clusters: export one graph with `graph.export(_:)`"
+    )
     public init(title: String, subtitle: String? = nil, graph: DependencyGraph, owner: Int? = nil) {
+      self.init(title, subtitle: subtitle, graph: graph, owner: owner)
+    }
+
+    /// Makes a cluster (for Loom's own packages and tools).
+    ///
+    /// ```swift
+    /// let feature = DependencyGraph.Cluster("Feature Settings", graph: graph, owner: 0)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - title: The box's title.
+    ///   - subtitle: A second line under the title.
+    ///   - graph: The nodes in the box and the edges from them.
+    ///   - owner: The position of the owning cluster in the exported list, if any.
+    @_spi(LoomInternals)
+    public init(_ title: String, subtitle: String? = nil, graph: DependencyGraph, owner: Int? = nil)
+    {
       self.title = title
       self.subtitle = subtitle
       self.graph = graph
@@ -225,7 +243,7 @@ struct GraphRenderer {
         let seen = cluster.graph.nodes.filter {
           $0.containerDepth > 0 && referenced.contains($0.key)
         }
-        section.textGraph = DependencyGraph(nodes: drawn + seen, edges: edges)
+        section.textGraph = DependencyGraph(drawn + seen, edges: edges)
       }
       vertexOfKey.append(own)
       sections.append(section)

@@ -64,10 +64,10 @@ extension DependencyGraph {
     /// (``ConfinedLifetime/mainActor(_:)``).
     let isConfinedToMainActor: Bool
 
-    /// Makes a node, for a graph built by hand with ``DependencyGraph/init(nodes:edges:)``.
+    /// Deprecated: only Loom makes nodes; read them from ``DependencyGraph/nodes``.
     ///
     /// ```swift
-    /// let node = DependencyGraph.Node(key: DependencyKey(Database.self), lifetime: .singleton)
+    /// let node = container.graph.node(for: DependencyKey(Database.self))
     /// ```
     ///
     /// - Parameters:
@@ -80,8 +80,41 @@ extension DependencyGraph {
     ///   - isUnchecked: Whether it shares a value that is not `Sendable` on the user's word.
     ///   - fileID: Where the registration is made.
     ///   - line: The line of the registration.
+    @_documentation(visibility: private)
+    @available(
+      *, deprecated,
+      message: "Only Loom makes graph nodes: read them from `container.graph.nodes`"
+    )
     public init(
       key: DependencyKey, lifetime: Lifetime = .transient, isAsync: Bool = false,
+      containerDepth: Int = 0, isBinding: Bool = false, origin: String? = nil,
+      isUnchecked: Bool = false, fileID: StaticString = #fileID, line: UInt = #line
+    ) {
+      self.init(
+        key, lifetime: lifetime, isAsync: isAsync, containerDepth: containerDepth,
+        isBinding: isBinding, origin: origin, isUnchecked: isUnchecked, fileID: fileID, line: line)
+    }
+
+    /// Makes a node, for a graph built by hand with `DependencyGraph.init(_:edges:)` (for Loom's
+    /// own packages and tools).
+    ///
+    /// ```swift
+    /// let node = DependencyGraph.Node(DependencyKey(Database.self), lifetime: .singleton)
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - key: The key the registration is resolved by.
+    ///   - lifetime: How long its instances live.
+    ///   - isAsync: Whether its factory is asynchronous.
+    ///   - containerDepth: Which container of the lineage holds it (0: the container itself).
+    ///   - isBinding: Whether it binds its key to another registration.
+    ///   - origin: The module that made it, if known.
+    ///   - isUnchecked: Whether it shares a value that is not `Sendable` on the user's word.
+    ///   - fileID: Where the registration is made.
+    ///   - line: The line of the registration.
+    @_spi(LoomInternals)
+    public init(
+      _ key: DependencyKey, lifetime: Lifetime = .transient, isAsync: Bool = false,
       containerDepth: Int = 0, isBinding: Bool = false, origin: String? = nil,
       isUnchecked: Bool = false, fileID: StaticString = #fileID, line: UInt = #line
     ) {

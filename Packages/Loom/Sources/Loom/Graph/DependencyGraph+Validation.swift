@@ -145,7 +145,7 @@ struct GraphValidator {
       if left.order != right.order { return left.order < right.order }
       return left.vertices.lexicographicallyPrecedes(right.vertices)
     }
-    return ValidationReport(problems: findings.map(\.problem))
+    return ValidationReport(findings.map(\.problem))
   }
 
   // MARK: - Missing
@@ -206,7 +206,7 @@ struct GraphValidator {
         Finding(
           order: GraphProblem.Code.missing.order, vertices: [missing],
           problem: GraphProblem(
-            code: .missing, key: key, path: path.map { index.keys[$0] },
+            .missing, key: key, path: path.map { index.keys[$0] },
             neededBy: needing.map { index.keys[$0.vertex] },
             summary: key.startupTaskName.map { "no start-up task \"\($0)\" in this container" }
               ?? "no registration for \(index.label(missing))",
@@ -284,7 +284,7 @@ struct GraphValidator {
       Finding(
         order: GraphProblem.Code.cycle.order, vertices: loop,
         problem: GraphProblem(
-          code: .cycle, key: key, path: loop.map { index.keys[$0] },
+          .cycle, key: key, path: loop.map { index.keys[$0] },
           summary: summary, details: details, hint: hint)))
   }
 
@@ -399,7 +399,7 @@ struct GraphValidator {
       Finding(
         order: GraphProblem.Code.captive.order, vertices: path,
         problem: GraphProblem(
-          code: .captive, key: index.keys[holder], path: path.map { index.keys[$0] },
+          .captive, key: index.keys[holder], path: path.map { index.keys[$0] },
           summary: summary, details: details, hint: hint)))
   }
 
@@ -555,7 +555,7 @@ struct GraphValidator {
       Finding(
         order: code.order, vertices: [vertex, target],
         problem: GraphProblem(
-          code: code, key: index.keys[subject], path: [index.keys[vertex], index.keys[target]],
+          code, key: index.keys[subject], path: [index.keys[vertex], index.keys[target]],
           summary: summary, details: [describe(vertex), describe(target)], hint: hint)))
   }
 

@@ -45,11 +45,27 @@ public struct DependencyGraph: Sendable {
   /// Vertex numbers, descriptions and adjacency, computed once for validation and export.
   let index: GraphIndex
 
-  /// Makes a graph from nodes and edges built by hand (for a test, a tool or a benchmark).
+  /// Deprecated: only Loom makes graphs; get one from ``Container/graph``.
+  ///
+  /// ```swift
+  /// let graph = container.graph
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - nodes: The registrations, in any order.
+  ///   - edges: The dependencies between them, in any order.
+  @_documentation(visibility: private)
+  @available(*, deprecated, message: "Only Loom makes graphs: read `container.graph`")
+  public init(nodes: [Node], edges: [Edge]) {
+    self.init(nodes, edges: edges)
+  }
+
+  /// Makes a graph from nodes and edges built by hand (for Loom's own packages and tools, tests
+  /// and benchmarks).
   ///
   /// ``Container/graph`` is the usual way to get a graph; this initializer builds one without a
-  /// container, for example to validate or draw a wiring described elsewhere. The input is
-  /// normalised as ``Container/graph`` does it:
+  /// container, for example to validate or draw a wiring described elsewhere (`loom-graph`'s,
+  /// read from sources). The input is normalised as ``Container/graph`` does it:
   ///
   /// - when several nodes have the same key, the one with the smallest
   ///   ``Node/containerDepth`` is kept (the first given on a tie);
@@ -63,18 +79,19 @@ public struct DependencyGraph: Sendable {
   /// let database = DependencyKey(Database.self)
   /// let service = DependencyKey(UserService.self)
   /// let graph = DependencyGraph(
-  ///   nodes: [
-  ///     DependencyGraph.Node(key: database, lifetime: .singleton),
-  ///     DependencyGraph.Node(key: service),
+  ///   [
+  ///     DependencyGraph.Node(database, lifetime: .singleton),
+  ///     DependencyGraph.Node(service),
   ///   ],
-  ///   edges: [DependencyGraph.Edge(from: service, to: database)])
+  ///   edges: [DependencyGraph.Edge(service, to: database)])
   /// graph.validate().isValid  // true
   /// ```
   ///
   /// - Parameters:
   ///   - nodes: The registrations, in any order.
   ///   - edges: The dependencies between them, in any order.
-  public init(nodes: [Node], edges: [Edge]) {
+  @_spi(LoomInternals)
+  public init(_ nodes: [Node], edges: [Edge]) {
     (self.nodes, self.index) = GraphIndex.build(nodes: nodes, edges: edges)
   }
 
@@ -143,6 +160,6 @@ public struct DependencyGraph: Sendable {
     for vertex in queue {
       keptEdges.append(contentsOf: index.edges(from: vertex))
     }
-    return DependencyGraph(nodes: queue.map { nodes[$0] }, edges: keptEdges)
+    return DependencyGraph(queue.map { nodes[$0] }, edges: keptEdges)
   }
 }

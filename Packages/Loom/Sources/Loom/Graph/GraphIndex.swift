@@ -55,7 +55,7 @@ struct GraphIndex: Sendable {
   /// The edge at `position`, which starts at `source`.
   func edge(at position: Int, from source: Int) -> DependencyGraph.Edge {
     DependencyGraph.Edge(
-      from: keys[source], to: keys[targets[position]],
+      keys[source], to: keys[targets[position]],
       kind: observed[position] ? .observed : .declared, isDeferred: deferred[position],
       isAfterCreation: afterCreation[position])
   }
@@ -91,7 +91,7 @@ struct GraphIndex: Sendable {
     let isAfterCreation: Bool
   }
 
-  /// Sorts and numbers the nodes, drops what ``DependencyGraph/init(nodes:edges:)`` says it drops,
+  /// Sorts and numbers the nodes, drops what `DependencyGraph.init(_:edges:)` says it drops,
   /// and builds the adjacency.
   static func build(nodes input: [DependencyGraph.Node], edges inputEdges: [DependencyGraph.Edge])
     -> (nodes: [DependencyGraph.Node], index: GraphIndex)
@@ -233,7 +233,7 @@ struct GraphIndex: Sendable {
 /// export never need them, and making 300,000 of them would be most of the cost of building a
 /// large graph.
 final class EdgeCache: Sendable {
-  let edges = Locked<[DependencyGraph.Edge]?>(nil)
+  let edges = Lock<[DependencyGraph.Edge]?>(nil)
 }
 
 /// Describes keys as ``DependencyKey/description`` does, looking each value type's name up once:

@@ -200,12 +200,40 @@ public struct GraphProblem: Sendable, CustomStringConvertible {
   /// ```
   public let details: [String]
 
-  /// Makes a problem, for a package that checks rules of its own and reports them with the
-  /// graph's (see ``ValidationReport/init(problems:unseen:)``).
+  /// Deprecated: only Loom makes problems; read them from ``ValidationReport/problems``.
+  ///
+  /// ```swift
+  /// let problems = container.validate().problems
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - code: The kind of problem.
+  ///   - key: The key the problem is about.
+  ///   - path: The keys that show the problem, in dependency order.
+  ///   - neededBy: For a missing key, the registrations that depend on it.
+  ///   - summary: One line saying what is wrong.
+  ///   - details: The lines of the description between the summary and the hint.
+  ///   - hint: How to fix it.
+  @_documentation(visibility: private)
+  @available(
+    *, deprecated,
+    message: "Only Loom makes graph problems: read them from `container.validate().problems`"
+  )
+  public init(
+    code: Code, key: DependencyKey, path: [DependencyKey], neededBy: [DependencyKey] = [],
+    summary: String, details: [String] = [], hint: String
+  ) {
+    self.init(
+      code, key: key, path: path, neededBy: neededBy, summary: summary, details: details,
+      hint: hint)
+  }
+
+  /// Makes a problem, for Loom's packages that check rules of their own and report them with the
+  /// graph's (LoomAssembly).
   ///
   /// ```swift
   /// let problem = GraphProblem(
-  ///   code: .missing, key: DependencyKey(HTTPClient.self), path: [DependencyKey(HTTPClient.self)],
+  ///   .missing, key: DependencyKey(HTTPClient.self), path: [DependencyKey(HTTPClient.self)],
   ///   summary: "no registration for HTTPClient",
   ///   details: ["Expected by: PaymentsAssembly"],
   ///   hint: "register HTTPClient, or add it to CheckoutAssembly's expectedKeys.")
@@ -219,8 +247,9 @@ public struct GraphProblem: Sendable, CustomStringConvertible {
   ///   - summary: One line saying what is wrong.
   ///   - details: The lines of the description between the summary and the hint.
   ///   - hint: How to fix it.
+  @_spi(LoomInternals)
   public init(
-    code: Code, key: DependencyKey, path: [DependencyKey], neededBy: [DependencyKey] = [],
+    _ code: Code, key: DependencyKey, path: [DependencyKey], neededBy: [DependencyKey] = [],
     summary: String, details: [String] = [], hint: String
   ) {
     self.code = code

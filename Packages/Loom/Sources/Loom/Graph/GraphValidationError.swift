@@ -22,14 +22,24 @@ public struct GraphValidationError: Error, Sendable, CustomStringConvertible {
   /// ```
   public let report: ValidationReport
 
-  /// Wraps a report; ``ValidationReport/throwIfInvalid()`` makes one for you.
+  /// Deprecated: only Loom makes this error; ``ValidationReport/throwIfInvalid()`` throws it.
   ///
   /// ```swift
-  /// let error = GraphValidationError(report: container.validate())
+  /// try container.validate().throwIfInvalid()
   /// ```
   ///
   /// - Parameter report: The report with the problems.
+  @_documentation(visibility: private)
+  @available(
+    *, deprecated,
+    message: "Only Loom makes this error: call `report.throwIfInvalid()` to throw it"
+  )
   public init(report: ValidationReport) {
+    self.init(report)
+  }
+
+  /// Wraps a report, for ``ValidationReport/throwIfInvalid()``.
+  init(_ report: ValidationReport) {
     self.report = report
   }
 

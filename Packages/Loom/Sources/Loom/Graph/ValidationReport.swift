@@ -59,19 +59,38 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
   /// ``unseen`` and ``unseenParts``, made when first read.
   private let unseenRegistrations: UnseenRegistrations
 
-  /// Makes a report, for a package that checks rules of its own and reports them with the
-  /// graph's; the problems are listed by kind, as ``DependencyGraph/validate()`` lists them
-  /// (problems of one kind keep the order given).
+  /// Deprecated: only Loom makes reports; get one from ``DependencyGraph/validate()``.
   ///
   /// ```swift
-  /// let report = ValidationReport(problems: container.validate().problems + featureProblems)
+  /// let report = container.validate()
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - problems: The problems found.
+  ///   - unseen: The registrations whose edges the check could not see.
+  @_documentation(visibility: private)
+  @available(
+    *, deprecated,
+    message: "Only Loom makes reports: get one from `container.validate()` or `graph.validate()`"
+  )
+  public init(problems: [GraphProblem], unseen: [DependencyKey] = []) {
+    self.init(problems, unseen: unseen)
+  }
+
+  /// Makes a report, for Loom's packages that check rules of their own and report them with the
+  /// graph's (LoomAssembly); the problems are listed by kind, as ``DependencyGraph/validate()``
+  /// lists them (problems of one kind keep the order given).
+  ///
+  /// ```swift
+  /// let report = ValidationReport(container.validate().problems + featureProblems)
   /// ```
   ///
   /// - Parameters:
   ///   - problems: The problems found.
   ///   - unseen: The registrations whose edges the check could not see, in the order to list
   ///     them.
-  public init(problems: [GraphProblem], unseen: [DependencyKey] = []) {
+  @_spi(LoomInternals)
+  public init(_ problems: [GraphProblem], unseen: [DependencyKey] = []) {
     self.init(problems: problems, unseen: UnseenRegistrations(listed: unseen))
   }
 
@@ -100,7 +119,7 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
   /// - Throws: A ``GraphValidationError`` whose ``GraphValidationError/report`` is this report,
   ///   when ``isValid`` is false.
   public func throwIfInvalid() throws(GraphValidationError) {
-    if !isValid { throw GraphValidationError(report: self) }
+    if !isValid { throw GraphValidationError(self) }
   }
 
   /// `ValidationReport: 2 problems`, then one block per problem, separated by blank lines.
@@ -178,7 +197,7 @@ public struct ValidationReport: Sendable, CustomStringConvertible {
 final class UnseenRegistrations: Sendable {
   private let found: [(key: DependencyKey, parts: UndeclaredParts)]
   private let isListed: Bool
-  private let made = Locked<Listed?>(nil)
+  private let made = Lock<Listed?>(nil)
 
   /// The keys in the order a report lists them, and what of each was not seen.
   struct Listed: Sendable {

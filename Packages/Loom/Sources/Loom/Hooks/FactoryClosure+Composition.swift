@@ -76,7 +76,7 @@ extension FactoryClosure {
       guard sharing != .sendable else { return self }
       return .sync { resolver in
         throw ResolutionError(
-          code: .factoryFailed, key: key, chain: resolver.context.keys,
+          .factoryFailed, key: key, chain: resolver.context.keys,
           summary: "\(key) is not Sendable and made by an asynchronous factory, but its onCreated"
             + " runs on \(isolationName(actor))",
           hint: "leave onCreated without isolation, or make the factory synchronous.",
@@ -93,7 +93,7 @@ extension FactoryClosure {
   ) -> Self {
     .sync { resolver in
       throw ResolutionError(
-        code: .factoryFailed, key: key, chain: resolver.context.keys,
+        .factoryFailed, key: key, chain: resolver.context.keys,
         summary: "the factory of \(key) runs on \(isolationName(factory)), but \(part) on"
           + " \(isolationName(other))",
         hint: "isolate both to the same actor, or leave one of them without isolation.",

@@ -23,9 +23,9 @@ public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
     /// exactly as before arguments were part of keys.
     case type(ObjectIdentifier, name: String?)
     case keyPath(KeyPathIdentity)
-    /// A key known only by how source code spells it (``init(typeNamed:name:)``).
+    /// A key known only by how source code spells it (`init(spelledType:name:)`).
     case spelledType(String, name: String?)
-    /// A key-path key known only by its property's name (``init(keyPathNamed:)``).
+    /// A key-path key known only by its property's name (`init(spelledKeyPath:)`).
     case spelledKeyPath(String)
     /// A start-up task of a container, by name: how ``Container/validate(_:)`` names the task in
     /// its problems (never a registration's key).
@@ -33,8 +33,8 @@ public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
   }
 
   @usableFromInline let identity: Identity
-  /// The type of the value this key resolves to (`Any.self` for a key made from its spelling,
-  /// with ``init(typeNamed:name:)`` or ``init(keyPathNamed:)``).
+  /// The type of the value this key resolves to (`Any.self` for a key `loom-graph` made from its
+  /// spelling).
   ///
   /// ```swift
   /// DependencyKey(Database.self).valueType == Database.self  // true
@@ -128,8 +128,26 @@ public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
     self.propertyName = propertyName
   }
 
+  /// Deprecated: only `loom-graph` makes keys from their spelling; make a key from a type.
+  ///
+  /// ```swift
+  /// let api = DependencyKey((any APIClient).self, name: "primary")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type as the source spells it.
+  ///   - name: A name that tells apart several registrations of the same type.
+  @_documentation(visibility: private)
+  @available(
+    *, deprecated,
+    message: "Only loom-graph makes keys from their spelling: write `DependencyKey(T.self, name:)`"
+  )
+  public init(typeNamed type: String, name: String? = nil) {
+    self.init(spelledType: type, name: name)
+  }
+
   /// Makes the key of a type known only by how source code spells it, for a graph built by a
-  /// tool that reads code rather than by a container.
+  /// tool that reads code rather than by a container (for Loom's own tools).
   ///
   /// `loom-graph` reads an app's sources without compiling them, so it has names, not types: it
   /// builds its ``DependencyGraph`` from keys like these and draws and validates it with the same
@@ -139,35 +157,53 @@ public struct DependencyKey: Hashable, Sendable, CustomStringConvertible {
   /// ``DependencyGraph/Edge/isDeferred`` instead).
   ///
   /// ```swift
-  /// let api = DependencyKey(typeNamed: "any APIClient", name: "primary")
+  /// let api = DependencyKey(spelledType: "any APIClient", name: "primary")
   /// print(api)  // any APIClient (name: "primary")
-  /// let graph = DependencyGraph(
-  ///   nodes: [DependencyGraph.Node(key: api, lifetime: .singleton)], edges: [])
+  /// let graph = DependencyGraph([DependencyGraph.Node(api, lifetime: .singleton)], edges: [])
   /// ```
   ///
   /// - Parameters:
   ///   - type: The type as the source spells it, such as `Database` or `any APIClient`; it is
   ///     also the key's description.
   ///   - name: A name that tells apart several registrations of the same type.
-  public init(typeNamed type: String, name: String? = nil) {
+  @_spi(LoomInternals)
+  public init(spelledType type: String, name: String? = nil) {
     self.identity = .spelledType(type, name: name)
     self.valueType = Any.self
     self.propertyName = nil
   }
 
-  /// Makes the key of a key-path dependency known only by the name of its property, for a graph
-  /// built by a tool that reads code rather than by a container.
+  /// Deprecated: only `loom-graph` makes keys from their spelling; make a key from a key path.
   ///
-  /// Like ``init(typeNamed:name:)``, for a `Dependency` declared in an extension of
+  /// ```swift
+  /// let api = DependencyKey(\Container.api)
+  /// ```
+  ///
+  /// - Parameter property: The name of the `Dependency` property.
+  @_documentation(visibility: private)
+  @available(
+    *, deprecated,
+    message:
+      "Only loom-graph makes keys from their spelling: write `DependencyKey(\\Container.name)`"
+  )
+  public init(keyPathNamed property: String) {
+    self.init(spelledKeyPath: property)
+  }
+
+  /// Makes the key of a key-path dependency known only by the name of its property, for a graph
+  /// built by a tool that reads code rather than by a container (for Loom's own tools).
+  ///
+  /// Like `init(spelledType:name:)`, for a `Dependency` declared in an extension of
   /// ``Container``. The key ``isKeyPath``, so validation treats it as a dependency with a default.
   ///
   /// ```swift
-  /// let api = DependencyKey(keyPathNamed: "api")
+  /// let api = DependencyKey(spelledKeyPath: "api")
   /// print(api)  // \.api
   /// ```
   ///
   /// - Parameter property: The name of the `Dependency` property.
-  public init(keyPathNamed property: String) {
+  @_spi(LoomInternals)
+  public init(spelledKeyPath property: String) {
     self.identity = .spelledKeyPath(property)
     self.valueType = Any.self
     self.propertyName = property
@@ -427,7 +463,7 @@ struct ArgumentList<Value, each Argument>: ArgumentListType {
 /// there is one per argument list the process uses, as there is one metadata record.
 enum ArgumentLists {
   /// The argument types of each list, in order.
-  private static let table = Locked<[ObjectIdentifier: [any Any.Type]]>([:])
+  private static let table = Lock<[ObjectIdentifier: [any Any.Type]]>([:])
 
   /// Records `list`'s argument types if they are not yet, and returns its identifier.
   static func record(_ list: any ArgumentListType.Type) -> ObjectIdentifier {

@@ -61,7 +61,7 @@ final class ExpiringInstances: Sendable {
     var deadline: Duration
   }
 
-  private let items = Locked<[ObjectIdentifier: Item]>([:])
+  private let items = Lock<[ObjectIdentifier: Item]>([:])
 
   /// The cache of `registration`, emptied first if its instance has expired by the time `elapsed`
   /// reads (the time since the lifetime was made).

@@ -25,7 +25,7 @@ public final class InstanceCache: Sendable {
   /// the slot its instance is made in and the box it is published in once kept; it holds the
   /// registration, so that the registration's identity (the key here and in ``index``) cannot be
   /// reused while the entry exists (a cache may outlive the container that made the registration).
-  private let entries = Locked<[ObjectIdentifier: Entry]>([:])
+  private let entries = Lock<[ObjectIdentifier: Entry]>([:])
   /// The same entries, read without the lock (the one lock-free map of the core, see
   /// ``RegistryIndex``), by the probe ``probe(of:)``.
   private let index = RegistryIndex()

@@ -10,7 +10,7 @@ final class OnceInstances: Sendable {
     let location: CodeLocation
   }
 
-  private let slots = Locked<[Declaration: OnceSlot]>([:])
+  private let slots = Lock<[Declaration: OnceSlot]>([:])
 
   /// The slot of `registration`'s declaration if one was made, without making one.
   func existingSlot(for registration: Registration) -> OnceSlot? {

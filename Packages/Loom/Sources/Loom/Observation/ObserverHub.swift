@@ -37,7 +37,7 @@ final class ObserverHub: Sendable {
 
   /// Whether no observer is registered, so that the fast path may serve a resolve unreported.
   @inlinable var isQuiet: Bool { activeCount.load(ordering: .relaxed) == 0 }
-  private let state = Locked(State())
+  private let state = Lock(State())
 
   func add(for container: Container, _ handler: @escaping Handler) -> ObservationToken {
     adding { state, id in

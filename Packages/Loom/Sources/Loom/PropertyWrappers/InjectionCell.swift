@@ -17,7 +17,7 @@ final class InjectionCell<Value>: Sendable {
 
   let container: Container
   private let resolve: Resolve
-  private let held = Locked<Held?>(nil)
+  private let held = Lock<Held?>(nil)
 
   init(container: Container?, resolve: @escaping Resolve) {
     self.container = container ?? Container.injectionTarget

@@ -112,7 +112,7 @@ final class WeakInjectionStorage<Value: AnyObject & Sendable>: Sendable {
 
   private let container: Container
   private let request: _ResolutionRequest
-  private let state = Locked(State())
+  private let state = Lock(State())
 
   init(container: Container, request: _ResolutionRequest) {
     self.container = container

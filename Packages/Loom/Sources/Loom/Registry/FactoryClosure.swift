@@ -110,7 +110,7 @@ extension FactoryClosure {
     case .async:
       return .sync { resolver in
         throw ResolutionError(
-          code: .asyncRequired, key: key, chain: resolver.context.keys,
+          .asyncRequired, key: key, chain: resolver.context.keys,
           summary: "\(key) is shared on the main actor only, but its factory is asynchronous",
           hint: "make its factory synchronous (it runs on the main actor), or make"
             + " \(typeName(key.valueType)) Sendable.",

@@ -54,7 +54,7 @@ final class ReadSections: Sendable {
   /// Whether something waits to be released (read by every reader on exit).
   @usableFromInline let hasRetired = Atomic<Bool>(false)
   /// Objects unlinked from an index, with the epoch in which they were retired.
-  private let retired = Locked<[(epoch: UInt, objects: [any AnyObject & Sendable])]>([])
+  private let retired = Lock<[(epoch: UInt, objects: [any AnyObject & Sendable])]>([])
 
   init() {
     counters = (0..<(2 * Self.stripes)).map { _ in StripeCounter() }

@@ -266,7 +266,7 @@ enum LifetimeKind: Sendable {
 
 /// The edges a closure factory is seen resolving until it first succeeds: one object per
 /// registration that records them.
-typealias EdgeObservation = Locked<ObservedEdges>
+typealias EdgeObservation = Lock<ObservedEdges>
 
 /// What ``EdgeObservation`` records.
 struct ObservedEdges: Sendable {

@@ -97,7 +97,7 @@ public struct Lazy<Value> {
 final class LazyStorage<Value>: Sendable {
   // NB: in a `HandOver` box because `Value` need not be `Sendable`: a `Lazy` of such a value is
   // not `Sendable` itself, so its storage (shared by its copies only) stays in one isolation.
-  let value = Locked<HandOver<Value>?>(nil)
+  let value = Lock<HandOver<Value>?>(nil)
 }
 
 extension Lazy: Sendable where Value: Sendable {}

@@ -3,7 +3,7 @@ extension ResolutionError {
     _ key: DependencyKey, chain: [DependencyKey], hint: String? = nil, location: CodeLocation
   ) -> ResolutionError {
     ResolutionError(
-      code: .notRegistered, key: key, chain: chain, summary: "no registration for \(key)",
+      .notRegistered, key: key, chain: chain, summary: "no registration for \(key)",
       hint: hint ?? genericMissingHint(for: key), location: location)
   }
 
@@ -28,7 +28,7 @@ extension ResolutionError {
     _ key: DependencyKey, chain: [DependencyKey], location: CodeLocation
   ) -> ResolutionError {
     ResolutionError(
-      code: .notRegistered, key: key, chain: chain, summary: "no registration for \(key)",
+      .notRegistered, key: key, chain: chain, summary: "no registration for \(key)",
       hint: unboundKeyPathHint(for: key), location: location)
   }
 
@@ -51,7 +51,7 @@ extension ResolutionError {
         + " this one"
       : "dependency cycle: \(cycle)"
     return ResolutionError(
-      code: .cycle, key: key, chain: chain, summary: summary,
+      .cycle, key: key, chain: chain, summary: summary,
       hint: "break the cycle: let one side take Lazy<T> or Provider<T> instead of T, or move the"
         + " shared state into a third dependency.",
       location: location)
@@ -67,7 +67,7 @@ extension ResolutionError {
     let start = chain.firstIndex(of: key) ?? chain.startIndex
     let loop = chain[start...].map(\.description).joined(separator: " → ")
     return ResolutionError(
-      code: .cycle, key: key, chain: chain,
+      .cycle, key: key, chain: chain,
       summary: "dependency cycle through custom lifetimes: picking a cache for \(key) resolved"
         + " \(loop)",
       hint: "a CustomLifetime's instanceCache(for:) must not resolve the key it picks a cache for,"
@@ -88,7 +88,7 @@ extension ResolutionError {
         + ["… \(chain.count - 2 * shown) more …"]
         + chain.suffix(shown).map(\.description)).joined(separator: " → ")
     var error = ResolutionError(
-      code: .tooDeep, key: key, chain: chain,
+      .tooDeep, key: key, chain: chain,
       summary: "resolving \(key) needs a chain of \(chain.count) synchronous factories, more than"
         + " this thread's stack can hold",
       hint: "a chain this deep is almost always a cycle through closure factories: look for the"
@@ -106,7 +106,7 @@ extension ResolutionError {
     underlying: any Error, location: CodeLocation
   ) -> ResolutionError {
     ResolutionError(
-      code: .factoryFailed, key: key, chain: chain, summary: "the factory of \(key) threw",
+      .factoryFailed, key: key, chain: chain, summary: "the factory of \(key) threw",
       hint: "fix the failure reported by the factory registered at \(registeredAt).",
       underlying: underlying, location: location)
   }
@@ -116,7 +116,7 @@ extension ResolutionError {
     location: CodeLocation
   ) -> ResolutionError {
     ResolutionError(
-      code: .typeMismatch, key: key, chain: chain,
+      .typeMismatch, key: key, chain: chain,
       summary: "\(key) has the weak lifetime, but its factory returned a value, not an object",
       hint: "register \(key) at \(registeredAt) with another lifetime, or return a class instance.",
       location: location)
@@ -126,7 +126,7 @@ extension ResolutionError {
     _ key: DependencyKey, chain: [DependencyKey], location: CodeLocation
   ) -> ResolutionError {
     ResolutionError(
-      code: .asyncRequired, key: key, chain: chain,
+      .asyncRequired, key: key, chain: chain,
       summary: "\(key) is made by an asynchronous factory and was resolved synchronously",
       hint: "resolve it with `try await tryResolveAsync(...)`, or build it first with"
         + " `try await container.bootstrap()` so that synchronous resolves find it cached.",
@@ -158,7 +158,7 @@ extension ResolutionError {
   ) -> ResolutionError {
     let holderLifetime = holder.lifetime
     return ResolutionError(
-      code: .captiveDependency, key: key, chain: chain,
+      .captiveDependency, key: key, chain: chain,
       summary: "\(holder.key) (\(holderLifetime)) would hold \(key) (\(lifetime)) captive",
       hint: "give \(key) a lifetime that lives at least as long as \(holderLifetime), give"
         + " \(holder.key) a lifetime no longer than \(lifetime), or let \(holder.key) take a"
@@ -172,7 +172,7 @@ extension ResolutionError {
     -> ResolutionError
   {
     ResolutionError(
-      code: .asyncRequired, key: key, chain: chain,
+      .asyncRequired, key: key, chain: chain,
       summary: "\(key) is being made by an asynchronous resolve, which a synchronous resolve"
         + " cannot wait for",
       hint: "resolve it with `try await tryResolveAsync(...)`, or build it first with"
@@ -213,7 +213,7 @@ extension ResolutionError {
         + " `try await r.resolveAsync(...)`."
     }
     return ResolutionError(
-      code: .asyncRequired, key: key, chain: context.chain(to: key),
+      .asyncRequired, key: key, chain: context.chain(to: key),
       summary: "\(key) is made on \(name) and was resolved synchronously off it",
       hint: hint, location: context.location)
   }
@@ -224,7 +224,7 @@ extension ResolutionError {
     -> ResolutionError
   {
     ResolutionError(
-      code: .asyncRequired, key: key, chain: context.chain(to: key),
+      .asyncRequired, key: key, chain: context.chain(to: key),
       summary: "\(key) is shared on the main actor only, and an `await` resolve cannot hand it"
         + " to its caller",
       hint: "resolve it synchronously from the main actor (`container.resolve(...)` in"
@@ -238,7 +238,7 @@ extension ResolutionError {
   ) -> ResolutionError {
     let expected = registered ?? "no arguments"
     return ResolutionError(
-      code: .argumentMismatch, key: key, chain: chain,
+      .argumentMismatch, key: key, chain: chain,
       summary: "\(key) takes \(expected), but was resolved with \(given)",
       hint: registered == nil
         ? "resolve \(key) without arguments, or register a factory that takes \(given)."
@@ -261,7 +261,7 @@ extension ResolutionError {
     new: CodeLocation, newOrigin: String? = nil
   ) -> ResolutionError {
     var error = ResolutionError(
-      code: .duplicateRegistration, key: key, chain: [key],
+      .duplicateRegistration, key: key, chain: [key],
       summary: "\(key) is registered twice in a container that forbids overrides",
       hint: "remove one of the registrations, make the second inside `container.replacing { }`,"
         + " or make the container with overridePolicy: .replace.",

@@ -82,11 +82,41 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   /// its own side.
   var crossThreadLoop: CrossThreadLoop?
 
-  /// Makes an error; custom lifetimes and extensions use the static constructors instead.
+  /// Deprecated: only Loom makes resolution errors; a ``CustomLifetime`` throws
+  /// ``scopeRequired(_:scope:)``.
+  ///
+  /// ```swift
+  /// throw ResolutionError.scopeRequired(context, scope: "checkout")
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - code: The kind of failure.
+  ///   - key: The key that failed.
+  ///   - chain: The keys that led to it, ending with `key`.
+  ///   - summary: One line saying what went wrong.
+  ///   - hint: How to fix it.
+  ///   - underlying: An error that caused this one.
+  ///   - location: Where the resolve was requested.
+  @_documentation(visibility: private)
+  @available(
+    *, deprecated,
+    message:
+      "Only Loom makes resolution errors: a custom lifetime throws `ResolutionError.scopeRequired(context, scope:)`"
+  )
+  public init(
+    code: Code, key: DependencyKey, chain: [DependencyKey], summary: String, hint: String,
+    underlying: (any Error)? = nil, location: CodeLocation = CodeLocation()
+  ) {
+    self.init(
+      code, key: key, chain: chain, summary: summary, hint: hint, underlying: underlying,
+      location: location)
+  }
+
+  /// Makes an error (for Loom's own packages); custom lifetimes use the static constructors.
   ///
   /// ```swift
   /// let error = ResolutionError(
-  ///   code: .scopeRequired, key: DependencyKey(Cart.self), chain: [DependencyKey(Cart.self)],
+  ///   .scopeRequired, key: DependencyKey(Cart.self), chain: [DependencyKey(Cart.self)],
   ///   summary: "no checkout flow is running", hint: "resolve Cart inside a checkout flow.")
   /// ```
   ///
@@ -98,8 +128,9 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
   ///   - hint: How to fix it.
   ///   - underlying: An error that caused this one.
   ///   - location: Where the resolve was requested.
+  @_spi(LoomInternals)
   public init(
-    code: Code, key: DependencyKey, chain: [DependencyKey], summary: String, hint: String,
+    _ code: Code, key: DependencyKey, chain: [DependencyKey], summary: String, hint: String,
     underlying: (any Error)? = nil, location: CodeLocation = CodeLocation()
   ) {
     self.code = code
@@ -127,7 +158,7 @@ public struct ResolutionError: Error, Sendable, CustomStringConvertible {
     -> ResolutionError
   {
     ResolutionError(
-      code: .scopeRequired, key: context.key, chain: context.chain,
+      .scopeRequired, key: context.key, chain: context.chain,
       summary: "\(context.key) has the \(scope) lifetime, but no \(scope) scope is current",
       hint: "resolve \(context.key) inside a \(scope) scope, or register it with another lifetime.",
       location: context.location)

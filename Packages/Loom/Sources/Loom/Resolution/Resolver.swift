@@ -256,7 +256,7 @@ public struct Resolver: Resolving {
         ? ("is not a subclass of", "is a subclass of it")
         : ("is not", "is it")
     return ResolutionError(
-      code: .typeMismatch, key: key, chain: context.keys,
+      .typeMismatch, key: key, chain: context.keys,
       summary: "\(target) \(relation) \(typeName(expected))",
       hint: "bind \(key) to a type that \(kind).", location: context.location)
   }

@@ -1,4 +1,4 @@
-import Loom
+@_spi(LoomInternals) import Loom
 
 /// What LoomAssembly remembers about one container: the assemblies installed in it and the
 /// features declared in it.
@@ -19,7 +19,7 @@ final class AssemblyLedger: Sendable {
     var expected: [DependencyKey: [String]] = [:]
   }
 
-  private let state = Locked(State())
+  private let state = Lock(State())
 
   /// Records that `identity` is installed; returns whether it was not recorded already.
   @discardableResult

@@ -1,4 +1,4 @@
-import Loom
+@_spi(LoomInternals) import Loom
 
 /// What `Container.exportFeatureGraph(_:)` draws: one cluster per container (the root, then each
 /// feature depth first, in declaration order), drawn by the core's exporter.
@@ -17,7 +17,7 @@ struct FeatureGraphWriter {
     let index = clusters.count
     clusters.append(
       DependencyGraph.Cluster(
-        title: title, subtitle: owner.map { "owned by \($0)" }, graph: container.graph,
+        title, subtitle: owner.map { "owned by \($0)" }, graph: container.graph,
         owner: parent))
     let features = AssemblyLedger.existing(for: container)?.features ?? []
     // NB: a feature that declares itself again, directly or not, is drawn once.

@@ -1,4 +1,4 @@
-public import Loom
+@_spi(LoomInternals) public import Loom
 
 /// Collects the nodes and edges of a ``Component``'s ``Component/graph-swift.type.property``.
 ///
@@ -50,7 +50,7 @@ public struct _ComponentGraph: Sendable {
   public var graph: DependencyGraph {
     var copy = self
     copy.resolvePending()
-    return DependencyGraph(nodes: copy.nodes, edges: copy.edges)
+    return DependencyGraph(copy.nodes, edges: copy.edges)
   }
 
   /// Adds a member: a node, and an edge to each member it is built from.
@@ -79,7 +79,7 @@ public struct _ComponentGraph: Sendable {
     scope.keys[name] = key
     nodes.append(
       DependencyGraph.Node(
-        key: key, lifetime: lifetime.lifetime, isAsync: effects.contains(.async),
+        key, lifetime: lifetime.lifetime, isAsync: effects.contains(.async),
         origin: scope.origin, fileID: fileID, line: line))
     for dependency in dependencies {
       scope.pending.append(PendingEdge(from: key, to: dependency, isDeferred: false))
@@ -137,7 +137,7 @@ public struct _ComponentGraph: Sendable {
   private mutating func resolvePending() {
     for edge in scope.pending {
       guard let target = scope.keys[edge.to] else { continue }
-      edges.append(DependencyGraph.Edge(from: edge.from, to: target, isDeferred: edge.isDeferred))
+      edges.append(DependencyGraph.Edge(edge.from, to: target, isDeferred: edge.isDeferred))
     }
     scope.pending = []
   }

@@ -1,4 +1,4 @@
-public import Loom
+@_spi(LoomInternals) public import Loom
 
 /// Makes the `Lazy` and `Provider` handles that a component's members take, so a
 /// type written for a `Container` works unchanged in a component.
@@ -20,7 +20,7 @@ public import Loom
 /// ```
 @_documentation(visibility: private)
 public final class _ComponentHandles: Sendable {
-  private let container = Locked<Container?>(nil)
+  private let container = Lock<Container?>(nil)
 
   /// Makes the handle maker of one component instance; its container is made on first use.
   ///
@@ -96,7 +96,7 @@ public final class _ComponentHandles: Sendable {
   ) -> ResolutionError {
     let key = DependencyKey(type, name: member)
     return ResolutionError(
-      code: .factoryFailed, key: key, chain: [key],
+      .factoryFailed, key: key, chain: [key],
       summary: "\(key) is a member of \(component), which was released",
       hint:
         "keep \(component) alive as long as the instances it made read their Lazy and Provider handles.",

@@ -1,4 +1,4 @@
-import Loom
+@_spi(LoomInternals) import Loom
 
 /// The process-wide storage of one `.once` member of a ``Component``: every instance of the
 /// component reads the same cell, so the member is built once per process.
@@ -18,7 +18,7 @@ import Loom
 /// ```
 @_documentation(visibility: private)
 public final class _OnceMember<Cell: _ComponentCell>: Sendable {
-  private let current = Locked(Cell())
+  private let current = Lock(Cell())
 
   /// Makes the storage with an empty cell.
   ///

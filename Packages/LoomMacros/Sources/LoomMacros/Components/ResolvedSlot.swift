@@ -1,4 +1,4 @@
-import Loom
+@_spi(LoomInternals) import Loom
 
 /// Where a generated `resolve()` keeps what one of its items produced (a child component's
 /// `Resolved` aggregate) until all items have run.
@@ -12,7 +12,7 @@ import Loom
 /// ```
 @_documentation(visibility: private)
 public final class _ResolvedSlot<Value: Sendable>: Sendable {
-  private let content = Locked<Value?>(nil)
+  private let content = Lock<Value?>(nil)
 
   /// Makes an empty slot.
   ///

@@ -199,7 +199,7 @@ extension FlowScope {
     if isOpenOnContainer, beganOn != currentThread() {
       // Another thread's flow, current for the whole container, ended under this resolve.
       return ResolutionError(
-        code: .scopeRequired, key: context.key, chain: context.chain,
+        .scopeRequired, key: context.key, chain: context.chain,
         summary: "\(context.key) has the flow lifetime, and the flow \"\(name)\" current for its"
           + " container, begun on another thread, ended while it was resolved",
         hint: "a flow begun with `container.beginScope(_:)` is current for the whole container:"
@@ -209,7 +209,7 @@ extension FlowScope {
         location: context.location)
     }
     return ResolutionError(
-      code: .scopeRequired, key: context.key, chain: context.chain,
+      .scopeRequired, key: context.key, chain: context.chain,
       summary: "\(context.key) has the flow lifetime, but the flow \"\(name)\" it was resolved in"
         + " has ended",
       hint: "resolve \(context.key) in a running flow: begin a new one with"

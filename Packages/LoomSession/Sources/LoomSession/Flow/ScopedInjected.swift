@@ -1,4 +1,4 @@
-public import Loom
+@_spi(LoomInternals) public import Loom
 
 /// A property bound to one flow scope: it resolves its dependency in that scope on first access,
 /// and keeps it until the scope ends.
@@ -135,7 +135,7 @@ final class ScopedInjectionStorage<Value>: Sendable {
 
   let scope: FlowScope
   private let resolve: Resolve
-  private let held = Locked<Held?>(nil)
+  private let held = Lock<Held?>(nil)
 
   init(scope: FlowScope, resolve: @escaping Resolve) {
     self.scope = scope

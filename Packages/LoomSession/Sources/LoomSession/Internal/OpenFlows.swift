@@ -1,4 +1,4 @@
-import Loom
+@_spi(LoomInternals) import Loom
 import Synchronization
 
 /// The flows begun on one container with `Container.beginScope(_:)` and not ended yet, oldest
@@ -11,7 +11,7 @@ final class OpenFlows: Sendable {
   /// further than the task-local scope, and touches no container's storage.
   private static let openCount = Atomic(0)
 
-  private let scopes = Locked<[FlowScope]>([])
+  private let scopes = Lock<[FlowScope]>([])
 
   /// The open flows of `container`.
   static func of(_ container: Container) -> OpenFlows {

@@ -1,4 +1,4 @@
-public import Loom
+@_spi(LoomInternals) public import Loom
 
 /// Records every resolve made through a container, so a test can assert on how the wiring behaves:
 /// which keys were resolved, how often, in what order, and whether a factory ran or a cache
@@ -26,7 +26,7 @@ public import Loom
 /// of all its children, so a recorder on `Container.default` would see other tests' resolves.
 public final class ResolutionRecorder: Sendable {
   /// The events so far, shared with the observer.
-  private let log: Locked<[ResolutionEvent]>
+  private let log: Lock<[ResolutionEvent]>
   /// Removes the observer.
   private let token: ObservationToken
 
@@ -39,7 +39,7 @@ public final class ResolutionRecorder: Sendable {
   ///
   /// - Parameter container: The container to observe; `Container.current` if omitted.
   public init(_ container: Container = .current) {
-    let log = Locked<[ResolutionEvent]>([])
+    let log = Lock<[ResolutionEvent]>([])
     self.log = log
     self.token = container.onResolve { event in log.withLock { $0.append(event) } }
   }

@@ -1,4 +1,4 @@
-@_spi(Testing) public import Loom
+@_spi(Testing) @_spi(LoomInternals) public import Loom
 public import XCTest
 
 /// An XCTest case whose every test runs with a container of its own, made current for `setUp`,
@@ -33,7 +33,7 @@ public import XCTest
 /// `Container.default`.
 open class ContainerTestCase: XCTestCase {
   /// The running test's container, made on first use; dropped when the test ends.
-  private let storage = Locked<Container?>(nil)
+  private let storage = Lock<Container?>(nil)
 
   /// The container each test's ``container`` is an isolated child of: `Container.default` unless
   /// a subclass overrides it.

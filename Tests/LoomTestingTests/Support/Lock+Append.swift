@@ -1,6 +1,6 @@
-import Loom
+@_spi(LoomInternals) import Loom
 
-extension Locked {
+extension Lock {
   /// Appends to an array value.
   func append<Element: Sendable>(_ element: Element) where State == [Element] {
     withLock { $0.append(element) }
