@@ -219,7 +219,7 @@ import Testing
       message.value?.hasSuffix(
         "└─ To fix: register Pet. This non-throwing resolve ran inside the factory of Owner, where"
           + " a failure cannot reach the caller: resolve through the factory's resolver"
-          + " (`try r.resolve(...)`), or read a property wrapper with `try $property.get()`.")
+          + " (`try r.tryResolve(...)`), or read a property wrapper with `try $property.get()`.")
         == true)
     // Outside a factory, the message is the error's description alone.
     let outside = ResolutionError(
