@@ -87,7 +87,7 @@ extension Container {
   ///   .mainActor(
   ///     ProfileModel.self, implementation: ProfileModel.self,
   ///     dependencies: [DependencyKey(UserService.self)]
-  ///   ) { r in ProfileModel(users: try r.tryResolve()) })
+  ///   ) { r in ProfileModel(users: try r.resolve()) })
   /// ```
   ///
   /// - Parameter binding: The binding to register.
