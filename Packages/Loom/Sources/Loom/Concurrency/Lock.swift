@@ -41,15 +41,15 @@ public import Synchronization
 /// public ``Locked`` wraps this type for code written for 0.1.0. Keep critical sections short, and
 /// never resolve a dependency or call unknown code inside one.
 ///
-/// NB: its `Sendable` conformance is unchecked because `state` is a `var`. It is only read or
-/// written inside `withLock`, under `mutex`, and `State` is `Sendable`, so values that leave the
-/// critical section may be shared.
-///
 /// ```swift
 /// let installed = Lock<Set<String>>([])
 /// let isNew = installed.withLock { $0.insert("NetworkAssembly").inserted }
 /// ```
 @_spi(LoomInternals)
+// NB: `@unchecked Sendable` is safe here: the only mutable state is `state`, a `var` that is read
+// or written only inside `withLock`, under `mutex`, so no two accesses overlap; `State` is
+// `Sendable`, so values that leave the critical section may be shared. `mutex` is a `let` of a
+// `Sendable` type.
 public final class Lock<State: Sendable>: @unchecked Sendable {
   @usableFromInline let mutex = Mutex(())
   // NB: `@exclusivity(unchecked)`: every access is inside `withLock`, under `mutex`, so accesses

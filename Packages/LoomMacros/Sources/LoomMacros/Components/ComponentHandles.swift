@@ -148,18 +148,11 @@ extension _ComponentHandles {
     _ container: Container, _ type: Value.Type, _ name: String,
     _ lifetime: _MainActorMemberLifetime, _ read: @escaping @MainActor @Sendable () throws -> Value
   ) {
-    // NB: a cached member's one value is kept by the handle container with a cached lifetime
-    // confined to the main actor (the same value the component's cell keeps, which never
-    // changes once built); a transient member's value is new for each read.
-    let confined = ConfinedLifetime.mainActor(
-      lifetime.lifetime == .transient ? .transient : .singleton)
-    container.register(type, name: name, lifetime: confined) {
-      @MainActor _ throws -> sending Value in
-      // NB: `nonisolated(unsafe)` is safe here: it only lets the value be returned as `sending`.
-      // A cached member's value stays on the main actor (its lifetime is confined there, see
-      // above); a transient member's getter makes a new value that nothing else holds.
-      nonisolated(unsafe) let value = try read()
-      return value
-    }
+    // NB: a cached member's one value is kept by the handle container as a singleton (the
+    // same value the component's cell keeps, which never changes once built); a transient
+    // member's value is new for each read.
+    container.registerMainActorMember(
+      type, name: name, lifetime: lifetime.lifetime == .transient ? .transient : .singleton,
+      dependencies: nil, fileID: #fileID, line: #line, read)
   }
 }

@@ -222,19 +222,10 @@ public struct _ComponentInstaller {
     dependencies: [String] = [], fileID: StaticString, line: UInt,
     _ read: @escaping @MainActor @Sendable () throws -> Value
   ) {
-    let confined = ConfinedLifetime.mainActor(lifetime.lifetime.lifetime)
     addReading(type, name, dependencies: dependencies) { container, name, keys in
-      container.register(
-        type, name: name, lifetime: confined, dependencies: keys, fileID: fileID, line: line
-      ) { @MainActor _ throws -> sending Value in
-        // NB: `nonisolated(unsafe)` is safe here: it only lets the member's value be returned as
-        // `sending`, and the value does not leave the main actor. A cached member's value (kept
-        // by the component, on the main actor) is registered with a cached lifetime confined to
-        // the main actor, which the container keeps and serves on the main actor only; a
-        // transient member's getter makes a new value for each read, which nothing else holds.
-        nonisolated(unsafe) let value = try read()
-        return value
-      }
+      container.registerMainActorMember(
+        type, name: name, lifetime: lifetime.lifetime.lifetime, dependencies: keys,
+        fileID: fileID, line: line, read)
     }
   }
 

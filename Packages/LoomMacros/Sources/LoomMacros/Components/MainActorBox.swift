@@ -1,3 +1,5 @@
+import Loom
+
 /// The value of a cached member of a `@Component(mainActor: true)`, kept where only the main actor
 /// reads it, so that the member's type need not be `Sendable`.
 ///
@@ -31,5 +33,35 @@ public final class _MainActorBox<Value> {
   /// - Parameter value: The member's value.
   public init(_ value: Value) {
     self.value = value
+  }
+}
+
+extension Container {
+  /// Registers a member of a main-actor component whose type is not `Sendable`, read by `read`,
+  /// with `lifetime` confined to the main actor: what the installer and the handle container
+  /// both register for such a member.
+  ///
+  /// ```swift
+  /// container.registerMainActorMember(
+  ///   ImageCache.self, name: "cache", lifetime: .singleton, dependencies: [], fileID: #fileID,
+  ///   line: #line
+  /// ) { component.cache }
+  /// ```
+  func registerMainActorMember<Value>(
+    _ type: Value.Type, name: String?, lifetime: Lifetime, dependencies: [DependencyKey]?,
+    fileID: StaticString, line: UInt, _ read: @escaping @MainActor @Sendable () throws -> Value
+  ) {
+    register(
+      type, name: name, lifetime: .mainActor(lifetime), dependencies: dependencies,
+      fileID: fileID, line: line
+    ) { @MainActor _ throws -> sending Value in
+      // NB: `nonisolated(unsafe)` is safe here: it only lets the member's value be returned as
+      // `sending`, and the value does not leave the main actor. A cached member's value (kept by
+      // the component, on the main actor) is registered with a cached lifetime confined to the
+      // main actor, which the container keeps and serves there only; a transient member's getter
+      // makes a new value for each read, which nothing else holds.
+      nonisolated(unsafe) let value = try read()
+      return value
+    }
   }
 }
