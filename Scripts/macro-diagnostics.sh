@@ -250,7 +250,7 @@ source_file Startup main <<'SOURCE'
 import Hooks
 import LoomMacros
 
-print("linked \(hooksModule): \(Container.discoveredStartupHooks.map(\.name))")
+print("linked \(hooksModule): \(Container.discoveredStartupTasks.map(\.name))")
 try await Container.default.bootstrap()
 try await Container.default.bootstrap()
 let other = Container()

@@ -37,8 +37,8 @@ func mainActorTestHook() {
 }
 
 /// The hooks declared in this file, in the order they run.
-func testHooks() -> [StartupHook] {
-  Container.discoveredStartupHooks.filter {
+func testHooks() -> [StartupTask] {
+  Container.discoveredStartupTasks.filter {
     $0.location.fileID.description == "LoomMacrosTests/StartupTests.swift"
   }
 }
@@ -72,6 +72,6 @@ func testHooks() -> [StartupHook] {
     #expect(entries.first == "first")
     #expect(entries.dropFirst().first?.hasPrefix("configured with https://") == true)
     #expect(Array(entries.dropFirst(2)) == ["async", "main actor"])
-    #expect(testHooks().allSatisfy { $0.once.hasRun })
+    #expect(testHooks().allSatisfy { $0.hasRun })
   }
 }

@@ -130,30 +130,34 @@ final class BootNode: Sendable {
     #expect(
       lines.last
         == "└─ To fix: fix the failures above; bootstrap() again builds what is still missing"
-        + " (start-up tasks without a StartupOnce run again).")
+        + " (start-up tasks not made with runsOncePerProcess run again).")
   }
 
-  @Test func startupTasksRunAfterTheirDependenciesAndOnceTokensRunOnce() async throws {
+  @Test func startupTasksRunAfterTheirDependenciesAndOncePerProcessTasksRunOnce() async throws {
     let runs = Counter()
+    let everyTime = Counter()
     let sawConfig = Lock<Bool>(false)
-    let once = StartupOnce()
+    let configure = StartupTask(
+      "configure", dependencies: [DependencyKey(BootNode.self)], runsOncePerProcess: true
+    ) { r in
+      runs.increment()
+      let node = try r.tryResolve(BootNode.self)
+      sawConfig.withLock { $0 = node.name == "config" }
+    }
+    let count = StartupTask("count") { _ in everyTime.increment() }
+    #expect(!configure.hasRun)
     for _ in 0..<2 {
       let container = Container()
       container.register(BootNode.self, lifetime: .eagerSingleton) { _ async in
         BootNode(name: "config")
       }
-      container.addStartupTask(
-        "configure", dependencies: [DependencyKey(BootNode.self)], once: once
-      ) { r in
-        runs.increment()
-        let node = try r.tryResolve(BootNode.self)
-        sawConfig.withLock { $0 = node.name == "config" }
-      }
+      container.install([configure, count, count])  // a task a container has is not added again
       try await container.bootstrap()
     }
     #expect(runs.value == 1)
+    #expect(everyTime.value == 2)
     #expect(sawConfig.value)
-    #expect(once.hasRun)
+    #expect(configure.hasRun && count.hasRun)
   }
 
   @Test func eagerSingletonsInACycleAreReportedNotHung() async throws {

@@ -79,7 +79,7 @@ extension Container {
         │     └─ To fix: remove one of these names from the `after:` of the task that lists it.
         ├─ third: skipped because pong failed
         └─ To fix: fix the failures above; bootstrap() again builds what is still missing \
-        (start-up tasks without a StartupOnce run again).
+        (start-up tasks not made with runsOncePerProcess run again).
         """)
 
     // validate() shows the same cycle, whole, before anything runs.

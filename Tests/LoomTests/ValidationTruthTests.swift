@@ -284,7 +284,7 @@ import Testing
       if chance(0.3) {
         let hooks = (0..<2).map { hook in
           let plain = someNames(0.1)
-          return StartupHook("hook\(hook)", order: hook, line: UInt(3000 + hook)) { r in
+          return StartupTask(_startup: "hook\(hook)", order: hook, line: UInt(3000 + hook)) { r in
             for ref in plain { _ = try ref.resolve(r) }
           }
         }

@@ -1,7 +1,7 @@
 /// Makes a function a start-up hook: it runs once per process when a container that installed the
 /// discovered hooks is bootstrapped, in the order stated, declared next to the code it configures.
 ///
-/// A link-time record makes the hook part of `Container.discoveredStartupHooks` when the program
+/// A link-time record makes the hook part of `Container.discoveredStartupTasks` when the program
 /// starts, with no central list, as `@Bind` does for bindings. `Container.default` installs the
 /// hooks when it is made, and any other container with `installDiscoveredBindings()` (or
 /// `install(_:)` for some of them); `bootstrap()` runs them, each once per process, and reports a

@@ -6,7 +6,7 @@ public import SwiftSyntaxMacros
 /// `@Startup`: makes a function a start-up hook, discovered at link time like a `@Bind` binding.
 ///
 /// It adds a link-time record next to the function: a C function pointer in the image's
-/// initializer table that enrolls a `Loom::StartupHook` calling the function when the image loads.
+/// initializer table that enrolls a `Loom::StartupTask` calling the function when the image loads.
 /// `Container.default` installs the hooks when it is made, `installDiscoveredBindings()` into any
 /// container, and `bootstrap()` runs them in their order, once per process.
 ///
@@ -20,9 +20,9 @@ public import SwiftSyntaxMacros
 /// @section("__DATA,__mod_init_func,mod_init_funcs")
 /// #endif
 /// @used private nonisolated let _loomStartup_configureAnalytics: @convention(c) () -> Void = {
-///   Loom::StartupHook._enroll {
-///     Loom::StartupHook(
-///       "App.configureAnalytics", order: 10, fileID: "App/Setup.swift", line: 1,
+///   Loom::StartupTask._enroll {
+///     Loom::StartupTask(
+///       _startup: "App.configureAnalytics", order: 10, fileID: "App/Setup.swift", line: 1,
 ///       configureAnalytics(_:))
 ///   }
 /// }
@@ -162,7 +162,8 @@ struct StartupFunction {
   func record(attribute: AttributeSyntax, location: String, module: String?) -> [DeclSyntax] {
     let qualified = ((module.map { [$0] } ?? []) + typePath + [name]).joined(separator: ".")
     var arguments = [
-      attribute.argument(nil)?.expression.trimmedDescription ?? stringLiteral(qualified)
+      "_startup: "
+        + (attribute.argument(nil)?.expression.trimmedDescription ?? stringLiteral(qualified))
     ]
     if let order = attribute.argument("order") {
       arguments.append("order: \(order.expression.trimmedDescription)")
@@ -177,8 +178,8 @@ struct StartupFunction {
       @section("__DATA,__mod_init_func,mod_init_funcs")
       #endif
       @used private nonisolated \(raw: isStatic)let \(raw: identifier("_loomStartup_" + name)): @convention(c) () -> \(raw: Qualified.swift("Void")) = {
-        \(raw: Qualified.loom("StartupHook"))._enroll {
-          \(raw: Qualified.loom("StartupHook"))(
+        \(raw: Qualified.loom("StartupTask"))._enroll {
+          \(raw: Qualified.loom("StartupTask"))(
             \(raw: arguments.joined(separator: ", ")))
         }
       }

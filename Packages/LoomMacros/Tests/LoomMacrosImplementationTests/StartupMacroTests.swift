@@ -21,9 +21,9 @@ import Testing
         @section("__DATA,__mod_init_func,mod_init_funcs")
         #endif
         @used private nonisolated let _loomStartup_configureAnalytics: @convention(c) () -> Swift::Void = {
-          Loom::StartupHook._enroll {
-            Loom::StartupHook(
-              "TestModule.configureAnalytics", order: 10, fileID: "TestModule/test.swift", line: 1, configureAnalytics(_:))
+          Loom::StartupTask._enroll {
+            Loom::StartupTask(
+              _startup: "TestModule.configureAnalytics", order: 10, fileID: "TestModule/test.swift", line: 1, configureAnalytics(_:))
           }
         }
 
@@ -53,9 +53,9 @@ import Testing
           @section("__DATA,__mod_init_func,mod_init_funcs")
           #endif
           @used private nonisolated static let _loomStartup_start: @convention(c) () -> Swift::Void = {
-            Loom::StartupHook._enroll {
-              Loom::StartupHook(
-                "Start crash reporting", fileID: "TestModule/test.swift", line: 2, start)
+            Loom::StartupTask._enroll {
+              Loom::StartupTask(
+                _startup: "Start crash reporting", fileID: "TestModule/test.swift", line: 2, start)
             }
           }
 

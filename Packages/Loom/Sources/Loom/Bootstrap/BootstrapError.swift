@@ -116,7 +116,7 @@ public struct BootstrapError: Error, Sendable, CustomStringConvertible {
       "BootstrapError: \(count) start-up item\(count == 1 ? "" : "s") failed",
       failures.map(\.description) + [
         "To fix: fix the failures above; bootstrap() again builds what is still missing (start-up"
-          + " tasks without a StartupOnce run again)."
+          + " tasks not made with runsOncePerProcess run again)."
       ])
   }
 }

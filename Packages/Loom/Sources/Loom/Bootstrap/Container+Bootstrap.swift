@@ -6,35 +6,40 @@ extension Container {
   /// ```swift
   /// container.addStartupTask("Configure analytics", dependencies: [DependencyKey(Config.self)]) {
   ///   r in
-  ///   Analytics.configure(apiKey: try r.resolve(Config.self).analyticsKey)
+  ///   Analytics.configure(apiKey: try r.tryResolve(Config.self).analyticsKey)
   /// }
   /// container.addStartupTask("Send the launch event", after: ["Configure analytics"]) { r in
-  ///   try r.resolve(Analytics.self).track("launch")
+  ///   try r.tryResolve(Analytics.self).track("launch")
   /// }
   /// ```
   ///
   /// A task that names a task this container does not have fails, and so does every task waiting
-  /// for a task that failed; tasks that wait for each other in a cycle are reported as such.
+  /// for a task that failed; tasks that wait for each other in a cycle are reported as such. The
+  /// task runs on every `bootstrap()`; one that must run once per process, whichever container
+  /// bootstraps it, is a ``StartupTask`` made with `runsOncePerProcess: true` and shared, added
+  /// with ``install(_:)-([StartupTask])``.
   ///
   /// - Parameters:
   ///   - name: What the task does; used in ``BootstrapError`` and in other tasks' `after`.
   ///   - dependencies: Keys the task uses; eager singletons among them (and those they depend on)
   ///     are built before it starts.
   ///   - after: The names of start-up tasks of this container that must succeed before it starts.
-  ///   - once: A token that lets the task run only until one run under it succeeds, in any
-  ///     container of the process (see ``StartupOnce``); `nil` runs it on every ``bootstrap()``.
   ///   - fileID: Where the task is added.
   ///   - line: The line where the task is added.
   ///   - task: The work; it receives a resolver for what it needs.
   public func addStartupTask(
     _ name: String, dependencies: [DependencyKey] = [], after: [String] = [],
-    once: StartupOnce? = nil, fileID: StaticString = #fileID, line: UInt = #line,
+    fileID: StaticString = #fileID, line: UInt = #line,
     _ task: @escaping @Sendable (Resolver) async throws -> Void
   ) {
-    let startup = StartupTask(
-      name: name, dependencies: dependencies, after: after, once: once,
-      location: CodeLocation(fileID: fileID, line: line), run: task)
-    registry.withLock { $0.startupTasks.append(startup) }
+    add(
+      StartupTask(
+        name, dependencies: dependencies, after: after, fileID: fileID, line: line, task))
+  }
+
+  /// Appends `task` to this container's start-up tasks.
+  func add(_ task: StartupTask) {
+    registry.withLock { $0.startupTasks.append(task) }
   }
 
   /// Builds this container's eager singletons and runs its start-up tasks, concurrently and in
@@ -203,9 +208,7 @@ extension Container {
           return error
         }
       }
-      let error: (any Error)?
-      if let once = task.once { error = await once.run(run) } else { error = await run() }
-      if let error { throw error }
+      if let error = await task.record.run(run) { throw error }
     }
   }
 

@@ -6,8 +6,8 @@
 /// and a wait that would close a loop of waits (the same thread asking twice, two threads or
 /// tasks each waiting for what the other is making) fails through the one ``WaitGraph`` instead of
 /// blocking. Every exactly-once value of Loom is a thin layer over it: the engine's singleton,
-/// weak, `.once` and custom-lifetime instances, the ``Once`` family of cells, ``StartupOnce``, and
-/// the cached members of LoomMacros' components (through ``_OnceCell``).
+/// weak, `.once` and custom-lifetime instances, the ``Once`` family of cells, the once-per-process
+/// record of a ``StartupTask``, and the cached members of LoomMacros' components (through ``_OnceCell``).
 ///
 /// What the slot holds is an object (a ``Publication`` box for a value), so the engine, whose
 /// types are not generic, can use it; the errors its callers see are their waiter's

@@ -4,8 +4,8 @@ extension Container {
   ///
   /// When it is made (on first use), it installs the ``discoveredBindings``; a key bound twice
   /// then resolves to a ``ResolutionError/Code/duplicateRegistration`` error naming both. It also
-  /// installs the ``discoveredStartupHooks`` as start-up tasks, which run when the app calls its
-  /// ``bootstrap()``: nothing runs a hook on first use, since a hook may be `async` and may fail,
+  /// installs the ``discoveredStartupTasks``, which run when the app calls its
+  /// ``bootstrap()``: nothing runs them on first use, since a task may be `async` and may fail,
   /// and only `bootstrap()` can await it and report the failure.
   ///
   /// Under LoomTesting's container trait (and in a `ContainerTestCase`), it is the running test's

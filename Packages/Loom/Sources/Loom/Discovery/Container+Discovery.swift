@@ -14,23 +14,23 @@ extension Container {
     DiscoveryRegistry.shared.bindings
   }
 
-  /// Installs every discovered binding (``discoveredBindings``) and start-up hook
-  /// (``discoveredStartupHooks``) into this container.
+  /// Installs every discovered binding (``discoveredBindings``) and start-up task
+  /// (``discoveredStartupTasks``) into this container.
   ///
   /// ``Container/default`` does this by itself before its first use; call it for any other
   /// container that should hold them, such as a test's own container. The bindings are
   /// registered like `register` calls, attributed to the origin `@Bind` in ``dump()``, where
   /// they are needed: a key this container registers already (before, or since an earlier
   /// install) keeps its registration, and registrations made afterwards replace them. So
-  /// installing twice changes nothing, and never drops an instance made since. The hooks become
-  /// start-up tasks, as ``install(_:)-([StartupHook])`` makes them: ``bootstrap()`` runs them in
+  /// installing twice changes nothing, and never drops an instance made since. The tasks are added
+  /// as ``install(_:)-([StartupTask])`` adds them: ``bootstrap()`` runs them in
   /// their order, each once per process.
   ///
   /// ```swift
   /// let container = Container()
   /// try container.installDiscoveredBindings()
   /// container.register(\.api) { _ in StubAPIClient() }  // replaces the discovered binding
-  /// try await container.bootstrap()                      // runs the @Startup hooks
+  /// try await container.bootstrap()                      // runs the @Startup tasks
   /// ```
   ///
   /// - Throws: A ``DiscoveryError`` naming every key bound more than once, with each
@@ -39,7 +39,7 @@ extension Container {
     let (bindings, conflicts) = DiscoveryRegistry.shared.checkedBindings
     if let conflicts { throw conflicts }
     register(bindings)
-    install(Container.discoveredStartupHooks)
+    install(Container.discoveredStartupTasks)
   }
 
   /// Whether a binding of `key` is needed here: this container has no registration of it of its
@@ -95,7 +95,7 @@ extension Container {
     binding.register(self, nil)
   }
 
-  /// What ``Container/default`` installs when it is made: every discovered start-up hook, and every
+  /// What ``Container/default`` installs when it is made: every discovered start-up task, and every
   /// discovered binding, except that a key bound more than once is registered so that resolving it
   /// throws a ``ResolutionError/Code/duplicateRegistration`` error naming each implementation and
   /// file.
@@ -104,7 +104,7 @@ extension Container {
   /// read, a library), so the error surfaces where the key is resolved, with its chain, and only
   /// for the programs (and tests) that resolve it.
   func installDiscoveredBindingsForDefault() {
-    install(Container.discoveredStartupHooks)
+    install(Container.discoveredStartupTasks)
     let (bindings, conflicts) = DiscoveryRegistry.shared.checkedBindings
     guard let error = conflicts else { return register(bindings) }
     let conflicted = Set(error.conflicts.map(\.key))

@@ -1,21 +1,21 @@
-/// Every binding and start-up hook enrolled by the link-time records of the modules loaded into the
+/// Every binding and start-up task enrolled by the link-time records of the modules loaded into the
 /// program.
 ///
 /// A record is a C function pointer that `@Bind` (or `@Startup`) places in the image's initializer
 /// table
 /// (`.init_array` on Linux, `__mod_init_func` on Darwin), so the loader calls it once when the
 /// image loads, before `main` for the executable and what it links statically. It only enrolls a
-/// maker here; the bindings and hooks are made on first use, outside the loader.
+/// maker here; the bindings and tasks are made on first use, outside the loader.
 final class DiscoveryRegistry: Sendable {
   static let shared = DiscoveryRegistry()
 
   private struct State {
     var makers: [@Sendable () -> DiscoveredBinding] = []
     var bindings: [DiscoveredBinding] = []
-    var hookMakers: [@Sendable () -> StartupHook] = []
-    /// The hooks made so far, in enrolment order: each is made once, so its once-token is the
-    /// process's.
-    var hooks: [StartupHook] = []
+    var taskMakers: [@Sendable () -> StartupTask] = []
+    /// The `@Startup` tasks made so far, in enrolment order: each is made once, so its record of
+    /// a successful run is the process's.
+    var tasks: [StartupTask] = []
     /// The conflicts among `bindings`, found once for every count of bindings (`nil` before).
     var conflicts: (count: Int, error: DiscoveryError?)?
   }
@@ -26,18 +26,18 @@ final class DiscoveryRegistry: Sendable {
     state.withLock { $0.makers.append(make) }
   }
 
-  func enroll(hook make: @escaping @Sendable () -> StartupHook) {
-    state.withLock { $0.hookMakers.append(make) }
+  func enroll(startupTask make: @escaping @Sendable () -> StartupTask) {
+    state.withLock { $0.taskMakers.append(make) }
   }
 
-  /// The start-up hooks of every record enrolled so far, in enrolment order (made on first
+  /// The start-up tasks of every record enrolled so far, in enrolment order (made on first
   /// request).
-  var startupHooks: [StartupHook] {
+  var startupTasks: [StartupTask] {
     state.withLock { state in
-      while state.hooks.count < state.hookMakers.count {
-        state.hooks.append(state.hookMakers[state.hooks.count]())
+      while state.tasks.count < state.taskMakers.count {
+        state.tasks.append(state.taskMakers[state.tasks.count]())
       }
-      return state.hooks
+      return state.tasks
     }
   }
 
