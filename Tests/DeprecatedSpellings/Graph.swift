@@ -9,7 +9,7 @@ func graphValuesOf010() -> String {
   let edge = DependencyGraph.Edge(from: database, to: api)  // expect: deprecated
   let graph = DependencyGraph(nodes: [node], edges: [edge])  // expect: deprecated
   let cluster = DependencyGraph.Cluster(title: "App", graph: graph)  // expect: deprecated
-  return DependencyGraph.export([cluster], as: .mermaid)
+  return DependencyGraph.export([cluster], as: .mermaid)  // expect: deprecated
 }
 
 func reportsOf010(_ key: DependencyKey) -> [any Error] {

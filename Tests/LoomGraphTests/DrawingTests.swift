@@ -1,5 +1,5 @@
 import Foundation
-import Loom
+@_spi(LoomInternals) import Loom
 import Testing
 
 @testable import LoomGraph
@@ -57,7 +57,7 @@ import Testing
     let run = Fixture.run(["--root", Fixture.shop, "--target", "App", "--format", "mermaid"])
 
     #expect(run.status == 0)
-    let core = DependencyGraph.export(app.clusters(), as: .mermaid)
+    let core = DependencyGraph.export(clusters: app.clusters(), as: .mermaid)
     #expect(run.output.hasPrefix(core.replacing("\(Fixture.shop)/", with: "")))
     #expect(
       run.output.hasSuffix(

@@ -64,7 +64,7 @@ import Testing
 
     #expect(
       DependencyGraph.export(
-        [DependencyGraph.Cluster("AppComponent", graph: graph)], as: .text)
+        clusters: [DependencyGraph.Cluster("AppComponent", graph: graph)], as: .text)
           == """
           AppComponent
             APIClient (name: "AppComponent.api") (singleton)

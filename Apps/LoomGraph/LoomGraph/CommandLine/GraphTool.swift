@@ -1,7 +1,7 @@
 import CommandLineSupport
 import Foundation
 import GraphDrawing
-import Loom
+@_spi(LoomInternals) import Loom
 
 /// `loom-graph`: reads the package, builds the app's graph, validates and draws it.
 enum GraphTool {
@@ -146,7 +146,7 @@ enum GraphTool {
       kept = Set(reached.nodes.map(\.key))
     }
     let format = options.format ?? .text
-    var text = DependencyGraph.export(app.clusters(keeping: kept), as: format.export)
+    var text = DependencyGraph.export(clusters: app.clusters(keeping: kept), as: format.export)
     if !text.isEmpty, !text.hasSuffix("\n") { text += "\n" }
     text += notSeen(app.unseen, format: format.export)
 

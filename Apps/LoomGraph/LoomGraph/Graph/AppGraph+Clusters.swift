@@ -19,7 +19,7 @@ extension AppGraph {
   ///
   /// - Parameter kept: When given, only these keys are drawn (`--root-pruning`), and a box with
   ///   none of them, nor any box inside it that has some, is left out.
-  /// - Returns: The boxes for `DependencyGraph.export(_:as:)`, each after its owner.
+  /// - Returns: The boxes for `DependencyGraph.export(clusters:as:)`, each after its owner.
   func clusters(keeping kept: Set<DependencyKey>? = nil) -> [DependencyGraph.Cluster] {
     let byKey = Dictionary(
       graph.nodes.map { ($0.key, $0) }, uniquingKeysWith: { first, _ in first })

@@ -39,15 +39,17 @@ extension DependencyGraph {
     GraphRenderer(self).render(format)
   }
 
-  /// A graph drawn in a titled box of a clustered export (``export(_:as:)``), inside the box of
-  /// the cluster that owns it: a container and its feature children, a component and its
-  /// children.
+  /// A graph drawn in a titled box of a clustered export, inside the box of the cluster that owns
+  /// it: a container and its feature children, a component and its children.
   ///
-  /// Loom's tools make them: LoomAssembly's feature graph and `loom-graph`'s pictures.
+  /// Only Loom's tools make and draw them (LoomAssembly's feature graph and `loom-graph`'s
+  /// pictures), so the type is not API (README, "Definition of Public API"); it stays public, and
+  /// hidden, so that code written for 0.1.0 compiles.
   ///
   /// ```swift
   /// for cluster in clusters { print(cluster.title, cluster.graph.nodes.count) }
   /// ```
+  @_documentation(visibility: private)
   public struct Cluster: Sendable {
     /// The box's title.
     ///
@@ -70,8 +72,8 @@ extension DependencyGraph {
     /// print(cluster.graph.nodes.count)
     /// ```
     public let graph: DependencyGraph
-    /// The position, in the list given to ``DependencyGraph/export(_:as:)``, of the cluster that
-    /// owns this one (it must come earlier); nil for a top-level cluster.
+    /// The position, in the list given to ``DependencyGraph/export(clusters:as:)``, of the
+    /// cluster that owns this one (it must come earlier); nil for a top-level cluster.
     ///
     /// ```swift
     /// if let owner = cluster.owner { print("inside \(clusters[owner].title)") }
@@ -128,21 +130,41 @@ extension DependencyGraph {
   /// `declared default`. Owning boxes are linked to the boxes they own by an `owns` edge.
   ///
   /// ```swift
-  /// print(DependencyGraph.export(clusters, as: .dot))
+  /// print(DependencyGraph.export(clusters: clusters, as: .dot))
   /// ```
   ///
   /// - Parameters:
   ///   - clusters: The boxes, each after the box that owns it.
   ///   - format: The format to write.
   /// - Returns: The drawing, ending with a newline.
-  public static func export(_ clusters: [Cluster], as format: GraphFormat) -> String {
+  @_spi(LoomInternals)
+  public static func export(clusters: [Cluster], as format: GraphFormat) -> String {
     GraphRenderer(clusters).render(format)
+  }
+
+  /// Deprecated: only Loom's tools draw clusters; draw one graph with ``export(_:)``.
+  ///
+  /// ```swift
+  /// print(container.graph.export(.mermaid))
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - clusters: The boxes, each after the box that owns it.
+  ///   - format: The format to write.
+  /// - Returns: The drawing, ending with a newline.
+  @_documentation(visibility: private)
+  @available(
+    *, deprecated,
+    message: "Only Loom's tools draw clusters: export one graph with `graph.export(_:)`"
+  )
+  public static func export(_ clusters: [Cluster], as format: GraphFormat) -> String {
+    export(clusters: clusters, as: format)
   }
 }
 
 /// The one renderer behind ``DependencyGraph/export(_:)`` and the clustered
-/// ``DependencyGraph/export(_:as:)`` (LoomAssembly's feature graphs, loom-graph's components): a
-/// list of sections (one untitled section for a plain graph), each with its vertices and links,
+/// ``DependencyGraph/export(clusters:as:)`` (LoomAssembly's feature graphs, loom-graph's
+/// components): a list of sections (one untitled section for a plain graph), each with its vertices and links,
 /// written as Mermaid, DOT or text.
 struct GraphRenderer {
   struct Vertex {

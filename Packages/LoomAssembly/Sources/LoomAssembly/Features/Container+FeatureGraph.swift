@@ -1,4 +1,4 @@
-public import Loom
+@_spi(LoomInternals) public import Loom
 
 extension Container {
   /// Writes this container's dependency graph and those of the features declared in it, as one
@@ -32,6 +32,6 @@ extension Container {
   /// - Parameter format: The format to write.
   /// - Returns: The diagram, ending with a newline.
   public func exportFeatureGraph(_ format: GraphFormat) -> String {
-    DependencyGraph.export(FeatureGraphWriter(root: self).clusters, as: format)
+    DependencyGraph.export(clusters: FeatureGraphWriter(root: self).clusters, as: format)
   }
 }
