@@ -1,4 +1,4 @@
-import Loom
+@_spi(LoomInternals) import Loom
 import Testing
 
 @Suite struct IsolatedChildTests {
@@ -53,12 +53,12 @@ private final class InstalledModules: Sendable {
     let parent = Container()
     let child = parent.makeChild()
     let made = Counter()
-    let first = parent.extensionStorage(InstalledModules.self) {
+    let first = parent.extensionStorage(of: InstalledModules.self) {
       made.increment()
       return InstalledModules()
     }
-    let again = parent.extensionStorage(InstalledModules.self) { InstalledModules() }
-    let childs = child.extensionStorage(InstalledModules.self) { InstalledModules() }
+    let again = parent.extensionStorage(of: InstalledModules.self) { InstalledModules() }
+    let childs = child.extensionStorage(of: InstalledModules.self) { InstalledModules() }
     #expect(first === again)
     #expect(childs !== first)
     #expect(made.value == 1)

@@ -2,7 +2,7 @@
 import Testing
 
 /// Explains one key, as a plugin registry of another package might.
-private final class PluginNotes: MissingKeyExplainer {
+private final class PluginNotes: MissingKeyExplaining {
   let asked = Lock(0)
 
   func explanation(forMissing key: DependencyKey, in container: Container) -> String? {
@@ -15,7 +15,7 @@ private final class PluginNotes: MissingKeyExplainer {
 @Suite struct MissingKeyExplainerTests {
   @Test func anExplainerInTheContainerOrAnAncestorGivesTheHint() throws {
     let root = Container()
-    let notes = root.extensionStorage(PluginNotes.self) { PluginNotes() }
+    let notes = root.extensionStorage(of: PluginNotes.self) { PluginNotes() }
     let child = root.makeChild()
 
     let error = try #require(throws: ResolutionError.self) {
@@ -28,7 +28,7 @@ private final class PluginNotes: MissingKeyExplainer {
 
   @Test func anExplainerThatCannotTellLeavesTheUsualHint() throws {
     let container = Container()
-    _ = container.extensionStorage(PluginNotes.self) { PluginNotes() }
+    _ = container.extensionStorage(of: PluginNotes.self) { PluginNotes() }
 
     let error = try #require(throws: ResolutionError.self) {
       try container.tryResolve(Logger.self)

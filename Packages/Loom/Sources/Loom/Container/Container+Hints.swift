@@ -4,8 +4,8 @@ extension Container {
   /// How to fix a missing `key`, looked up in this container, from what the containers involved
   /// register: a registration below this one, in the container resolved from, that the one
   /// needing `key` cannot see because it is built here; what another package's
-  /// ``MissingKeyExplainer`` says; a near miss (the same type under another name, or without one);
-  /// then wording that fits the kind of key.
+  /// ``MissingKeyExplaining`` object says; a near miss (the same type under another name, or
+  /// without one); then wording that fits the kind of key.
   ///
   /// - Parameters:
   ///   - key: The missing key.

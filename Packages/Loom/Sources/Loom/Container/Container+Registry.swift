@@ -172,16 +172,17 @@ extension Container {
 // MARK: - Per-container storage for other packages
 
 extension Container {
-  /// The object of type `Storage` that this container keeps for another package, made on first
-  /// use.
+  /// The object of type `Storage` that this container keeps for another of Loom's packages, made
+  /// on first use.
   ///
-  /// The extension point for satellite packages that must remember something per container (the
-  /// assemblies installed in it, say) without global state: the object lives exactly as long as
-  /// the container. One object per type; a child has its own.
+  /// Where a satellite package remembers something per container (the assemblies installed in
+  /// it, say) without global state: the object lives exactly as long as the container. One object
+  /// per type; a child has its own. An object that is a ``MissingKeyExplaining`` also explains the
+  /// keys this container and its descendants miss.
   ///
   /// ```swift
   /// final class InstalledModules: Sendable { /* ... */ }
-  /// let modules = container.extensionStorage(InstalledModules.self) { InstalledModules() }
+  /// let modules = container.extensionStorage(of: InstalledModules.self) { InstalledModules() }
   /// ```
   ///
   /// - Parameters:
@@ -189,8 +190,9 @@ extension Container {
   ///   - make: Makes the object the first time it is asked for; runs under the container's lock,
   ///     so it must not use the container.
   /// - Returns: The same object for the same type on every call.
+  @_spi(LoomInternals)
   public func extensionStorage<Storage: AnyObject & Sendable>(
-    _ type: Storage.Type, makeIfAbsent make: () -> Storage
+    of type: Storage.Type, makeIfAbsent make: () -> Storage
   ) -> Storage {
     registry.withLock { state in
       let id = ObjectIdentifier(type)

@@ -215,7 +215,8 @@ struct RegistryState {
   var requiredKeys: [DependencyKey] = []
   /// Side effects for ``Container/bootstrap()``, in the order they were added.
   var startupTasks: [StartupTask] = []
-  /// Objects other packages keep per container, by type (``Container/extensionStorage(_:makeIfAbsent:)``).
+  /// Objects other packages keep per container, by type
+  /// (``Container/extensionStorage(of:makeIfAbsent:)``).
   var extensions: [ObjectIdentifier: any AnyObject & Sendable] = [:]
   /// The context alternatives added to keys from outside their declarations
   /// (``Container/when(_:_:for:dependencies:factory:)``), applied to each registration of those

@@ -1,6 +1,7 @@
-/// An object another package keeps in a container (``Container/extensionStorage(_:makeIfAbsent:)``)
-/// that can say why a key has no registration there, for the hint of a "not registered" error and
-/// of the same problem in ``Container/validate(_:)``.
+/// An object another of Loom's packages keeps in a container
+/// (``Container/extensionStorage(of:makeIfAbsent:)``) that can say why a key has no registration
+/// there, for the hint of a "not registered" error and of the same problem in
+/// ``Container/validate(_:)``.
 ///
 /// When a key is missing, Loom asks every such object kept by the container resolved from and its
 /// ancestors, nearest first, after its own explanation of a singleton built above the requester
@@ -9,7 +10,7 @@
 /// and the feature that registers a key resolved from outside it.
 ///
 /// ```swift
-/// final class PluginRegistry: MissingKeyExplainer {
+/// final class PluginRegistry: MissingKeyExplaining {
 ///   let plugins: [String: DependencyKey]
 ///   init(plugins: [String: DependencyKey]) { self.plugins = plugins }
 ///
@@ -19,7 +20,8 @@
 ///   }
 /// }
 /// ```
-public protocol MissingKeyExplainer: AnyObject, Sendable {
+@_spi(LoomInternals)
+public protocol MissingKeyExplaining: AnyObject, Sendable {
   /// Why `key` has no registration that `container` can see, with what to do about it, or `nil`
   /// when this object cannot tell.
   ///
@@ -37,13 +39,13 @@ public protocol MissingKeyExplainer: AnyObject, Sendable {
 }
 
 extension Container {
-  /// The first explanation of a missing `key` by the ``MissingKeyExplainer`` objects of this
+  /// The first explanation of a missing `key` by the ``MissingKeyExplaining`` objects of this
   /// container and its ancestors, nearest first.
   func explainerHint(for key: DependencyKey) -> String? {
     var container: Container? = self
     while let current = container {
       let explainers = current.registry.withLock { state in
-        state.extensions.values.compactMap { $0 as? any MissingKeyExplainer }
+        state.extensions.values.compactMap { $0 as? any MissingKeyExplaining }
       }
       for explainer in explainers {
         if let hint = explainer.explanation(forMissing: key, in: current) { return hint }

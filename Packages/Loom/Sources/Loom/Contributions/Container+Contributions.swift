@@ -86,7 +86,7 @@ extension Container {
     _ type: Element.Type, name: String?, at location: CodeLocation
   ) -> DependencyKey {
     let collection = DependencyKey([Element].self)
-    let key = extensionStorage(ContributionLedger.self) { ContributionLedger() }
+    let key = extensionStorage(of: ContributionLedger.self) { ContributionLedger() }
       .add(Element.self, to: collection, name: name, at: location)
     _ = installIfAbsent(
       collectionRegistration(of: Element.self, key: collection, at: location), keyPath: nil)

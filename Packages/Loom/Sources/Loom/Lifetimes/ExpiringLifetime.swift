@@ -47,7 +47,7 @@ struct ExpiringLifetime: CustomLifetime {
   var rank: LifetimeRank { LifetimeRank(300) }
 
   func instanceCache(for context: LifetimeContext) throws(ResolutionError) -> InstanceCache {
-    context.owner.extensionStorage(ExpiringInstances.self) { ExpiringInstances() }
+    context.owner.extensionStorage(of: ExpiringInstances.self) { ExpiringInstances() }
       .cache(for: context.registration, in: context.owner, duration: duration, now: elapsed)
   }
 }

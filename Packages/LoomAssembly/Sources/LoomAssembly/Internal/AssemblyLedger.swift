@@ -61,7 +61,7 @@ final class AssemblyLedger: Sendable {
 extension AssemblyLedger {
   /// The ledger of `container`, made on first use; it lives as long as the container.
   static func of(_ container: Container) -> AssemblyLedger {
-    container.extensionStorage(AssemblyLedger.self) { AssemblyLedger() }
+    container.extensionStorage(of: AssemblyLedger.self) { AssemblyLedger() }
   }
 
   /// The ledger of `container` (an empty one if nothing was installed or declared in it).
@@ -72,7 +72,7 @@ extension AssemblyLedger {
 
 // MARK: - Why a key is missing
 
-extension AssemblyLedger: MissingKeyExplainer {
+extension AssemblyLedger: MissingKeyExplaining {
   /// Names the installed assemblies that expect `key` from the app, or the features whose
   /// assemblies register it (a feature's registrations live in its own child container).
   func explanation(forMissing key: DependencyKey, in container: Container) -> String? {

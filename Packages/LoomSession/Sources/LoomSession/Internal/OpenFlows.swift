@@ -15,7 +15,7 @@ final class OpenFlows: Sendable {
 
   /// The open flows of `container`.
   static func of(_ container: Container) -> OpenFlows {
-    container.extensionStorage(OpenFlows.self) { OpenFlows() }
+    container.extensionStorage(of: OpenFlows.self) { OpenFlows() }
   }
 
   /// The newest flow open on `container`, or on its nearest ancestor that has one.
