@@ -77,33 +77,6 @@ extension Container {
     return active.isWatching
   }
 
-  /// A published singleton for `request`, read in a read section of its own (for code that does
-  /// not hold one, such as an asynchronous resolve).
-  @inlinable @inline(__always)
-  func cachedSingleton<Value>(_ request: _ResolutionRequest, as type: Value.Type)
-    -> Value?
-  {
-    let section = sections.enter()
-    guard case .published(let bits) = lookUpInLineage(request, in: section) else { return nil }
-    return readPublishedSingleton(bits, as: type, in: section)
-  }
-
-  /// Resolves `request` in `context`: what a lookup in `section` finds is served. The one
-  /// dispatch of a nested resolve (``Resolver``), for a context that holds its section or not.
-  @inlinable @inline(__always)
-  func resolve<Value>(
-    _ request: _ResolutionRequest, as type: Value.Type, context: ResolutionContext,
-    in section: borrowing ReadSection
-  ) throws(ResolutionError) -> Value {
-    let found = lookUpInLineage(request, in: section)
-    // NB: a watching resolve (see `ResolutionContext.watchingFrames`) serves even a published
-    // singleton through the engine.
-    if case .published(let bits) = found, !context.isWatching {
-      return readPublishedSingleton(bits, as: type, in: section)
-    }
-    return try serve(request, as: type, found: found, context: context)
-  }
-
   /// A top-level resolve that the fast path could not serve, in the resolve it joins or starts
   /// (see ``withContext(_:section:_:)``).
   @usableFromInline
