@@ -18,6 +18,12 @@ run_sanitized() {
     echo >&2
     echo "error: $name test run failed (exit $status). Last 80 lines of $log:" >&2
     tail -n 80 "$log" >&2
+    # The tail may not reach a failed test's own message: list every recorded issue too.
+    if grep -q "recorded an issue" "$log"; then
+      echo >&2
+      echo "Issues recorded in $log:" >&2
+      grep -n -A 3 "recorded an issue" "$log" | head -n 120 >&2
+    fi
     exit "$status"
   fi
 

@@ -22,8 +22,10 @@ import Testing
 ///   once.
 ///
 /// Bounded: each seed is a few hundred resolves per caller on 8 threads, 8 tasks and the main
-/// actor, within a minute. `LOOM_STRESS_SEEDS=<n>` runs more seeds; a failure names its seed, and
-/// `LOOM_STRESS_SEED=<seed>` runs that one again.
+/// actor, within a minute. The seeds run one after another (`.serialized`), so each has its
+/// minute to itself, and no test waits on the cooperative pool's few threads: a task never blocks
+/// on the threads it races with (``onThreads(count:_:)``). `LOOM_STRESS_SEEDS=<n>` runs more
+/// seeds; a failure names its seed, and `LOOM_STRESS_SEED=<seed>` runs that one again.
 @Suite struct ContractStressTests {
   final class Node: Sendable, SessionScoped, FlowScoped {
     let key: Int
@@ -45,18 +47,16 @@ import Testing
     return (0..<UInt64(count)).map { 0x10AD_0000 + $0 }
   }()
 
-  @Test(.timeLimit(.minutes(1)), arguments: seeds)
+  @Test(.serialized, .timeLimit(.minutes(1)), arguments: seeds)
   func outcomesFollowTheContract(seed: UInt64) async throws {
     let model = StressModel(seed: seed, count: 60)
     let world = World(model: model, seed: seed)
     let flow = world.container.beginScope("stress")
     defer { flow.end() }
 
-    let threads = Task.detached {
-      runOnThreads(count: 8) { index in
-        var random = SplitMix64(seed: seed &+ UInt64(index) &* 7919)
-        for _ in 0..<300 { world.resolveSynchronously(random.next(model.keys.count), as: .thread) }
-      }
+    async let threads = onThreads(count: 8) { index in
+      var random = SplitMix64(seed: seed &+ UInt64(index) &* 7919)
+      for _ in 0..<300 { world.resolveSynchronously(random.next(model.keys.count), as: .thread) }
     }
     await withTaskGroup(of: Void.self) { group in
       for index in 0..<8 {
@@ -73,7 +73,7 @@ import Testing
         }
       }
     }
-    #expect(await threads.value, "seed \(seed): the threads did not finish in time")
+    #expect(await threads, "seed \(seed): the threads did not finish in time")
     let violations = world.violations.value
     #expect(
       violations.isEmpty,
@@ -82,12 +82,6 @@ import Testing
 }
 
 extension ContractStressTests {
-  /// "Each dropped instance is told once" under random wirings: six threads resolve while
-  /// another ends the session over and over; afterwards every instance a session factory made
-  /// has been told `sessionDidEnd()` exactly once, and every outcome still follows the model.
-  ///
-  /// Plain threads only: a task blocked waiting for threads would hold one of the cooperative
-  /// pool's few threads, and parallel cases could then wait for each other's tasks.
   /// The first four seeds whose wiring has a session key that a thread always builds.
   static let sessionSeeds = seeds.filter { seed in
     let model = StressModel(seed: seed, count: 60)
@@ -96,8 +90,14 @@ extension ContractStressTests {
     }
   }.prefix(4)
 
-  @Test(.timeLimit(.minutes(1)), arguments: sessionSeeds)
-  func everySessionInstanceIsToldOnceWhileTheSessionEnds(seed: UInt64) throws {
+  /// "Each dropped instance is told once" under random wirings: six threads resolve while
+  /// another ends the session over and over; afterwards every instance a session factory made
+  /// has been told `sessionDidEnd()` exactly once, and every outcome still follows the model.
+  ///
+  /// Plain threads only, awaited without blocking (``onThreads(count:_:)``): a task blocked
+  /// waiting for threads would hold one of the cooperative pool's few threads.
+  @Test(.serialized, .timeLimit(.minutes(1)), arguments: sessionSeeds)
+  func everySessionInstanceIsToldOnceWhileTheSessionEnds(seed: UInt64) async throws {
     let model = StressModel(seed: seed, count: 60)
     let world = World(model: model, seed: seed, endsSessions: true)
     let flow = world.container.beginScope("stress")
@@ -105,7 +105,7 @@ extension ContractStressTests {
     let finished = Lock(0)
     let ends = Lock(0)
 
-    let completed = runOnThreads(count: resolvers + 1) { index in
+    let completed = await onThreads(count: resolvers + 1) { index in
       guard index < resolvers else {
         while finished.value < resolvers {
           world.container.endSession()
@@ -118,8 +118,8 @@ extension ContractStressTests {
       for _ in 0..<300 { world.resolveSynchronously(random.next(model.keys.count), as: .thread) }
       finished.withLock { $0 += 1 }
     }
-    world.container.endSession()
-    flow.end()
+    await world.container.endSession()
+    await flow.end()
 
     #expect(completed, "seed \(seed): the threads did not finish in time")
     #expect(ends.value > 1)
@@ -292,4 +292,13 @@ func runOnThreads(count: Int, _ body: @escaping @Sendable (_ index: Int) -> Void
     }.start()
   }
   return finished.wait(timeout: .now() + 50) == .success
+}
+
+/// Runs `body` on `count` new threads like ``runOnThreads(count:_:)``, and suspends (never blocks)
+/// the calling task until they finish: the waiting happens on a thread of its own, so the
+/// cooperative pool stays free for the tasks the threads race with, and for the other tests.
+func onThreads(count: Int, _ body: @escaping @Sendable (_ index: Int) -> Void) async -> Bool {
+  await withCheckedContinuation { continuation in
+    Thread { continuation.resume(returning: runOnThreads(count: count, body)) }.start()
+  }
 }
