@@ -60,8 +60,15 @@ all_cases=(
 )
 
 selected=("$@")
-work=$(mktemp -d)
+# NB: the binary is counted from one path, of the same length on every machine (a fixed template,
+# never $TMPDIR): the count moves with that path. The same binary measured 313 to 327 in
+# singleton.keypath from folders of different lengths, while a 3,000-character environment
+# variable did not move it. Most likely the path, copied to the heap at start-up, shifts the
+# addresses later objects get, and a table keyed by an object's address probes differently.
+work=$(mktemp -d /tmp/loom-cg.XXXXXXXX)
 trap 'rm -rf "$work"' EXIT
+cp "$bench" "$work/loom-bench"
+bench=$work/loom-bench
 
 # Prints the total instructions of one profiled run, or, with a function name, that function's
 # inclusive instructions.
