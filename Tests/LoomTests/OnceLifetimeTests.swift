@@ -7,10 +7,11 @@ extension Container {
   fileprivate var processToken: Dependency<Token> { Dependency(.once) { _ in Token() } }
 }
 
-// NB: serialised, since `Lifetime.resetOnceInstances()` drops the instances of the whole process.
-@Suite(.serialized) struct OnceLifetimeTests {
+// NB: no test here drops the process's `.once` instances in this process: suites running beside
+// it (here and in the other test targets, one process) hold `.once` instances they compare by
+// identity. `Lifetime.resetOnceInstances()` is checked in a child process (an exit test).
+@Suite struct OnceLifetimeTests {
   @Test func aOnceInstanceIsSharedByTwoContainers() throws {
-    Lifetime.resetOnceInstances()
     let first = Container()
     let second = Container()
     let token = try first.tryResolve(\.processToken)
@@ -19,7 +20,6 @@ extension Container {
   }
 
   @Test func registrationsAtTheSamePlaceShareTheirOnceInstance() throws {
-    Lifetime.resetOnceInstances()
     func wire(_ container: Container) {
       container.register(Clock.self, lifetime: .once) { _ in Clock() }
     }
@@ -29,11 +29,13 @@ extension Container {
     #expect(try first.tryResolve(Clock.self) === second.tryResolve(Clock.self))
   }
 
-  @Test func resettingOnceInstancesMakesNewOnesForNewContainers() throws {
-    Lifetime.resetOnceInstances()
-    let before = try Container().tryResolve(\.processToken)
-    Lifetime.resetOnceInstances()
-    #expect(try Container().tryResolve(\.processToken) !== before)
+  @Test func resettingOnceInstancesMakesNewOnesForNewContainers() async {
+    await #expect(processExitsWith: .success) {
+      let before = try Container().tryResolve(\.processToken)
+      Lifetime.resetOnceInstances()
+      let after = try Container().tryResolve(\.processToken)
+      precondition(after !== before, "the process's .once instance was kept")
+    }
   }
 
   @Test func onceOutranksSingletonForCaptiveChecks() {

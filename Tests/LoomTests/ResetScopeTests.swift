@@ -29,7 +29,11 @@ extension Container {
   }
 
   @Test func resettingTheOnceLifetimeMakesANewOnceInstance() throws {
-    let container = Container()
+    // NB: `.once` instances of its own: resetting the process's would drop other suites' (they
+    // run beside this one, in this process), and theirs would make `first` new here.
+    let container = Container(
+      parent: Container(), overridePolicy: .replace, isolatesInstances: false,
+      onceInstances: OnceInstances())
     container.register(Clock.self, lifetime: .once) { _ in Clock() }
     let first = try container.tryResolve(Clock.self)
     container.reset()
