@@ -6,10 +6,10 @@ extension Container {
   /// ```swift
   /// container.addStartupTask("Configure analytics", dependencies: [DependencyKey(Config.self)]) {
   ///   r in
-  ///   Analytics.configure(apiKey: try r.resolve(Config.self).analyticsKey)
+  ///   Analytics.configure(apiKey: try r.tryResolve(Config.self).analyticsKey)
   /// }
   /// container.addStartupTask("Send the launch event", after: ["Configure analytics"]) { r in
-  ///   try r.resolve(Analytics.self).track("launch")
+  ///   try r.tryResolve(Analytics.self).track("launch")
   /// }
   /// ```
   ///
@@ -51,7 +51,7 @@ extension Container {
   ///
   /// ```swift
   /// container.register(Database.self, lifetime: .eagerSingleton) { r async throws in
-  ///   try await Database.open(r.resolve())
+  ///   try await Database.open(r.tryResolve())
   /// }
   /// try await container.bootstrap()
   /// let database = container.resolve(Database.self)

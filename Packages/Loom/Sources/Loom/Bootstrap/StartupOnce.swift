@@ -14,7 +14,7 @@
 /// }
 ///
 /// container.addStartupTask("Configure crash reporting", once: AppStartup.crashReporting) { r in
-///   CrashReporter.start(dsn: try r.resolve(Config.self).crashDSN)
+///   CrashReporter.start(dsn: try r.tryResolve(Config.self).crashDSN)
 /// }
 /// ```
 public final class StartupOnce: Sendable {

@@ -13,7 +13,7 @@
 /// // In the analytics module:
 /// @Startup(order: 10)
 /// func configureAnalytics(_ r: Resolver) throws {
-///   Analytics.configure(apiKey: try r.resolve(Config.self).analyticsKey)
+///   Analytics.configure(apiKey: try r.tryResolve(Config.self).analyticsKey)
 /// }
 ///
 /// // Where the app starts:
@@ -33,7 +33,7 @@
 ///
 /// ```swift
 /// let warmUp = StartupHook("Warm the image cache", order: 20) { r in
-///   try await r.resolve(ImageCache.self).warmUp()
+///   try await r.tryResolve(ImageCache.self).warmUp()
 /// }
 /// container.install([warmUp])
 /// ```
@@ -72,7 +72,7 @@ public struct StartupHook: Sendable, CustomStringConvertible {
   ///
   /// ```swift
   /// let hook = StartupHook("Configure analytics", order: 10) { r in
-  ///   Analytics.configure(apiKey: try r.resolve(Config.self).analyticsKey)
+  ///   Analytics.configure(apiKey: try r.tryResolve(Config.self).analyticsKey)
   /// }
   /// ```
   ///
