@@ -121,6 +121,150 @@ public struct Resolver: Resolving {
     return handedOver(try await container.resolveAsync(request, as: type, context: context))
   }
 
+  // MARK: Resolving, without the protocol in between
+
+  // NB: these repeat ``Resolving``'s `tryResolve` and `tryResolveAsync` for a resolver, with the
+  // same signatures and bodies, and are hidden: they are not API (README, "Definition of Public
+  // API"), and deleting them changes no caller's source, since the protocol's then serve the same
+  // calls. They are here for the cost of a factory's resolves: reached through the protocol
+  // extension (`_resolve` as a requirement, devirtualized), the specialization of `_resolve` that
+  // a factory calls comes out with a different block layout and register allocation, and in
+  // loom-bench's fixtures its hot path was 7 instructions longer per resolve
+  // (`diag.chain3.closures` 3,283 -> 3,297 instructions). Called on the struct itself, it
+  // compiles as 0.1.0's `resolve` did.
+
+  /// Returns the dependency registered for `type` (and `name`), or throws why it cannot.
+  ///
+  /// The same as ``Resolving/tryResolve(_:name:fileID:line:)``, called on the resolver itself.
+  ///
+  /// ```swift
+  /// container.register(Owner.self) { r in Owner(pet: try r.tryResolve(Pet.self)) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type to resolve; inferred from the context when omitted.
+  ///   - name: The name it was registered with, if any.
+  ///   - fileID: Where the resolve is requested, for error messages.
+  ///   - line: The line of that request.
+  /// - Returns: The instance.
+  /// - Throws: A ``ResolutionError`` naming the key and the chain that led to it.
+  @_documentation(visibility: private)
+  @inlinable
+  public func tryResolve<Value>(
+    _ type: Value.Type = Value.self, name: String? = nil, fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) throws(ResolutionError) -> sending Value {
+    try _resolve(type, _ResolutionRequest(type, name: name, fileID: fileID, line: line))
+  }
+
+  /// Returns the dependency declared by a key path, or throws why it cannot.
+  ///
+  /// The same as ``Resolving/tryResolve(_:fileID:line:)``, called on the resolver itself.
+  ///
+  /// ```swift
+  /// container.register(Feed.self) { r in Feed(api: try r.tryResolve(\.api)) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The key path to a ``Dependency`` declared in an extension of ``Container``.
+  ///   - fileID: Where the resolve is requested, for error messages.
+  ///   - line: The line of that request.
+  /// - Returns: The instance.
+  /// - Throws: A ``ResolutionError`` naming the key and the chain that led to it.
+  @_documentation(visibility: private)
+  @inlinable
+  public func tryResolve<Value>(
+    _ keyPath: consuming DependencyKeyPath<Value>, fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) throws(ResolutionError) -> sending Value {
+    try _resolve(Value.self, _ResolutionRequest(keyPath, fileID: fileID, line: line))
+  }
+
+  /// Returns a new instance from a registration that takes runtime arguments, or throws.
+  ///
+  /// The same as ``Resolving/tryResolve(_:name:arguments:_:fileID:line:)``, called on the
+  /// resolver itself.
+  ///
+  /// ```swift
+  /// container.register(Screen.self) { r in
+  ///   Screen(model: try r.tryResolve(ProfileModel.self, arguments: 42))
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type to resolve.
+  ///   - name: The name it was registered with, if any.
+  ///   - first: The first value passed to the factory after the resolver.
+  ///   - rest: The other values passed to the factory, in order.
+  ///   - fileID: Where the resolve is requested, for error messages.
+  ///   - line: The line of that request.
+  /// - Returns: The instance.
+  /// - Throws: A ``ResolutionError``, with ``ResolutionError/Code/argumentMismatch`` when the
+  ///   arguments' types differ from the registration's.
+  @_documentation(visibility: private)
+  @inlinable
+  public func tryResolve<Value, FirstArgument, each Argument>(
+    _ type: Value.Type = Value.self, name: String? = nil, arguments first: FirstArgument,
+    _ rest: repeat each Argument, fileID: StaticString = #fileID, line: UInt = #line
+  ) throws(ResolutionError) -> sending Value {
+    try _resolve(
+      type, _ResolutionRequest(type, name: name, fileID: fileID, line: line),
+      arguments: first, repeat each rest)
+  }
+
+  /// Returns the dependency registered for `type` (and `name`), awaiting an asynchronous factory,
+  /// or throws why it cannot.
+  ///
+  /// The same as ``Resolving/tryResolveAsync(_:name:fileID:line:)``, called on the resolver
+  /// itself.
+  ///
+  /// ```swift
+  /// container.register(Feed.self) { r async throws in
+  ///   Feed(database: try await r.tryResolveAsync(Database.self))
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - type: The type to resolve; inferred from the context when omitted.
+  ///   - name: The name it was registered with, if any.
+  ///   - fileID: Where the resolve is requested, for error messages.
+  ///   - line: The line of that request.
+  /// - Returns: The instance.
+  /// - Throws: A ``ResolutionError`` naming the key and the chain that led to it.
+  @_documentation(visibility: private)
+  @inlinable
+  public func tryResolveAsync<Value>(
+    _ type: Value.Type = Value.self, name: String? = nil, fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) async throws(ResolutionError) -> sending Value {
+    try await _resolveAsync(type, _ResolutionRequest(type, name: name, fileID: fileID, line: line))
+  }
+
+  /// Returns the dependency declared by a key path, awaiting an asynchronous factory, or throws.
+  ///
+  /// The same as ``Resolving/tryResolveAsync(_:fileID:line:)``, called on the resolver itself.
+  ///
+  /// ```swift
+  /// container.register(Feed.self) { r async throws in
+  ///   Feed(session: try await r.tryResolveAsync(\.session))
+  /// }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - keyPath: The key path to a ``Dependency`` declared in an extension of ``Container``.
+  ///   - fileID: Where the resolve is requested, for error messages.
+  ///   - line: The line of that request.
+  /// - Returns: The instance.
+  /// - Throws: A ``ResolutionError`` naming the key and the chain that led to it.
+  @_documentation(visibility: private)
+  @inlinable
+  public func tryResolveAsync<Value>(
+    _ keyPath: consuming DependencyKeyPath<Value>, fileID: StaticString = #fileID,
+    line: UInt = #line
+  ) async throws(ResolutionError) -> sending Value {
+    try await _resolveAsync(Value.self, _ResolutionRequest(keyPath, fileID: fileID, line: line))
+  }
+
   // MARK: Deprecated 0.1.0 spellings
 
   // NB: a resolver's `resolve` threw while a container's traps, so a reader had to know the
