@@ -294,7 +294,7 @@ public struct Resolver: Resolving {
     _ type: Value.Type = Value.self, name: String? = nil, fileID: StaticString = #fileID,
     line: UInt = #line
   ) throws(ResolutionError) -> sending Value {
-    try _resolve(type, _ResolutionRequest(type, name: name, fileID: fileID, line: line))
+    try tryResolve(type, name: name, fileID: fileID, line: line)
   }
 
   /// Returns the dependency declared by a key path, or throws why it cannot.
@@ -319,7 +319,7 @@ public struct Resolver: Resolving {
     _ keyPath: consuming DependencyKeyPath<Value>, fileID: StaticString = #fileID,
     line: UInt = #line
   ) throws(ResolutionError) -> sending Value {
-    try _resolve(Value.self, _ResolutionRequest(keyPath, fileID: fileID, line: line))
+    try tryResolve(keyPath, fileID: fileID, line: line)
   }
 
   /// Returns a new instance from a registration that takes runtime arguments, or throws.
@@ -350,9 +350,8 @@ public struct Resolver: Resolving {
     _ type: Value.Type = Value.self, name: String? = nil, arguments first: FirstArgument,
     _ rest: repeat each Argument, fileID: StaticString = #fileID, line: UInt = #line
   ) throws(ResolutionError) -> sending Value {
-    try _resolve(
-      type, _ResolutionRequest(type, name: name, fileID: fileID, line: line),
-      arguments: first, repeat each rest)
+    try tryResolve(
+      type, name: name, arguments: first, repeat each rest, fileID: fileID, line: line)
   }
 
   /// Returns the dependency registered for `type` (and `name`), awaiting an asynchronous factory,
@@ -381,7 +380,7 @@ public struct Resolver: Resolving {
     _ type: Value.Type = Value.self, name: String? = nil, fileID: StaticString = #fileID,
     line: UInt = #line
   ) async throws(ResolutionError) -> sending Value {
-    try await _resolveAsync(type, _ResolutionRequest(type, name: name, fileID: fileID, line: line))
+    try await tryResolveAsync(type, name: name, fileID: fileID, line: line)
   }
 
   /// Returns the dependency declared by a key path, awaiting an asynchronous factory, or throws.
@@ -408,7 +407,7 @@ public struct Resolver: Resolving {
     _ keyPath: consuming DependencyKeyPath<Value>, fileID: StaticString = #fileID,
     line: UInt = #line
   ) async throws(ResolutionError) -> sending Value {
-    try await _resolveAsync(Value.self, _ResolutionRequest(keyPath, fileID: fileID, line: line))
+    try await tryResolveAsync(keyPath, fileID: fileID, line: line)
   }
 
   // MARK: Plumbing
