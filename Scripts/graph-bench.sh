@@ -60,7 +60,7 @@ generate() {
         p("func wire" i "(_ container: Container) {")
         p("  container.register(Store" i ".self, lifetime: .singleton) { r in")
         if (r < 0) p("    Store" i "()")
-        else p("    Store" i "(previous: try r.resolve(Service" r ".self))")
+        else p("    Store" i "(previous: try r.tryResolve(Service" r ".self))")
         p("  }"); p("  container.register(Service" i ".self, lifetime: .transient)"); p("}"); p("")
         i++
       }

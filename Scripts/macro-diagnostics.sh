@@ -237,7 +237,7 @@ func warmTheCache() async {
 enum Storage {
   @Startup("Open the store", order: 1)
   static func open(_ r: Resolver) throws {
-    print("hook: open the store at \(try r.resolve(\.storePath))")
+    print("hook: open the store at \(try r.tryResolve(\.storePath))")
   }
 }
 

@@ -11,7 +11,7 @@ private struct ShopAssembly: Assembly {
   var registrations: Registrations {
     Singleton(Config.self) { _ in Config(label: "shop") }
     Singleton(HTTPClient.self, HTTPClient.init)
-    Transient(Request.self) { r in Request(client: try r.resolve()) }
+    Transient(Request.self) { r in Request(client: try r.tryResolve()) }
   }
 
   func assemble(into container: Container) {

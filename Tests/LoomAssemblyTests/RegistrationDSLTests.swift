@@ -16,7 +16,7 @@ private struct NetworkBasics: RegistrationComponent {
     Registrations {
       Singleton(Config.self) { _ in Config(label: "one") }
       Singleton(HTTPClient.self, HTTPClient.init)
-      Transient(Request.self) { r in Request(client: try r.resolve()) }
+      Transient(Request.self) { r in Request(client: try r.tryResolve()) }
       Weak(ImageCache.self) { _ in ImageCache() }
     }
     .register(into: container)
@@ -63,7 +63,7 @@ private struct NetworkBasics: RegistrationComponent {
     let container = Container()
     Registrations {
       Transient(Request.self, dependencies: [DependencyKey(HTTPClient.self)]) { r in
-        Request(client: try r.resolve())
+        Request(client: try r.tryResolve())
       }
     }
     .register(into: container)

@@ -139,10 +139,10 @@ import Testing
 
         func wire(_ container: Container) {
           container.register(Cart.self, lifetime: .flow) { _ in Cart() }
-          container.register(Profile.self, lifetime: .session) { r in Profile(try r.resolve(Cart.self)) }
-          container.register(Store.self, lifetime: .singleton) { r in Store(try r.resolve(Profile.self)) }
+          container.register(Profile.self, lifetime: .session) { r in Profile(try r.tryResolve(Cart.self)) }
+          container.register(Store.self, lifetime: .singleton) { r in Store(try r.tryResolve(Profile.self)) }
           container.register(Log.self, lifetime: .perRequest) { _ in Log() }
-          container.register(Audit.self, lifetime: .singleton) { r in Audit(try r.resolve(Log.self)) }
+          container.register(Audit.self, lifetime: .singleton) { r in Audit(try r.tryResolve(Log.self)) }
         }
         """
       try source.write(

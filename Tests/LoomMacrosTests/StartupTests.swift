@@ -18,7 +18,7 @@ func firstTestHook() {
 
 @Startup("LoomMacrosTests: configure from the container", order: -99)
 func configuringTestHook(_ r: Resolver) throws {
-  HookLog.record("configured with \(try r.resolve(Config.self).url)")
+  HookLog.record("configured with \(try r.tryResolve(Config.self).url)")
 }
 
 enum TestHooks {

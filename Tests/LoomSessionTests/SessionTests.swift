@@ -36,7 +36,8 @@ import Testing
   @Test func oneObjectUnderTwoSessionKeysIsToldOnce() throws {
     let container = Container()
     container.register(Tracked.self, lifetime: .session) { _ in Tracked() }
-    container.register((any Account).self, lifetime: .session) { r in try r.resolve(Tracked.self) }
+    container.register((any Account).self, lifetime: .session) { r in try r.tryResolve(Tracked.self)
+    }
     let account = try container.tryResolve((any Account).self)
     let tracked = try container.tryResolve(Tracked.self)
     #expect((account as? Tracked) === tracked)

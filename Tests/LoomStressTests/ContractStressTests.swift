@@ -177,20 +177,20 @@ final class World: Sendable {
     case .sync:
       container.register(Node.self, name: name, lifetime: spec.lifetime) { r in
         if slow { usleep(20) }
-        for dependency in dependencies { _ = try r.resolve(Node.self, name: dependency) }
+        for dependency in dependencies { _ = try r.tryResolve(Node.self, name: dependency) }
         return try self.made(index, spec)
       }
     case .async:
       container.register(Node.self, name: name, lifetime: spec.lifetime) { r async throws in
         if slow { try? await Task.sleep(nanoseconds: 20_000) }
         for dependency in dependencies {
-          _ = try await r.resolveAsync(Node.self, name: dependency)
+          _ = try await r.tryResolveAsync(Node.self, name: dependency)
         }
         return try self.made(index, spec)
       }
     case .mainActor:
       container.registerMainActor(Node.self, name: name, lifetime: spec.lifetime) { r in
-        for dependency in dependencies { _ = try r.resolve(Node.self, name: dependency) }
+        for dependency in dependencies { _ = try r.tryResolve(Node.self, name: dependency) }
         return try self.made(index, spec)
       }
     }

@@ -118,15 +118,15 @@ import Testing
     let container = Container()
     container.register(UserService.self, UserService.init)  // needs an unregistered APIClient
     container.register(Session.self) { r in
-      _ = try r.resolve(UserService.self)
+      _ = try r.tryResolve(UserService.self)
       return Session()
     }
     container.register(Marker.self) { r async throws in
-      _ = try await r.resolveAsync(Session.self)
+      _ = try await r.tryResolveAsync(Session.self)
       return Marker(value: 4)
     }
     container.registerMainActor(Marker.self, name: "main") { r in
-      _ = try r.resolve(Session.self)
+      _ = try r.tryResolve(Session.self)
       return Marker(value: 5)
     }
     await withKnownIssue(

@@ -217,7 +217,7 @@ final class Pong: Sendable {}
     #expect(
       error.hint
         == "the factory of UserService is synchronous, so it resolves Database synchronously:"
-        + " make that factory async and resolve Database with `try await r.resolveAsync(...)`,"
+        + " make that factory async and resolve Database with `try await r.tryResolveAsync(...)`,"
         + " or build Database first with `try await container.bootstrap()`.")
   }
 
@@ -240,7 +240,7 @@ final class Pong: Sendable {}
         + " resolves ScreenModel wherever ScreenHolder is built: resolve ScreenModel through a"
         + " `Lazy` or `Provider` in ScreenHolder, used where the main actor runs; or write that"
         + " factory on the main actor too (mark it `@MainActor`), or make it async and resolve"
-        + " ScreenModel with `try await r.resolveAsync(...)`.")
+        + " ScreenModel with `try await r.tryResolveAsync(...)`.")
     // validate() says the same before anything runs.
     #expect(container.validate().problems.map(\.code) == [.mainActorFromSync])
   }

@@ -34,7 +34,7 @@ import Testing
   @Test func aFactoryResolvingThroughItsResolverIsNotNamed() throws {
     let container = Container()
     container.register(Config.self, lifetime: .singleton) { _ in Config() }
-    container.register(Holder.self) { r in Holder(config: try r.resolve()) }
+    container.register(Holder.self) { r in Holder(config: try r.tryResolve()) }
     let (_, warnings) = try collectingRegistrationWarnings {
       _ = try container.tryResolve(Holder.self)
     }

@@ -188,7 +188,7 @@ struct ContextProbe: Sendable {
   @Test func anUnimplementedValueNamesTheChainThatReachedIt() {
     let test = container([.test])
     test.register(UserService.self) { r in
-      _ = try r.resolve(\.payments)
+      _ = try r.tryResolve(\.payments)
       return UserService(database: Database())
     }
     let error = #expect(throws: ResolutionError.self) { try test.tryResolve(UserService.self) }
@@ -471,12 +471,12 @@ struct ContextProbe: Sendable {
   @Test func theGraphShowsTheEdgesOfTheAddedAlternativeThatApplies() {
     let live = container([])
     live.when(.test, for: \.addedEdgeProbe, dependencies: [DependencyKey(Clock.self)]) { r in
-      ContextProbe(clock: try r.resolve(Clock.self))
+      ContextProbe(clock: try r.tryResolve(Clock.self))
     }
     #expect(live.graph.edges.map(\.to) == [DependencyKey(Database.self)])
     let test = container([.test])
     test.when(.test, for: \.addedEdgeProbe, dependencies: [DependencyKey(Clock.self)]) { r in
-      ContextProbe(clock: try r.resolve(Clock.self))
+      ContextProbe(clock: try r.tryResolve(Clock.self))
     }
     #expect(test.graph.edges.map(\.to) == [DependencyKey(Clock.self)])
     #expect(test.validate().problems.map(\.key) == [DependencyKey(Clock.self)])

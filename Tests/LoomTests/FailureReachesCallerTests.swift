@@ -56,18 +56,18 @@ import Testing
           switch style {
           case .closures:
             container.register(Link.self, name: name, lifetime: lifetime) { r in
-              if let next { return Link(next: try r.resolve(Link.self, name: next)) }
-              return Link(pet: try r.resolve(Pet.self))
+              if let next { return Link(next: try r.tryResolve(Link.self, name: next)) }
+              return Link(pet: try r.tryResolve(Pet.self))
             }
           case .async:
             container.register(Link.self, name: name, lifetime: lifetime) { r async throws in
-              if let next { return Link(next: try await r.resolveAsync(Link.self, name: next)) }
-              return Link(pet: try await r.resolveAsync(Pet.self))
+              if let next { return Link(next: try await r.tryResolveAsync(Link.self, name: next)) }
+              return Link(pet: try await r.tryResolveAsync(Pet.self))
             }
           default:
             container.registerMainActor(Link.self, name: name, lifetime: lifetime) { r in
-              if let next { return Link(next: try r.resolve(Link.self, name: next)) }
-              return Link(pet: try r.resolve(Pet.self))
+              if let next { return Link(next: try r.tryResolve(Link.self, name: next)) }
+              return Link(pet: try r.tryResolve(Pet.self))
             }
           }
         }
@@ -159,7 +159,8 @@ import Testing
   @Test func aFactoryThatThrowsBelowAResolveIsWrappedWithItsChain() throws {
     struct DiskFull: Error {}
     let container = Container()
-    container.register(Link.self, name: "1") { r in Link(next: try r.resolve(Link.self, name: "2"))
+    container.register(Link.self, name: "1") { r in
+      Link(next: try r.tryResolve(Link.self, name: "2"))
     }
     container.register(Link.self, name: "2") { _ in throw DiskFull() }
 
@@ -190,7 +191,7 @@ import Testing
 
   @Test func aMissingDependencyReadByAPropertyInAnInitializerIsTheOuterCallersError() throws {
     let container = Container()
-    container.register(Owner.self) { r in Owner(hen: try r.resolve(Hen.self)) }
+    container.register(Owner.self) { r in Owner(hen: try r.tryResolve(Hen.self)) }
     container.register(Hen.self) { _ in try Hen() }
 
     let error = try #require(
@@ -219,7 +220,7 @@ import Testing
       message.value?.hasSuffix(
         "└─ To fix: register Pet. This non-throwing resolve ran inside the factory of Owner, where"
           + " a failure cannot reach the caller: resolve through the factory's resolver"
-          + " (`try r.resolve(...)`), or read a property wrapper with `try $property.get()`.")
+          + " (`try r.tryResolve(...)`), or read a property wrapper with `try $property.get()`.")
         == true)
     // Outside a factory, the message is the error's description alone.
     let outside = ResolutionError(

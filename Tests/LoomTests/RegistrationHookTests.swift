@@ -31,7 +31,7 @@ extension Container {
   fileprivate var declaredParent: Dependency<Parent> {
     Dependency(.graph) { _ in Parent() }
       .onCreated(dependencies: [DependencyKey(Child.self)]) { r, parent in
-        parent.adopt(try r.resolve(Child.self))
+        parent.adopt(try r.tryResolve(Child.self))
       }
   }
 
@@ -49,7 +49,7 @@ extension Container {
     let container = Container()
     container.register(Parent.self, lifetime: .graph) { _ in Parent() }
       .onCreated(dependencies: [DependencyKey(Child.self)]) { r, parent in
-        parent.adopt(try r.resolve(Child.self))
+        parent.adopt(try r.tryResolve(Child.self))
       }
     container.register(Child.init)
 
@@ -63,7 +63,7 @@ extension Container {
 
   @Test func aDeclaredCompletionWiresTheSameWay() throws {
     let container = Container()
-    container.register(Child.self) { r in Child(parent: try r.resolve(\.declaredParent)) }
+    container.register(Child.self) { r in Child(parent: try r.tryResolve(\.declaredParent)) }
     let parent = try container.tryResolve(\.declaredParent)
     #expect(parent.child?.parent === parent)
   }
@@ -74,7 +74,7 @@ extension Container {
     container.register(Parent.self, lifetime: .singleton) { _ in Parent() }
       .onCreated { r, parent in
         runs.add()
-        parent.adopt(try r.resolve(Child.self))
+        parent.adopt(try r.tryResolve(Child.self))
       }
     container.register(Child.init)
     let parent = try container.tryResolve(Parent.self)
@@ -86,7 +86,7 @@ extension Container {
   @Test func aCompletionsFailureReachesTheCallerNamingTheRegistration() {
     let container = Container()
     container.register(Parent.self, lifetime: .graph) { _ in Parent() }
-      .onCreated { r, parent in parent.adopt(try r.resolve(Child.self)) }
+      .onCreated { r, parent in parent.adopt(try r.tryResolve(Child.self)) }
     let error = #expect(throws: ResolutionError.self) { try container.tryResolve(Parent.self) }
     #expect(error?.code == .notRegistered)
     #expect(error?.path == "Parent → Child")
@@ -95,7 +95,7 @@ extension Container {
   @Test func aTransientThatResolvesItselfFromItsCompletionIsACycle() {
     let container = Container()
     container.register(Parent.self) { _ in Parent() }
-      .onCreated { r, _ in _ = try r.resolve(Parent.self) }
+      .onCreated { r, _ in _ = try r.tryResolve(Parent.self) }
     let error = #expect(throws: ResolutionError.self) { try container.tryResolve(Parent.self) }
     #expect(error?.code == .cycle)
   }
@@ -104,7 +104,7 @@ extension Container {
     let container = Container()
     container.register(Parent.self, lifetime: .graph) { _ in Parent() }
       .onCreated(dependencies: [DependencyKey(Child.self)]) { r, parent in
-        parent.adopt(try r.resolve(Child.self))
+        parent.adopt(try r.tryResolve(Child.self))
       }
     container.register(Child.init)
     let edge = try #require(container.graph.edges(from: DependencyKey(Parent.self)).first)
@@ -125,7 +125,7 @@ extension Container {
     let container = Container()
     container.register(Parent.self) { _ in Parent() }
       .onCreated(dependencies: [DependencyKey(Child.self)]) { r, parent in
-        parent.adopt(try r.resolve(Child.self))
+        parent.adopt(try r.tryResolve(Child.self))
       }
     container.register(Child.init)
     #expect(container.validate().problems.map(\.code) == [.cycle])

@@ -17,7 +17,7 @@ struct BrokenWiring: Sendable, CustomTestStringConvertible {
     },
     BrokenWiring(code: .cycle, pattern: ResolutionError.cycle) {
       let container = Container()
-      container.register(Database.self) { r in try r.resolve(Database.self) }
+      container.register(Database.self) { r in try r.tryResolve(Database.self) }
       _ = try container.tryResolve(Database.self)
     },
     BrokenWiring(code: .typeMismatch, pattern: ResolutionError.typeMismatch) {
@@ -58,7 +58,7 @@ struct BrokenWiring: Sendable, CustomTestStringConvertible {
       let container = Container()
       container.register(Widget.self, lifetime: .weak) { _ in Widget() }
       container.register(Logger.self, lifetime: .singleton) { r in
-        _ = try r.resolve(Widget.self)
+        _ = try r.tryResolve(Widget.self)
         return Logger(clock: Clock())
       }
       _ = try container.tryResolve(Logger.self)

@@ -102,7 +102,7 @@ private func mainActorWiring(_ container: Container) {
   @Test func nonSendableTransientsAreNewForEveryResolve() throws {
     let container = Container()
     container.register(WireSession.self) { _ in WireSession() }
-    container.register(WireClient.self) { r in WireClient(session: try r.resolve()) }
+    container.register(WireClient.self) { r in WireClient(session: try r.tryResolve()) }
     container.register((any Fetching).self, WireFetcher.init)
     container.register(Payload.self, lifetime: .transient) { _ in Payload() }
 
@@ -146,7 +146,9 @@ private func mainActorWiring(_ container: Container) {
     }
     let container = Container()
     container.register(Unit.self, lifetime: .graph) { _ in Unit() }
-    container.register(Holder.self) { r in Holder(first: try r.resolve(), second: try r.resolve()) }
+    container.register(Holder.self) { r in
+      Holder(first: try r.tryResolve(), second: try r.tryResolve())
+    }
     let holder = try container.tryResolve(Holder.self)
     #expect(holder.first === holder.second)
     #expect(try container.tryResolve(Holder.self).first !== holder.first)
@@ -255,7 +257,7 @@ private func mainActorWiring(_ container: Container) {
   @Test func aFactoryOfACustomGlobalActorRunsThereFromAwait() async throws {
     let container = Container()
     container.register(RecordStore.self, lifetime: .singleton) { @StoreActor _ in RecordStore() }
-    container.register(StoreReader.self) { @StoreActor r in StoreReader(store: try r.resolve()) }
+    container.register(StoreReader.self) { @StoreActor r in StoreReader(store: try r.tryResolve()) }
     #expect(container.dump().contains("on StoreActor"))
     // Synchronously, Loom cannot tell that StoreActor runs: it says how to resolve it.
     let error = #expect(throws: ResolutionError.self) {
@@ -288,7 +290,7 @@ private func mainActorWiring(_ container: Container) {
     let container = Container()
     container.register(RecordStore.self, lifetime: .singleton) { @StoreActor _ in RecordStore() }
       .onCreated { @StoreActor _, store in store.items.append("completed") }
-    container.register(StoreReader.self) { @StoreActor r in StoreReader(store: try r.resolve()) }
+    container.register(StoreReader.self) { @StoreActor r in StoreReader(store: try r.tryResolve()) }
     // The store's completion waits for the reader's graph to be complete, then hops back to
     // StoreActor (off it, it would fail as resolved synchronously off its actor).
     let reader = try await container.tryResolveAsync(StoreReader.self)
@@ -311,12 +313,12 @@ private func mainActorWiring(_ container: Container) {
     // Formatter needs a main-actor singleton, but only a main-actor registration needs Formatter:
     // it is built there, and nothing crosses.
     container.register(Formatter.self, dependencies: [DependencyKey(ScreenController.self)]) { r in
-      _ = try r.resolve(ScreenController.self)
+      _ = try r.tryResolve(ScreenController.self)
       return Formatter()
     }
     await MainActor.run {
       container.register(FormattedScreen.self, dependencies: [DependencyKey(Formatter.self)]) {
-        r in FormattedScreen(formatter: try r.resolve())
+        r in FormattedScreen(formatter: try r.tryResolve())
       }
       container.register(ScreenController.self, lifetime: .singleton, dependencies: []) { _ in
         ScreenController(title: "x")

@@ -90,7 +90,7 @@ import Testing
   @Test func aHookIsAStartUpTaskThatOthersMayWaitFor() async throws {
     let log = Lock<[String]>([])
     let hook = StartupTask("Configure analytics") { r in
-      log.append("configured with \(try r.resolve(Config.self).label)")
+      log.append("configured with \(try r.tryResolve(Config.self).label)")
     }
     let container = Container()
     container.register(Config.self, instance: Config(label: "prod"))

@@ -43,7 +43,7 @@ extension Container {
   /// A key path whose default resolves a log sink, which nothing registers here.
   fileprivate var loggingService: Dependency<Service> {
     Dependency(dependencies: [DependencyKey(LogSink.self)]) { r in
-      _ = try r.resolve(LogSink.self)
+      _ = try r.tryResolve(LogSink.self)
       return Service()
     }
   }
@@ -113,7 +113,7 @@ extension Container {
     container.addStartupTask(
       "warm", dependencies: [DependencyKey(Database.self)], after: ["open"],
       fileID: "App/Setup.swift", line: 7
-    ) { r in _ = try r.resolve(Database.self) }
+    ) { r in _ = try r.tryResolve(Database.self) }
     #expect(
       container.validate().description == """
         ValidationReport: 2 problems
@@ -136,14 +136,14 @@ extension Container {
       CycleA.self, lifetime: .eagerSingleton, dependencies: [DependencyKey(CycleB.self)],
       fileID: "App/Wiring.swift", line: 3
     ) { r in
-      _ = try r.resolve(CycleB.self)
+      _ = try r.tryResolve(CycleB.self)
       return CycleA()
     }
     container.register(
       CycleB.self, lifetime: .eagerSingleton, dependencies: [DependencyKey(CycleA.self)],
       fileID: "App/Wiring.swift", line: 4
     ) { r in
-      _ = try r.resolve(CycleA.self)
+      _ = try r.tryResolve(CycleA.self)
       return CycleB()
     }
     let error = try await #require(throws: BootstrapError.self) { try await container.bootstrap() }
@@ -181,7 +181,7 @@ extension Container {
       throw DiskFull()
     }
     container.register(UserService.self, fileID: "App/Wiring.swift", line: 9) { r in
-      UserService(database: try r.resolve())
+      UserService(database: try r.tryResolve())
     }
     let report = await container.validateByResolving()
     #expect(
@@ -237,7 +237,7 @@ extension Container {
     let container = Container()
     container.register(lifetime: .singleton, fileID: "App/Wiring.swift", line: 3, Service.init)
       .decorated(dependencies: [DependencyKey(LogSink.self)]) { r, service in
-        _ = try r.resolve(LogSink.self)
+        _ = try r.tryResolve(LogSink.self)
         return service
       }
     #expect(
@@ -256,13 +256,13 @@ extension Container {
     let container = Container()
     container.register(lifetime: .singleton, fileID: "App/Wiring.swift", line: 3, Service.init)
       .decorated { r, service in
-        _ = try r.resolve(LogSink.self)
+        _ = try r.tryResolve(LogSink.self)
         return service
       }
     container.register(
       Parent.self, dependencies: [], fileID: "App/Wiring.swift", line: 7
     ) { _ in Parent() }
-    .onCreated { r, parent in parent.adopt(try r.resolve(Child.self)) }
+    .onCreated { r, parent in parent.adopt(try r.tryResolve(Child.self)) }
     container.register(Child.init)
 
     #expect(
@@ -305,7 +305,7 @@ extension Container {
       Parent.self, dependencies: [], fileID: "App/Wiring.swift", line: 3
     ) { _ in Parent() }
     .onCreated(dependencies: [DependencyKey(Child.self)]) { r, parent in
-      parent.adopt(try r.resolve(Child.self))
+      parent.adopt(try r.tryResolve(Child.self))
     }
     container.register(fileID: "App/Wiring.swift", line: 6, Child.init)
     #expect(
@@ -319,11 +319,11 @@ extension Container {
     let container = Container()
     container.register(Service.self, lifetime: .transient, dependencies: []) { _ in Service() }
       .onCreated(dependencies: [DependencyKey(LogSink.self)]) { r, _ in
-        _ = try r.resolve(LogSink.self)
+        _ = try r.tryResolve(LogSink.self)
       }
     container.register(LogSink.self, lifetime: .transient, dependencies: []) { _ in LogSink() }
       .onCreated(dependencies: [DependencyKey(Service.self)]) { r, _ in
-        _ = try r.resolve(Service.self)
+        _ = try r.tryResolve(Service.self)
       }
     #expect(
       container.validate().problems.map(\.summary) == [
@@ -398,7 +398,7 @@ extension Container {
         onceInstances: OnceInstances())
       container.register(lifetime: .singleton, Held.init)
       container.register(Holder.self, lifetime: .once, dependencies: [DependencyKey(Held.self)]) {
-        r in Holder(held: try r.resolve(Held.self))
+        r in Holder(held: try r.tryResolve(Held.self))
       }
       if builtFirst { _ = try container.tryResolve(Held.self) }
       let error = try #require(throws: ResolutionError.self) {
@@ -415,20 +415,20 @@ extension Container {
     container.register(
       Service.self, lifetime: .singleton, dependencies: [DependencyKey(Step.self)]
     ) { r in
-      _ = try r.resolve(Step.self)
+      _ = try r.tryResolve(Step.self)
       return Service()
     }
     container.register(Step.self, lifetime: .graph, dependencies: [DependencyKey(Token.self)]) {
       r in
-      _ = try r.resolve(Token.self)
+      _ = try r.tryResolve(Token.self)
       return Step()
     }
     container.register(
       Token.self, lifetime: .graph,
       dependencies: [DependencyKey(Step.self), DependencyKey(Widget.self)]
     ) { r in
-      _ = try r.resolve(Step.self)
-      _ = try r.resolve(Widget.self)
+      _ = try r.tryResolve(Step.self)
+      _ = try r.tryResolve(Widget.self)
       return Token()
     }
     container.register(lifetime: .weak, Widget.init)
@@ -460,7 +460,7 @@ extension Container {
     // Named by a registration, or declared: either way validate() sees the default's edges.
     let named = Container()
     named.register(Held.self, dependencies: [DependencyKey(\Container.loggingService)]) { r in
-      _ = try r.resolve(\.loggingService)
+      _ = try r.tryResolve(\.loggingService)
       return Held()
     }
     let declared = Container()

@@ -41,7 +41,9 @@ struct CartReader: Sendable {
   @Test func aResolveThroughTheResolverIsStillHeldCaptive() throws {
     let container = Container()
     container.register(Cart.self, lifetime: .testSession) { _ in Cart() }
-    container.register(Checkout.self, lifetime: .singleton) { r in Checkout(cart: try r.resolve()) }
+    container.register(Checkout.self, lifetime: .singleton) { r in
+      Checkout(cart: try r.tryResolve())
+    }
 
     let error = try #require(throws: ResolutionError.self) {
       try container.tryResolve(Checkout.self)

@@ -49,8 +49,8 @@ public enum BenchWiring {
     // `register(T.self) { r in }` picked the runtime-arguments overload with an empty argument
     // pack, and a plain resolve then failed with "T takes (), but was resolved with no arguments".
     container.register(Leaf.self, lifetime: .transient) { _ in Leaf() }
-    container.register(Middle.self, lifetime: .transient) { r in Middle(leaf: try r.resolve()) }
-    container.register(Top.self, lifetime: .transient) { r in Top(middle: try r.resolve()) }
+    container.register(Middle.self, lifetime: .transient) { r in Middle(leaf: try r.tryResolve()) }
+    container.register(Top.self, lifetime: .transient) { r in Top(middle: try r.tryResolve()) }
     return container
   }
 }

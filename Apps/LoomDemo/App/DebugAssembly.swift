@@ -9,11 +9,11 @@ struct DebugAssembly: Assembly {
 
   var registrations: Registrations {
     Singleton(Logger.self, name: "http", dependencies: [DependencyKey(Console.self)]) { r in
-      Logger(category: "http", console: try r.resolve())
+      Logger(category: "http", console: try r.tryResolve())
     }
     // A closure's dependencies are declared, so the graph and `validate()` know them unrun.
     Singleton((any HTTPTransport).self, dependencies: [Self.httpLog]) { r in
-      LoggingTransport(base: InMemoryTransport.sample, log: try r.resolve(name: "http"))
+      LoggingTransport(base: InMemoryTransport.sample, log: try r.tryResolve(name: "http"))
     }
   }
 

@@ -17,7 +17,7 @@ struct SessionAssembly: Assembly {
   var registrations: Registrations {
     // One per session: `container.endSession()` drops them, the next resolve makes new ones.
     Register(CurrentUser.self, lifetime: .session, dependencies: [DependencyKey(SignIn.self)]) {
-      r in CurrentUser(name: try r.resolve(SignIn.self).userName)
+      r in CurrentUser(name: try r.tryResolve(SignIn.self).userName)
     }
     Register(UserSession.self, lifetime: .session, UserSession.init)
     // One per flow scope: resolved inside `checkout.run { }`, dropped by `checkout.end()`.

@@ -33,7 +33,7 @@ import Testing
         usleep(20)
         return Shared(id: made.add(1, ordering: .relaxed).newValue)
       }
-      container.register(Holder.self, lifetime: .weak) { r in Holder(shared: try r.resolve()) }
+      container.register(Holder.self, lifetime: .weak) { r in Holder(shared: try r.tryResolve()) }
       return container
     }
     current.withLock { $0 = wired() }
@@ -73,7 +73,7 @@ import Testing
         try? await Task.sleep(nanoseconds: 200_000)
         return Session(id: built.increment())
       }
-      container.register(Screen.self) { r in Screen(session: try r.resolve()) }
+      container.register(Screen.self) { r in Screen(session: try r.tryResolve()) }
       let syncErrors = Lock<[ResolutionError]>([])
       async let threadsFinished = onThreads(count: 4, timeout: .seconds(20)) { _ in
         for _ in 0..<20 {
@@ -150,8 +150,8 @@ import Testing
       _ = gate.wait(timeout: .now() + 5)
       throw DiskFull()
     }
-    container.register(Reader.self) { r in Reader(store: try r.resolve()) }
-    container.register(Writer.self) { r in Writer(store: try r.resolve()) }
+    container.register(Reader.self) { r in Reader(store: try r.tryResolve()) }
+    container.register(Writer.self) { r in Writer(store: try r.tryResolve()) }
     let errors = Lock<[Int: ResolutionError]>([:])
     let finished = runOnThreads(count: 6, timeout: .seconds(20)) { index in
       if index == 5 {

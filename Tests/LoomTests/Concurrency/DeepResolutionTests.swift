@@ -16,9 +16,9 @@ import Testing
     for index in 0..<count {
       container.register(Node.self, name: "\(index)") { r in
         if index + 1 < count {
-          _ = try r.resolve(Node.self, name: "\(index + 1)")
+          _ = try r.tryResolve(Node.self, name: "\(index + 1)")
         } else if closing {
-          _ = try r.resolve(Node.self, name: "0")
+          _ = try r.tryResolve(Node.self, name: "0")
         }
         return Node(index: index)
       }
@@ -96,7 +96,7 @@ import Testing
     let count = 3_000
     for index in 0..<count {
       container.register(Node.self, name: "\(index)") { r async throws in
-        if index + 1 < count { _ = try await r.resolveAsync(Node.self, name: "\(index + 1)") }
+        if index + 1 < count { _ = try await r.tryResolveAsync(Node.self, name: "\(index + 1)") }
         return Node(index: index)
       }
     }

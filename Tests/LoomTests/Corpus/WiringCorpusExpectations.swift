@@ -477,7 +477,7 @@ let expectedBrokenWirings: [String: (report: String, error: String?)] = [
       ResolutionError: RemoteConfig is made by an asynchronous factory and was resolved synchronously
       ├─ Resolved via: FeatureFlags → RemoteConfig
       ├─ Requested at: LoomTests/WiringCorpus.swift:#
-      └─ To fix: the factory of FeatureFlags is synchronous, so it resolves RemoteConfig synchronously: make that factory async and resolve RemoteConfig with `try await r.resolveAsync(...)`, or build RemoteConfig first with `try await container.bootstrap()`.
+      └─ To fix: the factory of FeatureFlags is synchronous, so it resolves RemoteConfig synchronously: make that factory async and resolve RemoteConfig with `try await r.tryResolveAsync(...)`, or build RemoteConfig first with `try await container.bootstrap()`.
       """#
   ),
   "synchronous factory off the main actor needs a main-actor one": (
@@ -495,7 +495,7 @@ let expectedBrokenWirings: [String: (report: String, error: String?)] = [
       ResolutionError: ScreenModel is made on the main actor and was resolved synchronously off it
       ├─ Resolved via: Router → ScreenModel
       ├─ Requested at: LoomTests/WiringCorpus.swift:#
-      └─ To fix: the factory of Router is synchronous and not isolated to the main actor, so it resolves ScreenModel wherever Router is built: resolve ScreenModel through a `Lazy` or `Provider` in Router, used where the main actor runs; or write that factory on the main actor too (mark it `@MainActor`), or make it async and resolve ScreenModel with `try await r.resolveAsync(...)`.
+      └─ To fix: the factory of Router is synchronous and not isolated to the main actor, so it resolves ScreenModel wherever Router is built: resolve ScreenModel through a `Lazy` or `Provider` in Router, used where the main actor runs; or write that factory on the main actor too (mark it `@MainActor`), or make it async and resolve ScreenModel with `try await r.tryResolveAsync(...)`.
       """#
   ),
   "async factory resolved synchronously at the top": (

@@ -62,7 +62,7 @@ let expectedRegistrationWarnings: [String: String] = [
     + " container it captured (`container.resolve(...)` inside the closure): the closure keeps the"
     + " container alive, so a container that holds this registration is never freed, and a failure"
     + " there stops the program instead of reaching the caller. To fix: resolve through the"
-    + " factory's resolver, `{ r in ... try r.resolve(...) }`, or register an initializer"
+    + " factory's resolver, `{ r in ... try r.tryResolve(...) }`, or register an initializer"
     + " (`register(lifetime: ..., Repository.init)`).\n",
   "binding a class to an unrelated class":
     "Loom: warning: LoomTests/WiringCorpus.swift:#: Transport is bound to Pigeon, which is not a"

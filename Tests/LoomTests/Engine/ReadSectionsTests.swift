@@ -8,7 +8,8 @@ import Testing
   @Test func resolvesOfEveryKindLeaveNoSectionOpen() async throws {
     let container = Container()
     container.register(lifetime: .singleton) { _ in Config(label: "a") }
-    container.register(ConfiguredService.self) { r in ConfiguredService(config: try r.resolve()) }
+    container.register(ConfiguredService.self) { r in ConfiguredService(config: try r.tryResolve())
+    }
     container.register(Clock.self, lifetime: .weak) { _ in Clock() }
     container.register(Metrics.self) { _ async in Metrics() }
     let child = container.makeChild()

@@ -66,16 +66,16 @@ import Testing
       return Customer()
     }
     let employee = container.register(Employee.self, lifetime: lifetime) { r in
-      Employee(customer: try r.resolve(), lazyCustomer: r.lazy(), providedCustomer: r.provider())
+      Employee(customer: try r.tryResolve(), lazyCustomer: r.lazy(), providedCustomer: r.provider())
     }
     if lifetime != .transient {
       employee.onCreated(dependencies: [DependencyKey(Employer.self)]) { r, employee in
-        employee.employer = try r.resolve(Employer.self)
+        employee.employer = try r.tryResolve(Employer.self)
       }
     }
     container.register(Employer.self, lifetime: lifetime) { r in
       Employer(
-        customer: try r.resolve(), lazyCustomer: r.lazy(), employee: try r.resolve(),
+        customer: try r.tryResolve(), lazyCustomer: r.lazy(), employee: try r.tryResolve(),
         lazyEmployee: r.lazy(), providedEmployee: r.provider())
     }
     return container
@@ -150,9 +150,9 @@ import Testing
     let container = employment(.graph)
     let employer = try container.tryResolve(Employer.self)
     container.register(Visit.self) { r in
-      let before = try r.resolve(Customer.self)
+      let before = try r.tryResolve(Customer.self)
       let fromLazy = try employer.lazyCustomer.get()
-      return Visit(fromLazy: fromLazy, before: before, after: try r.resolve(Customer.self))
+      return Visit(fromLazy: fromLazy, before: before, after: try r.tryResolve(Customer.self))
     }
     let visit = try container.tryResolve(Visit.self)
     #expect(visit.fromLazy === employer.customer)
@@ -180,7 +180,7 @@ import Testing
     let container = Container()
     container.register(Customer.self, lifetime: .graph) { _ in Customer() }
     container.register(Screen.self) { r async throws in
-      Screen(customer: try r.resolve(), lazyCustomer: r.lazy())
+      Screen(customer: try r.tryResolve(), lazyCustomer: r.lazy())
     }
     let screen = try await container.tryResolveAsync(Screen.self)
     #expect(try screen.lazyCustomer.get() === screen.customer)
@@ -268,7 +268,7 @@ import Testing
     let container = Container()
     container.register(Draft.self, lifetime: .graph) { _ in Draft() }
     container.register(Editor.self) { r in
-      Editor(draft: try r.resolve(), lazyDraft: r.lazy())
+      Editor(draft: try r.tryResolve(), lazyDraft: r.lazy())
     }
     let editor = try container.tryResolve(Editor.self)
     #expect(try editor.lazyDraft.get() !== editor.draft)

@@ -14,7 +14,7 @@ import Testing
     container.register(Parent.self, lifetime: lifetime) { _ in Parent() }
       .onCreated(dependencies: [DependencyKey(Child.self)]) { r, parent in
         runs.increment()
-        parent.adopt(try r.resolve(Child.self))
+        parent.adopt(try r.tryResolve(Child.self))
       }
     container.register(Child.init)
     return container
@@ -56,9 +56,9 @@ import Testing
     // the check this resolve never returns.
     let container = Container()
     container.register(Ping.self, lifetime: .transient) { _ in Ping() }
-      .onCreated { r, _ in _ = try r.resolve(Pong.self) }
+      .onCreated { r, _ in _ = try r.tryResolve(Pong.self) }
     container.register(Pong.self, lifetime: .transient) { _ in Pong() }
-      .onCreated { r, _ in _ = try r.resolve(Ping.self) }
+      .onCreated { r, _ in _ = try r.tryResolve(Ping.self) }
     let error = try #require(throws: ResolutionError.self) { try container.tryResolve(Ping.self) }
     #expect(error.code == .cycle)
     #expect(error.summary == "dependency cycle: Ping → Pong → Ping")
@@ -74,7 +74,7 @@ import Testing
       return Leaf()
     }.onCreated { _, _ in order.append("complete Leaf") }
     container.register(Root.self) { r in
-      let leaf = try r.resolve(Leaf.self)
+      let leaf = try r.tryResolve(Leaf.self)
       order.append("make Root")
       return Root(leaf: leaf)
     }.onCreated { _, _ in order.append("complete Root") }
@@ -86,7 +86,7 @@ import Testing
     struct Screen: Sendable { let parent: Parent }
     let container = Container()
     container.register(Parent.self, lifetime: .graph) { _ in Parent() }
-      .onCreated { r, parent in parent.adopt(try r.resolve(Child.self)) }
+      .onCreated { r, parent in parent.adopt(try r.tryResolve(Child.self)) }
     container.register(Screen.init)
     let error = try #require(throws: ResolutionError.self) {
       try container.tryResolve(Screen.self)

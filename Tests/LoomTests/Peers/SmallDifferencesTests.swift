@@ -47,10 +47,11 @@ import Testing
     let container = Container()
     container.register(Session.self, lifetime: .weak) { _ in Session() }
     container.register(Service.self, lifetime: .singleton) { _ in Service() }
-    container.register(Wrapper.self, lifetime: .singleton) { r in Wrapper(inner: try r.resolve()) }
-      .decorated { r, wrapper in
-        Wrapper(inner: wrapper.inner, session: try r.resolve(Session.self))
-      }
+    container.register(Wrapper.self, lifetime: .singleton) { r in Wrapper(inner: try r.tryResolve())
+    }
+    .decorated { r, wrapper in
+      Wrapper(inner: wrapper.inner, session: try r.tryResolve(Session.self))
+    }
 
     let error = #expect(throws: ResolutionError.self) { try container.tryResolve(Wrapper.self) }
     #expect(error?.code == .captiveDependency)

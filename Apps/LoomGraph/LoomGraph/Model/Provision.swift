@@ -11,7 +11,7 @@ struct Provision: Sendable {
     case initializer(type: String, labels: [String]?)
     /// `register(T.self)` with no factory: the initializer `@Injectable` chose.
     case injectable(type: String)
-    /// `T(label: r.resolve())`: the resolved type is the one of `T`'s parameter `label`.
+    /// `T(label: r.tryResolve())`: the resolved type is the one of `T`'s parameter `label`.
     case inferred(type: String, label: String?, name: String?, position: SourcePosition)
   }
 

@@ -14,7 +14,7 @@ public import Loom
 ///   var registrations: Registrations {
 ///     Singleton(Config.self) { _ in Config(baseURL: baseURL) }
 ///     Singleton(HTTPClient.self, HTTPClient.init)  // init(config: Config)
-///     Transient(Request.self) { r in Request(client: try r.resolve()) }
+///     Transient(Request.self) { r in Request(client: try r.tryResolve()) }
 ///   }
 /// }
 ///
@@ -105,7 +105,9 @@ public protocol Assembly: Sendable {
   /// struct AnalyticsAssembly: Assembly {
   ///   func assemble(into container: Container) {
   ///     container.register(lifetime: .singleton, Analytics.init)
-  ///     container.addStartupTask("Start analytics") { r in try r.resolve(Analytics.self).start() }
+  ///     container.addStartupTask("Start analytics") { r in
+  ///       try r.tryResolve(Analytics.self).start()
+  ///     }
   ///   }
   /// }
   /// ```

@@ -11,7 +11,7 @@
 /// // In the analytics module:
 /// @Startup(order: 10)
 /// func configureAnalytics(_ r: Resolver) throws {
-///   Analytics.configure(apiKey: try r.resolve(Config.self).analyticsKey)
+///   Analytics.configure(apiKey: try r.tryResolve(Config.self).analyticsKey)
 /// }
 ///
 /// enum CrashReporting {

@@ -133,7 +133,7 @@ extension Container {
   /// A key-path dependency of a `@MainActor` protocol, made and shared on the main actor.
   var profile: Dependency<any ProfileModeling> {
     Dependency(.mainActor(.singleton)) { @MainActor r in
-      ProfileModel(repository: try r.resolve())
+      ProfileModel(repository: try r.tryResolve())
     }
   }
 }

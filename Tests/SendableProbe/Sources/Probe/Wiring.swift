@@ -9,11 +9,11 @@ import Synchronization
 func wireServices(_ container: Container) {
   // Shape 1: a non-final class holding a non-Sendable reference, transient (the default).
   container.register(NetworkSession.self) { _ in NetworkSession() }
-  container.register(APIClient.self) { r in APIClient(session: try r.resolve()) }
+  container.register(APIClient.self) { r in APIClient(session: try r.tryResolve()) }
 
   // Shape 2: a protocol that is not Sendable: transient, by closure and auto-wired.
   container.register((any UserRepository).self) { r in
-    RemoteUserRepository(client: try r.resolve())
+    RemoteUserRepository(client: try r.tryResolve())
   }
   container.register((any UserRepository).self, name: "auto", RemoteUserRepository.init)
   container.register(RemoteUserRepository.init)
@@ -37,10 +37,10 @@ func wireApp(_ container: Container) {
 
   // Shape 4: a @MainActor class and its @MainActor protocol's existential, singletons.
   container.register(ProfileModel.self, lifetime: .singleton) { r in
-    ProfileModel(repository: try r.resolve())
+    ProfileModel(repository: try r.tryResolve())
   }
   container.register((any ProfileModeling).self, lifetime: .mainActor(.singleton)) { r in
-    try r.resolve(ProfileModel.self)
+    try r.tryResolve(ProfileModel.self)
   }
 
   // Shape 5: a class isolated to a custom global actor, made there.
@@ -65,7 +65,7 @@ func wireApp(_ container: Container) {
 func wireBackground(_ container: Container) {
   container.register(NetworkSession.self, name: "background") { _ in NetworkSession() }
   container.register(APIClient.self, name: "background") { r in
-    APIClient(session: try r.resolve(NetworkSession.self, name: "background"))
+    APIClient(session: try r.tryResolve(NetworkSession.self, name: "background"))
   }
   container.register(Metrics.self, lifetime: .singleton) { _ in Metrics() }
 }

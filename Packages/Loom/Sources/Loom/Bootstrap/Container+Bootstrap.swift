@@ -56,7 +56,7 @@ extension Container {
   ///
   /// ```swift
   /// container.register(Database.self, lifetime: .eagerSingleton) { r async throws in
-  ///   try await Database.open(r.resolve())
+  ///   try await Database.open(r.tryResolve())
   /// }
   /// try await container.bootstrap()
   /// let database = container.resolve(Database.self)

@@ -10,7 +10,7 @@ extension Container {
   ///
   /// ```swift
   /// container.register(Database.self, lifetime: .singleton) { r async throws in
-  ///   try await Database.open(r.resolve(Config.self).databaseURL)
+  ///   try await Database.open(r.tryResolve(Config.self).databaseURL)
   /// }
   /// ```
   ///
@@ -48,7 +48,7 @@ extension Container {
   ///
   /// ```swift
   /// container.register(Connection.self) { r async throws in
-  ///   try await Connection.open(try r.resolve(Config.self).serverURL)
+  ///   try await Connection.open(try r.tryResolve(Config.self).serverURL)
   /// }
   /// let connection = await container.resolveAsync(Connection.self)
   /// ```
@@ -155,7 +155,7 @@ extension Container {
   ///   init(users: UserService) { ... }
   /// }
   /// container.registerMainActor(ProfileViewModel.self) { r in
-  ///   ProfileViewModel(users: try r.resolve())
+  ///   ProfileViewModel(users: try r.tryResolve())
   /// }
   /// // On the main actor:
   /// let model = container.resolve(ProfileViewModel.self)

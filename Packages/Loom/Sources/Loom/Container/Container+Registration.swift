@@ -11,7 +11,7 @@ extension Container {
   ///
   /// ```swift
   /// container.register(Database.self, lifetime: .singleton) { r in
-  ///   try SQLiteDatabase(path: r.resolve(Config.self).databasePath)
+  ///   try SQLiteDatabase(path: r.tryResolve(Config.self).databasePath)
   /// }
   /// container.register((any APIClient).self, name: "primary") { _ in LiveAPIClient() }
   /// ```
@@ -243,13 +243,13 @@ extension Container {
   ///
   /// ```swift
   /// container.register(UserViewModel.self) { (r, userID: String) in
-  ///   UserViewModel(id: userID, api: try r.resolve())
+  ///   UserViewModel(id: userID, api: try r.tryResolve())
   /// }
   /// let model = container.resolve(UserViewModel.self, arguments: "42")
   ///
   /// // Another arity of the same type: both registrations stay.
   /// container.register(UserViewModel.self) { (r, userID: String, tab: Int) in
-  ///   UserViewModel(id: userID, tab: tab, api: try r.resolve())
+  ///   UserViewModel(id: userID, tab: tab, api: try r.tryResolve())
   /// }
   /// let onTab = container.resolve(UserViewModel.self, arguments: "42", 2)
   /// ```

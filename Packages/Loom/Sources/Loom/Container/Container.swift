@@ -8,7 +8,7 @@ import Synchronization
 /// let container = Container()
 /// container.register(Config.self, instance: Config(baseURL: "https://api.example.com"))
 /// container.register(lifetime: .singleton, HTTPClient.init)  // init(config: Config)
-/// container.register(UserRepository.self) { r in UserRepository(http: try r.resolve()) }
+/// container.register(UserRepository.self) { r in UserRepository(http: try r.tryResolve()) }
 ///
 /// let users = container.resolve(UserRepository.self)
 /// ```

@@ -16,7 +16,7 @@ extension Dependency where Value: Sendable {
   /// ```swift
   /// extension Container {
   ///   var api: Dependency<any APIClient> {
-  ///     Dependency(.singleton) { r in LiveAPIClient(session: try r.resolve()) }
+  ///     Dependency(.singleton) { r in LiveAPIClient(session: try r.tryResolve()) }
   ///       .when(.test) { _ in MockAPIClient() }
   ///       .when(.preview) { _ in MockAPIClient(users: .samples) }
   ///   }

@@ -103,7 +103,7 @@ extension Container {
       factory: Factory<[Element]>(
         .sync(sendable: { r in
           try r.container.contributionKeys(to: key).map { contribution in
-            try r.resolve(Element.self, name: contribution.name)
+            try r.tryResolve(Element.self, name: contribution.name)
           }
         })),
       declaredDependencies: [], location: location, extras: .collection)

@@ -87,7 +87,7 @@ extension Container {
   ///   .mainActor(
   ///     ProfileModel.self, implementation: ProfileModel.self,
   ///     dependencies: [DependencyKey(UserService.self)]
-  ///   ) { r in ProfileModel(users: try r.resolve()) })
+  ///   ) { r in ProfileModel(users: try r.tryResolve()) })
   /// ```
   ///
   /// - Parameter binding: The binding to register.

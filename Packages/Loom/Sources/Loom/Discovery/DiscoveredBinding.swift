@@ -91,7 +91,7 @@ extension DiscoveredBinding {
   /// let binding = DiscoveredBinding(
   ///   (any APIClient).self, implementation: LiveAPIClient.self, lifetime: .singleton,
   ///   dependencies: [DependencyKey(HTTPClient.self)]
-  /// ) { r in LiveAPIClient(http: try r.resolve()) }
+  /// ) { r in LiveAPIClient(http: try r.tryResolve()) }
   /// ```
   ///
   /// - Parameters:
@@ -120,7 +120,7 @@ extension DiscoveredBinding {
   ///
   /// ```swift
   /// let binding = DiscoveredBinding(Database.self, implementation: SQLiteDatabase.self) { r in
-  ///   try await SQLiteDatabase.open(r.resolveAsync(Config.self))
+  ///   try await SQLiteDatabase.open(r.tryResolveAsync(Config.self))
   /// }
   /// ```
   ///
@@ -152,7 +152,7 @@ extension DiscoveredBinding {
   /// let binding = DiscoveredBinding.mainActor(
   ///   ProfileViewModel.self, implementation: ProfileViewModel.self,
   ///   dependencies: [DependencyKey(UserService.self)]
-  /// ) { r in ProfileViewModel(users: try r.resolve()) }
+  /// ) { r in ProfileViewModel(users: try r.tryResolve()) }
   /// ```
   ///
   /// - Parameters:
@@ -208,7 +208,7 @@ extension DiscoveredBinding {
   ///
   /// ```swift
   /// let binding = DiscoveredBinding(\.api, implementation: LiveAPIClient.self) { r in
-  ///   LiveAPIClient(http: try r.resolve())
+  ///   LiveAPIClient(http: try r.tryResolve())
   /// }
   /// ```
   ///
@@ -234,7 +234,7 @@ extension DiscoveredBinding {
   ///
   /// ```swift
   /// let binding = DiscoveredBinding(\.database, implementation: SQLiteDatabase.self) { r in
-  ///   try await SQLiteDatabase.open(r.resolveAsync(Config.self))
+  ///   try await SQLiteDatabase.open(r.tryResolveAsync(Config.self))
   /// }
   /// ```
   ///
@@ -260,7 +260,7 @@ extension DiscoveredBinding {
   ///
   /// ```swift
   /// let binding = DiscoveredBinding.mainActor(\.profileModel, implementation: ProfileModel.self) {
-  ///   r in ProfileModel(users: try r.resolve())
+  ///   r in ProfileModel(users: try r.tryResolve())
   /// }
   /// ```
   ///

@@ -514,7 +514,7 @@ final class ResolutionContext {
         + " (`container.resolve(...)` inside the closure): the closure keeps the container alive,"
         + " so a container that holds this registration is never freed, and a failure there stops"
         + " the program instead of reaching the caller",
-      hint: "resolve through the factory's resolver, `{ r in ... try r.resolve(...) }`, or"
+      hint: "resolve through the factory's resolver, `{ r in ... try r.tryResolve(...) }`, or"
         + " register an initializer (`register(lifetime: ..., \(building.key).init)`).",
       at: building.location)
   }

@@ -23,7 +23,7 @@ extension DependencyGraph {
       /// Recorded the first time a closure factory ran and resolved the dependency.
       ///
       /// ```swift
-      /// container.register(UserService.self) { r in UserService(database: try r.resolve()) }
+      /// container.register(UserService.self) { r in UserService(database: try r.tryResolve()) }
       /// _ = container.resolve(UserService.self)  // now UserService → Database is observed
       /// ```
       case observed

@@ -54,7 +54,7 @@ extension Dependency {
   /// var parent: Dependency<Parent> {
   ///   Dependency(.graph) { _ in Parent() }
   ///     .onCreated(dependencies: [DependencyKey(Child.self)]) { r, parent in
-  ///       parent.child = try r.resolve(Child.self)
+  ///       parent.child = try r.tryResolve(Child.self)
   ///     }
   /// }
   /// ```

@@ -7,7 +7,7 @@
 /// ```swift
 /// container.register(Parent.self, lifetime: .graph) { _ in Parent() }
 ///   .onCreated(dependencies: [DependencyKey(Child.self)]) { r, parent in
-///     parent.child = try r.resolve(Child.self)  // Child(parent:) gets this same Parent
+///     parent.child = try r.tryResolve(Child.self)  // Child(parent:) gets this same Parent
 ///   }
 /// container.register((any APIClient).self, lifetime: .singleton) { _ in LiveAPIClient() }
 ///   .decorated { _, client in LoggingAPIClient(wrapping: client) }
@@ -54,7 +54,7 @@ public struct Registered<Value>: Sendable {
   /// ```swift
   /// container.register((any Analytics).self, lifetime: .singleton) { _ in LiveAnalytics() }
   ///   .decorated(dependencies: [DependencyKey(\Container.sampleRate)]) { r, analytics in
-  ///     SampledAnalytics(analytics, rate: try r.resolve(\.sampleRate))
+  ///     SampledAnalytics(analytics, rate: try r.tryResolve(\.sampleRate))
   ///   }
   /// ```
   ///
@@ -127,7 +127,7 @@ public struct Registered<Value>: Sendable {
   ///
   /// container.register(Parent.self, lifetime: .graph) { _ in Parent() }
   ///   .onCreated(dependencies: [DependencyKey(Child.self)]) { r, parent in
-  ///     parent.child = try r.resolve(Child.self)
+  ///     parent.child = try r.tryResolve(Child.self)
   ///   }
   /// container.register(Child.init)
   /// ```

@@ -10,7 +10,7 @@
 /// ```swift
 /// extension Container {
 ///   var api: Dependency<any APIClient> {
-///     Dependency(.singleton) { r in LiveAPIClient(http: try r.resolve()) }
+///     Dependency(.singleton) { r in LiveAPIClient(http: try r.tryResolve()) }
 ///   }
 ///   var userService: Dependency<UserService> {
 ///     Dependency(UserService.init)  // auto-wired: every parameter resolved by type
@@ -94,10 +94,12 @@ extension Dependency where Value: Sendable {
   ///
   /// ```swift
   /// var database: Dependency<Database> {
-  ///   Dependency(.singleton) { r in SQLiteDatabase(path: try r.resolve(Config.self).databasePath) }
+  ///   Dependency(.singleton) { r in
+  ///     SQLiteDatabase(path: try r.tryResolve(Config.self).databasePath)
+  ///   }
   /// }
   /// var profileModel: Dependency<ProfileViewModel> {
-  ///   Dependency(.singleton) { @MainActor r in ProfileViewModel(users: try r.resolve()) }
+  ///   Dependency(.singleton) { @MainActor r in ProfileViewModel(users: try r.tryResolve()) }
   /// }
   /// ```
   ///
@@ -159,7 +161,7 @@ extension Dependency where Value: Sendable {
   ///
   /// ```swift
   /// var database: Dependency<Database> {
-  ///   Dependency(.singleton) { r async throws in try await Database.open(r.resolve()) }
+  ///   Dependency(.singleton) { r async throws in try await Database.open(r.tryResolve()) }
   /// }
   /// ```
   ///
@@ -193,7 +195,7 @@ extension Dependency where Value: Sendable {
   ///
   /// ```swift
   /// var profileModel: Dependency<ProfileViewModel> {
-  ///   .mainActor(.singleton) { r in ProfileViewModel(users: try r.resolve()) }
+  ///   .mainActor(.singleton) { r in ProfileViewModel(users: try r.tryResolve()) }
   /// }
   /// ```
   ///
@@ -357,7 +359,7 @@ extension Dependency {
   ///
   /// ```swift
   /// var session: Dependency<Session> {
-  ///   Dependency { r async throws in try await Session.open(r.resolve()) }
+  ///   Dependency { r async throws in try await Session.open(r.tryResolve()) }
   /// }
   /// ```
   ///

@@ -25,7 +25,7 @@
 ///
 /// container.register(HTTPClient.self) { _ in HTTPClient(session: .shared) }  // transient
 /// container.register((any ProfileModeling).self, lifetime: .mainActor(.singleton)) { r in
-///   ProfileModel(users: try r.resolve())
+///   ProfileModel(users: try r.tryResolve())
 /// }
 /// ```
 public struct ConfinedLifetime: Sendable, Hashable, CustomStringConvertible {
@@ -83,7 +83,7 @@ public struct ConfinedLifetime: Sendable, Hashable, CustomStringConvertible {
   /// ```swift
   /// @MainActor func configure(_ container: Container) {
   ///   container.register((any ProfileModeling).self, lifetime: .mainActor(.singleton)) { r in
-  ///     ProfileModel(users: try r.resolve())
+  ///     ProfileModel(users: try r.tryResolve())
   ///   }
   /// }
   /// ```

@@ -13,7 +13,7 @@ extension Lifetime {
   ///
   /// ```swift
   /// container.register(AccessToken.self, lifetime: .expiring(after: .seconds(300))) { r in
-  ///   try r.resolve(\.authService).freshToken()
+  ///   try r.tryResolve(\.authService).freshToken()
   /// }
   ///
   /// // In a test, with a clock the test advances:

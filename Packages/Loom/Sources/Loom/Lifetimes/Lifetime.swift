@@ -64,7 +64,7 @@ public struct Lifetime: Sendable, Hashable, CustomStringConvertible {
   ///
   /// ```swift
   /// container.register(Database.self, lifetime: .eagerSingleton) { r async throws in
-  ///   try await Database.open(r.resolve())
+  ///   try await Database.open(r.tryResolve())
   /// }
   /// try await container.bootstrap()
   /// let database = container.resolve(Database.self)  // built already
@@ -97,7 +97,7 @@ public struct Lifetime: Sendable, Hashable, CustomStringConvertible {
   /// ```swift
   /// container.register(UnitOfWork.self, lifetime: .graph) { _ in UnitOfWork() }
   /// container.register(Checkout.self) { r in
-  ///   Checkout(work: try r.resolve(), audit: r.lazy(Audit.self))  // Audit takes a UnitOfWork
+  ///   Checkout(work: try r.tryResolve(), audit: r.lazy(Audit.self))  // Audit takes a UnitOfWork
   /// }
   /// let checkout = container.resolve(Checkout.self)
   /// checkout.audit.value.work === checkout.work  // true: the same graph

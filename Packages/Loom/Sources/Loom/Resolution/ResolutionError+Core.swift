@@ -143,7 +143,7 @@ extension ResolutionError {
     if context.isAsynchronous, let cause = context.innermostBuild?.registration, !cause.isAsync {
       error.hint =
         "the factory of \(cause.key) is synchronous, so it resolves \(key) synchronously:"
-        + " make that factory async and resolve \(key) with `try await r.resolveAsync(...)`, or"
+        + " make that factory async and resolve \(key) with `try await r.tryResolveAsync(...)`, or"
         + " build \(key) first with `try await container.bootstrap()`."
     }
     return error
@@ -210,7 +210,7 @@ extension ResolutionError {
         + " \(key) wherever \(cause.key) is built: resolve \(key) through a `Lazy` or `Provider`"
         + " in \(cause.key), used where \(name) runs; or write that factory on \(name) too (mark"
         + " it `\(attribute)`), or make it async and resolve \(key) with"
-        + " `try await r.resolveAsync(...)`."
+        + " `try await r.tryResolveAsync(...)`."
     }
     return ResolutionError(
       .asyncRequired, key: key, chain: context.chain(to: key),

@@ -7,13 +7,14 @@
 ///
 /// ```swift
 /// func makeClient(_ r: some Resolving) throws(ResolutionError) -> APIClient {
-///   APIClient(session: try r.resolve(), config: try r.resolve(\.config))
+///   APIClient(session: try r.tryResolve(), config: try r.tryResolve(\.config))
 /// }
 /// ```
 ///
 /// A ``Container`` and a scope are also ``TopLevelResolving``: they add the non-throwing
-/// `resolve` that traps, for app code. A ``Resolver`` adds a throwing `resolve` instead, so a
-/// factory writes `try r.resolve(Database.self)`.
+/// `resolve` that traps, for app code. A ``Resolver`` adds no resolve of its own, so a factory
+/// writes `try r.tryResolve(Database.self)`, as any code that handles the error does: `tryResolve`
+/// throws, whatever the receiver.
 public protocol Resolving {
   /// Resolves one request. Use ``tryResolve(_:name:fileID:line:)`` and its siblings instead.
   @_documentation(visibility: private)
@@ -55,7 +56,7 @@ func trapMessage(_ error: ResolutionError) -> String {
   error.hint +=
     " This non-throwing resolve ran inside the factory of \(building.registration.key), where a"
     + " failure cannot reach the caller: resolve through the factory's resolver"
-    + " (`try r.resolve(...)`), or read a property wrapper with `try $property.get()`."
+    + " (`try r.tryResolve(...)`), or read a property wrapper with `try $property.get()`."
   return error.description
 }
 

@@ -6,8 +6,9 @@
 /// programming error you want to see at once (an app's composition root, a view model's
 /// initializer); use the `try` forms (``Resolving/tryResolve(_:name:fileID:line:)``) where you
 /// handle it. The ``Resolver`` a factory receives is not `TopLevelResolving`: inside a factory,
-/// every resolve throws (`try r.resolve(Database.self)`), so a failure reaches whoever started
-/// the resolve.
+/// every resolve throws (`try r.tryResolve(Database.self)`), so a failure reaches whoever started
+/// the resolve. So `tryResolve` throws and `resolve` traps, whatever the receiver (a resolver's
+/// 0.1.0 `resolve`, which threw, is deprecated).
 ///
 /// ```swift
 /// let service = container.resolve(UserService.self)     // traps with the error's message
@@ -94,7 +95,7 @@ extension TopLevelResolving {
   ///
   /// ```swift
   /// container.register(Database.self, lifetime: .singleton) { r async throws in
-  ///   try await Database.open(try r.resolve(Config.self).databaseURL)
+  ///   try await Database.open(try r.tryResolve(Config.self).databaseURL)
   /// }
   /// let database = await container.resolveAsync(Database.self)
   /// ```
@@ -154,7 +155,7 @@ extension TopLevelResolving {
   ///
   /// ```swift
   /// container.register(UserViewModel.self) { (r, userID: String) in
-  ///   UserViewModel(id: userID, api: try r.resolve())
+  ///   UserViewModel(id: userID, api: try r.tryResolve())
   /// }
   /// let model = container.resolve(UserViewModel.self, arguments: "42")
   /// ```

@@ -10,7 +10,7 @@ public import Loom
 /// ```swift
 /// var registrations: Registrations {
 ///   Singleton((any APIClient).self, LiveAPIClient.init)
-///   Transient(Request.self) { r in Request(client: try r.resolve()) }
+///   Transient(Request.self) { r in Request(client: try r.tryResolve()) }
 ///   Weak(\.imageCache) { _ in ImageCache() }
 /// }
 /// ```
@@ -36,10 +36,10 @@ extension LifetimeComponent {
   ///
   /// ```swift
   /// Singleton(Database.self) { r in
-  ///   try SQLiteDatabase(path: r.resolve(Config.self).databasePath)
+  ///   try SQLiteDatabase(path: r.tryResolve(Config.self).databasePath)
   /// }
   /// Singleton(Database.self, dependencies: [DependencyKey(Config.self)]) { r in
-  ///   try SQLiteDatabase(path: r.resolve(Config.self).databasePath)
+  ///   try SQLiteDatabase(path: r.tryResolve(Config.self).databasePath)
   /// }
   /// ```
   ///
@@ -68,7 +68,7 @@ extension LifetimeComponent {
   ///
   /// ```swift
   /// Singleton(Database.self) { r async throws in
-  ///   try await Database.open(r.resolve(Config.self).databaseURL)
+  ///   try await Database.open(r.tryResolve(Config.self).databaseURL)
   /// }
   /// ```
   ///
@@ -121,7 +121,7 @@ extension LifetimeComponent {
   /// Overrides the factory of a key-path dependency.
   ///
   /// ```swift
-  /// Singleton(\.api) { r in LiveAPIClient(http: try r.resolve()) }
+  /// Singleton(\.api) { r in LiveAPIClient(http: try r.tryResolve()) }
   /// ```
   ///
   /// - Parameters:
@@ -141,7 +141,7 @@ extension LifetimeComponent {
   /// Overrides a key-path dependency with an asynchronous factory, resolved with `await`.
   ///
   /// ```swift
-  /// Singleton(\.database) { r async throws in try await Database.open(r.resolve()) }
+  /// Singleton(\.database) { r async throws in try await Database.open(r.tryResolve()) }
   /// ```
   ///
   /// - Parameters:

@@ -18,10 +18,10 @@ public struct Register: RegistrationComponent {
   ///
   /// ```swift
   /// Register(Cart.self, lifetime: .session) { r in
-  ///   Cart(owner: try r.resolve(User.self))
+  ///   Cart(owner: try r.tryResolve(User.self))
   /// }
   /// Register(Cart.self, lifetime: .session, dependencies: [DependencyKey(User.self)]) { r in
-  ///   Cart(owner: try r.resolve(User.self))
+  ///   Cart(owner: try r.tryResolve(User.self))
   /// }
   /// ```
   ///
@@ -50,7 +50,7 @@ public struct Register: RegistrationComponent {
   ///
   /// ```swift
   /// Register(Database.self, lifetime: .eagerSingleton) { r async throws in
-  ///   try await Database.open(r.resolve(Config.self).databaseURL)
+  ///   try await Database.open(r.tryResolve(Config.self).databaseURL)
   /// }
   /// ```
   ///
@@ -180,7 +180,7 @@ public struct Register: RegistrationComponent {
   /// ```swift
   /// Register(HTTPClient.self, lifetime: .transient) { _ in HTTPClient(session: .shared) }
   /// Register((any ProfileModeling).self, lifetime: .mainActor(.singleton)) { r in
-  ///   ProfileModel(users: try r.resolve())
+  ///   ProfileModel(users: try r.tryResolve())
   /// }
   /// ```
   ///
@@ -211,7 +211,7 @@ public struct Register: RegistrationComponent {
   ///
   /// ```swift
   /// Register(Connection.self, lifetime: .transient) { r async throws in
-  ///   try await Connection.open(r.resolve(Config.self).serverURL)
+  ///   try await Connection.open(r.tryResolve(Config.self).serverURL)
   /// }
   /// ```
   ///

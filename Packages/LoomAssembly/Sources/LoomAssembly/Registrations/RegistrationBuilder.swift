@@ -53,7 +53,7 @@ public enum RegistrationBuilder {
   /// ```swift
   /// Registrations {
   ///   Singleton(Clock.self) { _ in SystemClock() }
-  ///   Transient(Request.self) { r in Request(clock: try r.resolve()) }
+  ///   Transient(Request.self) { r in Request(clock: try r.tryResolve()) }
   /// }
   /// ```
   ///

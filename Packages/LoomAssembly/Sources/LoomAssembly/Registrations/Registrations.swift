@@ -8,7 +8,7 @@ public import Loom
 /// ```swift
 /// Registrations {
 ///   Singleton(Database.self, Database.init)
-///   Transient(Request.self) { r in Request(database: try r.resolve()) }
+///   Transient(Request.self) { r in Request(database: try r.tryResolve()) }
 /// }
 /// .register(into: container)
 /// ```

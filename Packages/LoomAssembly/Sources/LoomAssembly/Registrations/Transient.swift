@@ -7,7 +7,7 @@ public import Loom
 /// ``Registrations`` block.
 ///
 /// ```swift
-/// Transient(Request.self) { r in Request(client: try r.resolve()) }
+/// Transient(Request.self) { r in Request(client: try r.tryResolve()) }
 /// Transient(Request.self, Request.init)
 /// ```
 public struct Transient: LifetimeComponent {

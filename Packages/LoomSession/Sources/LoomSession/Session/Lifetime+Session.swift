@@ -12,7 +12,7 @@ extension Lifetime {
   ///
   /// ```swift
   /// container.register(UserProfile.self, lifetime: .session) { r in
-  ///   UserProfile(api: try r.resolve())
+  ///   UserProfile(api: try r.tryResolve())
   /// }
   /// let profile = container.resolve(UserProfile.self)  // the same until the session ends
   /// container.endSession()                             // log out

@@ -8,7 +8,7 @@ struct ShopAssembly: Assembly {
   var registrations: Registrations {
     Singleton(Catalog.self) { _ in Catalog(items: ["tea", "cake"]) }
     Transient(Basket.self) { r in
-      Basket(catalog: try r.resolve(Catalog.self), analytics: try r.resolve(\.analytics))
+      Basket(catalog: try r.tryResolve(Catalog.self), analytics: try r.tryResolve(\.analytics))
     }
   }
 }

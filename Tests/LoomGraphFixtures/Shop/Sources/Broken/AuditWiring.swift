@@ -6,7 +6,7 @@ import LoomMacros
 enum AuditWiring {
   static func install(in container: Container) {
     container.register(AuditLog.self, lifetime: .singleton) { r in
-      AuditLog(store: try r.resolve(AuditStore.self))
+      AuditLog(store: try r.tryResolve(AuditStore.self))
     }
     container.register(AuditStore.self)
   }
