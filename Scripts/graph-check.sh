@@ -53,12 +53,21 @@ echo "    $(grep -c '^// MARK: - ' "$dump") expansions in $dump"
 # MARK: - The build plugin
 
 # Builds with the fixture's plugin; prints the build's status and keeps its log.
+# NB: a build is run again once when SwiftPM itself crashed (its backtrace names the thread
+# "swift-build"), never for a compile error. Seen once in a local CI run: a signal 11 in
+# libdispatch's `_dispatch_event_loop_drain` inside swift-build, right after it linked the plugin.
 build() {
   local name=$1
   shift
-  local status=0
-  swift build --package-path "$fixture" --scratch-path "$scratch" "${dump_flags[@]}" "$@" \
-    >"$logs/$name.log" 2>&1 || status=$?
+  local status attempt
+  for attempt in 1 2; do
+    status=0
+    swift build --package-path "$fixture" --scratch-path "$scratch" "${dump_flags[@]}" "$@" \
+      >"$logs/$name.log" 2>&1 || status=$?
+    if ((status == 0)) || ! grep -q '^Thread 0 "swift-build"' "$logs/$name.log"; then break; fi
+    cp "$logs/$name.log" "$logs/$name.crash-$attempt.log"
+    echo "    swift-build crashed building '$name' ($logs/$name.crash-$attempt.log)" >&2
+  done
   echo "$status"
 }
 
