@@ -80,7 +80,7 @@ extension Container {
   /// ``ResetScope/lifetime(_:)`` drops only the instances of registrations with that lifetime.
   /// ``ResetScope/registrations`` removes what was registered here and keeps the rest.
   /// With ``ResetScope/everything``, the registrations, start-up tasks, observers and per-package
-  /// storage (``extensionStorage(of:makeIfAbsent:)``, such as LoomAssembly's record of installed
+  /// storage (`extensionStorage(of:makeIfAbsent:)`, such as LoomAssembly's record of installed
   /// assemblies) go too.
   ///
   /// Whatever is dropped is released once no resolve still reads it. Safe while other threads

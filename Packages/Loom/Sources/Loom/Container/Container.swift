@@ -216,7 +216,7 @@ struct RegistryState {
   /// Side effects for ``Container/bootstrap()``, in the order they were added.
   var startupTasks: [StartupTask] = []
   /// Objects other packages keep per container, by type
-  /// (``Container/extensionStorage(of:makeIfAbsent:)``).
+  /// (`Container.extensionStorage(of:makeIfAbsent:)`).
   var extensions: [ObjectIdentifier: any AnyObject & Sendable] = [:]
   /// The context alternatives added to keys from outside their declarations
   /// (``Container/when(_:_:for:dependencies:factory:)``), applied to each registration of those

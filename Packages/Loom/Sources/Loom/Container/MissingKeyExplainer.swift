@@ -1,5 +1,5 @@
 /// An object another of Loom's packages keeps in a container
-/// (``Container/extensionStorage(of:makeIfAbsent:)``) that can say why a key has no registration
+/// (`Container.extensionStorage(of:makeIfAbsent:)`) that can say why a key has no registration
 /// there, for the hint of a "not registered" error and of the same problem in
 /// ``Container/validate(_:)``.
 ///
