@@ -2029,6 +2029,20 @@ public enum ThousandKeys {
   /// - Parameter container: A container, normally a fresh one.
   @inline(never)
   public static func registerAll(in container: Container) {
+    registerAllPart0(in: container)
+    registerAllPart100(in: container)
+    registerAllPart200(in: container)
+    registerAllPart300(in: container)
+    registerAllPart400(in: container)
+    registerAllPart500(in: container)
+    registerAllPart600(in: container)
+    registerAllPart700(in: container)
+    registerAllPart800(in: container)
+    registerAllPart900(in: container)
+  }
+
+  @inline(never)
+  private static func registerAllPart0(in container: Container) {
     container.register(K0.self, lifetime: .singleton) { _ in K0() }
     container.register(K1.self, lifetime: .singleton) { _ in K1() }
     container.register(K2.self, lifetime: .singleton) { _ in K2() }
@@ -2129,6 +2143,10 @@ public enum ThousandKeys {
     container.register(K97.self, lifetime: .singleton) { _ in K97() }
     container.register(K98.self, lifetime: .singleton) { _ in K98() }
     container.register(K99.self, lifetime: .singleton) { _ in K99() }
+  }
+
+  @inline(never)
+  private static func registerAllPart100(in container: Container) {
     container.register(K100.self, lifetime: .singleton) { _ in K100() }
     container.register(K101.self, lifetime: .singleton) { _ in K101() }
     container.register(K102.self, lifetime: .singleton) { _ in K102() }
@@ -2229,6 +2247,10 @@ public enum ThousandKeys {
     container.register(K197.self, lifetime: .singleton) { _ in K197() }
     container.register(K198.self, lifetime: .singleton) { _ in K198() }
     container.register(K199.self, lifetime: .singleton) { _ in K199() }
+  }
+
+  @inline(never)
+  private static func registerAllPart200(in container: Container) {
     container.register(K200.self, lifetime: .singleton) { _ in K200() }
     container.register(K201.self, lifetime: .singleton) { _ in K201() }
     container.register(K202.self, lifetime: .singleton) { _ in K202() }
@@ -2329,6 +2351,10 @@ public enum ThousandKeys {
     container.register(K297.self, lifetime: .singleton) { _ in K297() }
     container.register(K298.self, lifetime: .singleton) { _ in K298() }
     container.register(K299.self, lifetime: .singleton) { _ in K299() }
+  }
+
+  @inline(never)
+  private static func registerAllPart300(in container: Container) {
     container.register(K300.self, lifetime: .singleton) { _ in K300() }
     container.register(K301.self, lifetime: .singleton) { _ in K301() }
     container.register(K302.self, lifetime: .singleton) { _ in K302() }
@@ -2429,6 +2455,10 @@ public enum ThousandKeys {
     container.register(K397.self, lifetime: .singleton) { _ in K397() }
     container.register(K398.self, lifetime: .singleton) { _ in K398() }
     container.register(K399.self, lifetime: .singleton) { _ in K399() }
+  }
+
+  @inline(never)
+  private static func registerAllPart400(in container: Container) {
     container.register(K400.self, lifetime: .singleton) { _ in K400() }
     container.register(K401.self, lifetime: .singleton) { _ in K401() }
     container.register(K402.self, lifetime: .singleton) { _ in K402() }
@@ -2529,6 +2559,10 @@ public enum ThousandKeys {
     container.register(K497.self, lifetime: .singleton) { _ in K497() }
     container.register(K498.self, lifetime: .singleton) { _ in K498() }
     container.register(K499.self, lifetime: .singleton) { _ in K499() }
+  }
+
+  @inline(never)
+  private static func registerAllPart500(in container: Container) {
     container.register(K500.self, lifetime: .singleton) { _ in K500() }
     container.register(K501.self, lifetime: .singleton) { _ in K501() }
     container.register(K502.self, lifetime: .singleton) { _ in K502() }
@@ -2629,6 +2663,10 @@ public enum ThousandKeys {
     container.register(K597.self, lifetime: .singleton) { _ in K597() }
     container.register(K598.self, lifetime: .singleton) { _ in K598() }
     container.register(K599.self, lifetime: .singleton) { _ in K599() }
+  }
+
+  @inline(never)
+  private static func registerAllPart600(in container: Container) {
     container.register(K600.self, lifetime: .singleton) { _ in K600() }
     container.register(K601.self, lifetime: .singleton) { _ in K601() }
     container.register(K602.self, lifetime: .singleton) { _ in K602() }
@@ -2729,6 +2767,10 @@ public enum ThousandKeys {
     container.register(K697.self, lifetime: .singleton) { _ in K697() }
     container.register(K698.self, lifetime: .singleton) { _ in K698() }
     container.register(K699.self, lifetime: .singleton) { _ in K699() }
+  }
+
+  @inline(never)
+  private static func registerAllPart700(in container: Container) {
     container.register(K700.self, lifetime: .singleton) { _ in K700() }
     container.register(K701.self, lifetime: .singleton) { _ in K701() }
     container.register(K702.self, lifetime: .singleton) { _ in K702() }
@@ -2829,6 +2871,10 @@ public enum ThousandKeys {
     container.register(K797.self, lifetime: .singleton) { _ in K797() }
     container.register(K798.self, lifetime: .singleton) { _ in K798() }
     container.register(K799.self, lifetime: .singleton) { _ in K799() }
+  }
+
+  @inline(never)
+  private static func registerAllPart800(in container: Container) {
     container.register(K800.self, lifetime: .singleton) { _ in K800() }
     container.register(K801.self, lifetime: .singleton) { _ in K801() }
     container.register(K802.self, lifetime: .singleton) { _ in K802() }
@@ -2929,6 +2975,10 @@ public enum ThousandKeys {
     container.register(K897.self, lifetime: .singleton) { _ in K897() }
     container.register(K898.self, lifetime: .singleton) { _ in K898() }
     container.register(K899.self, lifetime: .singleton) { _ in K899() }
+  }
+
+  @inline(never)
+  private static func registerAllPart900(in container: Container) {
     container.register(K900.self, lifetime: .singleton) { _ in K900() }
     container.register(K901.self, lifetime: .singleton) { _ in K901() }
     container.register(K902.self, lifetime: .singleton) { _ in K902() }
@@ -3036,6 +3086,20 @@ public enum ThousandKeys {
   /// - Parameter container: A container, normally a fresh one.
   @inline(never)
   public static func registerAllTransient(in container: Container) {
+    registerAllTransientPart0(in: container)
+    registerAllTransientPart100(in: container)
+    registerAllTransientPart200(in: container)
+    registerAllTransientPart300(in: container)
+    registerAllTransientPart400(in: container)
+    registerAllTransientPart500(in: container)
+    registerAllTransientPart600(in: container)
+    registerAllTransientPart700(in: container)
+    registerAllTransientPart800(in: container)
+    registerAllTransientPart900(in: container)
+  }
+
+  @inline(never)
+  private static func registerAllTransientPart0(in container: Container) {
     container.register(K0.self) { _ in K0() }
     container.register(K1.self) { _ in K1() }
     container.register(K2.self) { _ in K2() }
@@ -3136,6 +3200,10 @@ public enum ThousandKeys {
     container.register(K97.self) { _ in K97() }
     container.register(K98.self) { _ in K98() }
     container.register(K99.self) { _ in K99() }
+  }
+
+  @inline(never)
+  private static func registerAllTransientPart100(in container: Container) {
     container.register(K100.self) { _ in K100() }
     container.register(K101.self) { _ in K101() }
     container.register(K102.self) { _ in K102() }
@@ -3236,6 +3304,10 @@ public enum ThousandKeys {
     container.register(K197.self) { _ in K197() }
     container.register(K198.self) { _ in K198() }
     container.register(K199.self) { _ in K199() }
+  }
+
+  @inline(never)
+  private static func registerAllTransientPart200(in container: Container) {
     container.register(K200.self) { _ in K200() }
     container.register(K201.self) { _ in K201() }
     container.register(K202.self) { _ in K202() }
@@ -3336,6 +3408,10 @@ public enum ThousandKeys {
     container.register(K297.self) { _ in K297() }
     container.register(K298.self) { _ in K298() }
     container.register(K299.self) { _ in K299() }
+  }
+
+  @inline(never)
+  private static func registerAllTransientPart300(in container: Container) {
     container.register(K300.self) { _ in K300() }
     container.register(K301.self) { _ in K301() }
     container.register(K302.self) { _ in K302() }
@@ -3436,6 +3512,10 @@ public enum ThousandKeys {
     container.register(K397.self) { _ in K397() }
     container.register(K398.self) { _ in K398() }
     container.register(K399.self) { _ in K399() }
+  }
+
+  @inline(never)
+  private static func registerAllTransientPart400(in container: Container) {
     container.register(K400.self) { _ in K400() }
     container.register(K401.self) { _ in K401() }
     container.register(K402.self) { _ in K402() }
@@ -3536,6 +3616,10 @@ public enum ThousandKeys {
     container.register(K497.self) { _ in K497() }
     container.register(K498.self) { _ in K498() }
     container.register(K499.self) { _ in K499() }
+  }
+
+  @inline(never)
+  private static func registerAllTransientPart500(in container: Container) {
     container.register(K500.self) { _ in K500() }
     container.register(K501.self) { _ in K501() }
     container.register(K502.self) { _ in K502() }
@@ -3636,6 +3720,10 @@ public enum ThousandKeys {
     container.register(K597.self) { _ in K597() }
     container.register(K598.self) { _ in K598() }
     container.register(K599.self) { _ in K599() }
+  }
+
+  @inline(never)
+  private static func registerAllTransientPart600(in container: Container) {
     container.register(K600.self) { _ in K600() }
     container.register(K601.self) { _ in K601() }
     container.register(K602.self) { _ in K602() }
@@ -3736,6 +3824,10 @@ public enum ThousandKeys {
     container.register(K697.self) { _ in K697() }
     container.register(K698.self) { _ in K698() }
     container.register(K699.self) { _ in K699() }
+  }
+
+  @inline(never)
+  private static func registerAllTransientPart700(in container: Container) {
     container.register(K700.self) { _ in K700() }
     container.register(K701.self) { _ in K701() }
     container.register(K702.self) { _ in K702() }
@@ -3836,6 +3928,10 @@ public enum ThousandKeys {
     container.register(K797.self) { _ in K797() }
     container.register(K798.self) { _ in K798() }
     container.register(K799.self) { _ in K799() }
+  }
+
+  @inline(never)
+  private static func registerAllTransientPart800(in container: Container) {
     container.register(K800.self) { _ in K800() }
     container.register(K801.self) { _ in K801() }
     container.register(K802.self) { _ in K802() }
@@ -3936,6 +4032,10 @@ public enum ThousandKeys {
     container.register(K897.self) { _ in K897() }
     container.register(K898.self) { _ in K898() }
     container.register(K899.self) { _ in K899() }
+  }
+
+  @inline(never)
+  private static func registerAllTransientPart900(in container: Container) {
     container.register(K900.self) { _ in K900() }
     container.register(K901.self) { _ in K901() }
     container.register(K902.self) { _ in K902() }
@@ -4043,6 +4143,20 @@ public enum ThousandKeys {
   /// - Parameter container: A container, normally a fresh one.
   @inline(never)
   public static func registerAllEager(in container: Container) {
+    registerAllEagerPart0(in: container)
+    registerAllEagerPart100(in: container)
+    registerAllEagerPart200(in: container)
+    registerAllEagerPart300(in: container)
+    registerAllEagerPart400(in: container)
+    registerAllEagerPart500(in: container)
+    registerAllEagerPart600(in: container)
+    registerAllEagerPart700(in: container)
+    registerAllEagerPart800(in: container)
+    registerAllEagerPart900(in: container)
+  }
+
+  @inline(never)
+  private static func registerAllEagerPart0(in container: Container) {
     container.register(K0.self, lifetime: .eagerSingleton) { _ in K0() }
     container.register(K1.self, lifetime: .eagerSingleton) { _ in K1() }
     container.register(K2.self, lifetime: .eagerSingleton) { _ in K2() }
@@ -4143,6 +4257,10 @@ public enum ThousandKeys {
     container.register(K97.self, lifetime: .eagerSingleton) { _ in K97() }
     container.register(K98.self, lifetime: .eagerSingleton) { _ in K98() }
     container.register(K99.self, lifetime: .eagerSingleton) { _ in K99() }
+  }
+
+  @inline(never)
+  private static func registerAllEagerPart100(in container: Container) {
     container.register(K100.self, lifetime: .eagerSingleton) { _ in K100() }
     container.register(K101.self, lifetime: .eagerSingleton) { _ in K101() }
     container.register(K102.self, lifetime: .eagerSingleton) { _ in K102() }
@@ -4243,6 +4361,10 @@ public enum ThousandKeys {
     container.register(K197.self, lifetime: .eagerSingleton) { _ in K197() }
     container.register(K198.self, lifetime: .eagerSingleton) { _ in K198() }
     container.register(K199.self, lifetime: .eagerSingleton) { _ in K199() }
+  }
+
+  @inline(never)
+  private static func registerAllEagerPart200(in container: Container) {
     container.register(K200.self, lifetime: .eagerSingleton) { _ in K200() }
     container.register(K201.self, lifetime: .eagerSingleton) { _ in K201() }
     container.register(K202.self, lifetime: .eagerSingleton) { _ in K202() }
@@ -4343,6 +4465,10 @@ public enum ThousandKeys {
     container.register(K297.self, lifetime: .eagerSingleton) { _ in K297() }
     container.register(K298.self, lifetime: .eagerSingleton) { _ in K298() }
     container.register(K299.self, lifetime: .eagerSingleton) { _ in K299() }
+  }
+
+  @inline(never)
+  private static func registerAllEagerPart300(in container: Container) {
     container.register(K300.self, lifetime: .eagerSingleton) { _ in K300() }
     container.register(K301.self, lifetime: .eagerSingleton) { _ in K301() }
     container.register(K302.self, lifetime: .eagerSingleton) { _ in K302() }
@@ -4443,6 +4569,10 @@ public enum ThousandKeys {
     container.register(K397.self, lifetime: .eagerSingleton) { _ in K397() }
     container.register(K398.self, lifetime: .eagerSingleton) { _ in K398() }
     container.register(K399.self, lifetime: .eagerSingleton) { _ in K399() }
+  }
+
+  @inline(never)
+  private static func registerAllEagerPart400(in container: Container) {
     container.register(K400.self, lifetime: .eagerSingleton) { _ in K400() }
     container.register(K401.self, lifetime: .eagerSingleton) { _ in K401() }
     container.register(K402.self, lifetime: .eagerSingleton) { _ in K402() }
@@ -4543,6 +4673,10 @@ public enum ThousandKeys {
     container.register(K497.self, lifetime: .eagerSingleton) { _ in K497() }
     container.register(K498.self, lifetime: .eagerSingleton) { _ in K498() }
     container.register(K499.self, lifetime: .eagerSingleton) { _ in K499() }
+  }
+
+  @inline(never)
+  private static func registerAllEagerPart500(in container: Container) {
     container.register(K500.self, lifetime: .eagerSingleton) { _ in K500() }
     container.register(K501.self, lifetime: .eagerSingleton) { _ in K501() }
     container.register(K502.self, lifetime: .eagerSingleton) { _ in K502() }
@@ -4643,6 +4777,10 @@ public enum ThousandKeys {
     container.register(K597.self, lifetime: .eagerSingleton) { _ in K597() }
     container.register(K598.self, lifetime: .eagerSingleton) { _ in K598() }
     container.register(K599.self, lifetime: .eagerSingleton) { _ in K599() }
+  }
+
+  @inline(never)
+  private static func registerAllEagerPart600(in container: Container) {
     container.register(K600.self, lifetime: .eagerSingleton) { _ in K600() }
     container.register(K601.self, lifetime: .eagerSingleton) { _ in K601() }
     container.register(K602.self, lifetime: .eagerSingleton) { _ in K602() }
@@ -4743,6 +4881,10 @@ public enum ThousandKeys {
     container.register(K697.self, lifetime: .eagerSingleton) { _ in K697() }
     container.register(K698.self, lifetime: .eagerSingleton) { _ in K698() }
     container.register(K699.self, lifetime: .eagerSingleton) { _ in K699() }
+  }
+
+  @inline(never)
+  private static func registerAllEagerPart700(in container: Container) {
     container.register(K700.self, lifetime: .eagerSingleton) { _ in K700() }
     container.register(K701.self, lifetime: .eagerSingleton) { _ in K701() }
     container.register(K702.self, lifetime: .eagerSingleton) { _ in K702() }
@@ -4843,6 +4985,10 @@ public enum ThousandKeys {
     container.register(K797.self, lifetime: .eagerSingleton) { _ in K797() }
     container.register(K798.self, lifetime: .eagerSingleton) { _ in K798() }
     container.register(K799.self, lifetime: .eagerSingleton) { _ in K799() }
+  }
+
+  @inline(never)
+  private static func registerAllEagerPart800(in container: Container) {
     container.register(K800.self, lifetime: .eagerSingleton) { _ in K800() }
     container.register(K801.self, lifetime: .eagerSingleton) { _ in K801() }
     container.register(K802.self, lifetime: .eagerSingleton) { _ in K802() }
@@ -4943,6 +5089,10 @@ public enum ThousandKeys {
     container.register(K897.self, lifetime: .eagerSingleton) { _ in K897() }
     container.register(K898.self, lifetime: .eagerSingleton) { _ in K898() }
     container.register(K899.self, lifetime: .eagerSingleton) { _ in K899() }
+  }
+
+  @inline(never)
+  private static func registerAllEagerPart900(in container: Container) {
     container.register(K900.self, lifetime: .eagerSingleton) { _ in K900() }
     container.register(K901.self, lifetime: .eagerSingleton) { _ in K901() }
     container.register(K902.self, lifetime: .eagerSingleton) { _ in K902() }
@@ -5051,6 +5201,20 @@ public enum ThousandKeys {
   /// - Parameter container: A container, normally a fresh one.
   @inline(never)
   public static func resolveAllKeyPaths(in container: Container) {
+    resolveAllKeyPathsPart0(in: container)
+    resolveAllKeyPathsPart100(in: container)
+    resolveAllKeyPathsPart200(in: container)
+    resolveAllKeyPathsPart300(in: container)
+    resolveAllKeyPathsPart400(in: container)
+    resolveAllKeyPathsPart500(in: container)
+    resolveAllKeyPathsPart600(in: container)
+    resolveAllKeyPathsPart700(in: container)
+    resolveAllKeyPathsPart800(in: container)
+    resolveAllKeyPathsPart900(in: container)
+  }
+
+  @inline(never)
+  private static func resolveAllKeyPathsPart0(in container: Container) {
     _ = container.resolve(\.k0)
     _ = container.resolve(\.k1)
     _ = container.resolve(\.k2)
@@ -5151,6 +5315,10 @@ public enum ThousandKeys {
     _ = container.resolve(\.k97)
     _ = container.resolve(\.k98)
     _ = container.resolve(\.k99)
+  }
+
+  @inline(never)
+  private static func resolveAllKeyPathsPart100(in container: Container) {
     _ = container.resolve(\.k100)
     _ = container.resolve(\.k101)
     _ = container.resolve(\.k102)
@@ -5251,6 +5419,10 @@ public enum ThousandKeys {
     _ = container.resolve(\.k197)
     _ = container.resolve(\.k198)
     _ = container.resolve(\.k199)
+  }
+
+  @inline(never)
+  private static func resolveAllKeyPathsPart200(in container: Container) {
     _ = container.resolve(\.k200)
     _ = container.resolve(\.k201)
     _ = container.resolve(\.k202)
@@ -5351,6 +5523,10 @@ public enum ThousandKeys {
     _ = container.resolve(\.k297)
     _ = container.resolve(\.k298)
     _ = container.resolve(\.k299)
+  }
+
+  @inline(never)
+  private static func resolveAllKeyPathsPart300(in container: Container) {
     _ = container.resolve(\.k300)
     _ = container.resolve(\.k301)
     _ = container.resolve(\.k302)
@@ -5451,6 +5627,10 @@ public enum ThousandKeys {
     _ = container.resolve(\.k397)
     _ = container.resolve(\.k398)
     _ = container.resolve(\.k399)
+  }
+
+  @inline(never)
+  private static func resolveAllKeyPathsPart400(in container: Container) {
     _ = container.resolve(\.k400)
     _ = container.resolve(\.k401)
     _ = container.resolve(\.k402)
@@ -5551,6 +5731,10 @@ public enum ThousandKeys {
     _ = container.resolve(\.k497)
     _ = container.resolve(\.k498)
     _ = container.resolve(\.k499)
+  }
+
+  @inline(never)
+  private static func resolveAllKeyPathsPart500(in container: Container) {
     _ = container.resolve(\.k500)
     _ = container.resolve(\.k501)
     _ = container.resolve(\.k502)
@@ -5651,6 +5835,10 @@ public enum ThousandKeys {
     _ = container.resolve(\.k597)
     _ = container.resolve(\.k598)
     _ = container.resolve(\.k599)
+  }
+
+  @inline(never)
+  private static func resolveAllKeyPathsPart600(in container: Container) {
     _ = container.resolve(\.k600)
     _ = container.resolve(\.k601)
     _ = container.resolve(\.k602)
@@ -5751,6 +5939,10 @@ public enum ThousandKeys {
     _ = container.resolve(\.k697)
     _ = container.resolve(\.k698)
     _ = container.resolve(\.k699)
+  }
+
+  @inline(never)
+  private static func resolveAllKeyPathsPart700(in container: Container) {
     _ = container.resolve(\.k700)
     _ = container.resolve(\.k701)
     _ = container.resolve(\.k702)
@@ -5851,6 +6043,10 @@ public enum ThousandKeys {
     _ = container.resolve(\.k797)
     _ = container.resolve(\.k798)
     _ = container.resolve(\.k799)
+  }
+
+  @inline(never)
+  private static func resolveAllKeyPathsPart800(in container: Container) {
     _ = container.resolve(\.k800)
     _ = container.resolve(\.k801)
     _ = container.resolve(\.k802)
@@ -5951,6 +6147,10 @@ public enum ThousandKeys {
     _ = container.resolve(\.k897)
     _ = container.resolve(\.k898)
     _ = container.resolve(\.k899)
+  }
+
+  @inline(never)
+  private static func resolveAllKeyPathsPart900(in container: Container) {
     _ = container.resolve(\.k900)
     _ = container.resolve(\.k901)
     _ = container.resolve(\.k902)
@@ -6058,6 +6258,20 @@ public enum ThousandKeys {
   /// - Parameter container: The container the keys were registered in.
   @inline(never)
   public static func resolveAll(in container: Container) {
+    resolveAllPart0(in: container)
+    resolveAllPart100(in: container)
+    resolveAllPart200(in: container)
+    resolveAllPart300(in: container)
+    resolveAllPart400(in: container)
+    resolveAllPart500(in: container)
+    resolveAllPart600(in: container)
+    resolveAllPart700(in: container)
+    resolveAllPart800(in: container)
+    resolveAllPart900(in: container)
+  }
+
+  @inline(never)
+  private static func resolveAllPart0(in container: Container) {
     _ = container.resolve(K0.self)
     _ = container.resolve(K1.self)
     _ = container.resolve(K2.self)
@@ -6158,6 +6372,10 @@ public enum ThousandKeys {
     _ = container.resolve(K97.self)
     _ = container.resolve(K98.self)
     _ = container.resolve(K99.self)
+  }
+
+  @inline(never)
+  private static func resolveAllPart100(in container: Container) {
     _ = container.resolve(K100.self)
     _ = container.resolve(K101.self)
     _ = container.resolve(K102.self)
@@ -6258,6 +6476,10 @@ public enum ThousandKeys {
     _ = container.resolve(K197.self)
     _ = container.resolve(K198.self)
     _ = container.resolve(K199.self)
+  }
+
+  @inline(never)
+  private static func resolveAllPart200(in container: Container) {
     _ = container.resolve(K200.self)
     _ = container.resolve(K201.self)
     _ = container.resolve(K202.self)
@@ -6358,6 +6580,10 @@ public enum ThousandKeys {
     _ = container.resolve(K297.self)
     _ = container.resolve(K298.self)
     _ = container.resolve(K299.self)
+  }
+
+  @inline(never)
+  private static func resolveAllPart300(in container: Container) {
     _ = container.resolve(K300.self)
     _ = container.resolve(K301.self)
     _ = container.resolve(K302.self)
@@ -6458,6 +6684,10 @@ public enum ThousandKeys {
     _ = container.resolve(K397.self)
     _ = container.resolve(K398.self)
     _ = container.resolve(K399.self)
+  }
+
+  @inline(never)
+  private static func resolveAllPart400(in container: Container) {
     _ = container.resolve(K400.self)
     _ = container.resolve(K401.self)
     _ = container.resolve(K402.self)
@@ -6558,6 +6788,10 @@ public enum ThousandKeys {
     _ = container.resolve(K497.self)
     _ = container.resolve(K498.self)
     _ = container.resolve(K499.self)
+  }
+
+  @inline(never)
+  private static func resolveAllPart500(in container: Container) {
     _ = container.resolve(K500.self)
     _ = container.resolve(K501.self)
     _ = container.resolve(K502.self)
@@ -6658,6 +6892,10 @@ public enum ThousandKeys {
     _ = container.resolve(K597.self)
     _ = container.resolve(K598.self)
     _ = container.resolve(K599.self)
+  }
+
+  @inline(never)
+  private static func resolveAllPart600(in container: Container) {
     _ = container.resolve(K600.self)
     _ = container.resolve(K601.self)
     _ = container.resolve(K602.self)
@@ -6758,6 +6996,10 @@ public enum ThousandKeys {
     _ = container.resolve(K697.self)
     _ = container.resolve(K698.self)
     _ = container.resolve(K699.self)
+  }
+
+  @inline(never)
+  private static func resolveAllPart700(in container: Container) {
     _ = container.resolve(K700.self)
     _ = container.resolve(K701.self)
     _ = container.resolve(K702.self)
@@ -6858,6 +7100,10 @@ public enum ThousandKeys {
     _ = container.resolve(K797.self)
     _ = container.resolve(K798.self)
     _ = container.resolve(K799.self)
+  }
+
+  @inline(never)
+  private static func resolveAllPart800(in container: Container) {
     _ = container.resolve(K800.self)
     _ = container.resolve(K801.self)
     _ = container.resolve(K802.self)
@@ -6958,6 +7204,10 @@ public enum ThousandKeys {
     _ = container.resolve(K897.self)
     _ = container.resolve(K898.self)
     _ = container.resolve(K899.self)
+  }
+
+  @inline(never)
+  private static func resolveAllPart900(in container: Container) {
     _ = container.resolve(K900.self)
     _ = container.resolve(K901.self)
     _ = container.resolve(K902.self)
