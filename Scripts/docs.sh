@@ -36,6 +36,12 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 # `docc convert` refuses an output path whose parent directory does not exist.
 mkdir -p "$root/.build/docs"
+# Every package's module is built from the root package, in one scratch folder of its own: the
+# packages share Loom, which is then compiled once, not once per package. (The symbol-graph flags
+# would otherwise invalidate the normal build every time the docs are checked.) Each build writes
+# a graph for every module it compiles into one folder; each package's own graphs are picked below.
+graphs="$work/all-graphs"
+mkdir -p "$graphs"
 
 failed=()
 for name in "${names[@]}"; do
@@ -47,12 +53,8 @@ for name in "${names[@]}"; do
   fi
   echo "==> $name"
 
-  # A build dir of its own: the symbol-graph flags would otherwise invalidate the package's
-  # normal build every time the docs are checked.
-  graphs="$work/$name/all-graphs"
-  mkdir -p "$graphs" "$work/$name/graphs"
-  swift build --package-path "$package" --scratch-path "$root/.build/docs/$name" \
-    --target "$name" \
+  mkdir -p "$work/$name/graphs"
+  swift build --scratch-path "$root/.build/docs/root" --target "$name" \
     -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$graphs"
 
   # Every module in the build emits a graph; document only this package's own module (and its
