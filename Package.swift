@@ -186,9 +186,11 @@ let package = Package(
       dependencies: ["CommandLineSupport"],
       path: "Tests/CommandLineSupportTests"
     ),
+    // The helpers that race plain threads, for the core's tests and the stress tests.
+    .target(name: "LoomTestSupport", path: "Tests/LoomTestSupport"),
     .testTarget(
       name: "LoomTests",
-      dependencies: ["Loom"],
+      dependencies: ["Loom", "LoomTestSupport"],
       path: "Tests/LoomTests"
     ),
     .testTarget(
@@ -241,7 +243,7 @@ let package = Package(
     // The concurrency contract under random wirings, from threads, tasks and the main actor.
     .testTarget(
       name: "LoomStressTests",
-      dependencies: ["Loom", "LoomSession"],
+      dependencies: ["Loom", "LoomSession", "LoomTestSupport"],
       path: "Tests/LoomStressTests"
     ),
     .testTarget(

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import LoomSession
+import LoomTestSupport
 import Synchronization
 import Testing
 
@@ -24,7 +25,7 @@ import Testing
 /// Bounded: each seed is a few hundred resolves per caller on 8 threads, 8 tasks and the main
 /// actor, within a minute. The seeds run one after another (`.serialized`), so each has its
 /// minute to itself, and no test waits on the cooperative pool's few threads: a task never blocks
-/// on the threads it races with (``onThreads(count:_:)``). `LOOM_STRESS_SEEDS=<n>` runs more
+/// on the threads it races with (``onThreads(count:timeout:_:)``). `LOOM_STRESS_SEEDS=<n>` runs more
 /// seeds; a failure names its seed, and `LOOM_STRESS_SEED=<seed>` runs that one again.
 @Suite struct ContractStressTests {
   final class Node: Sendable, SessionScoped, FlowScoped {
@@ -54,7 +55,7 @@ import Testing
     let flow = world.container.beginScope("stress")
     defer { flow.end() }
 
-    async let threads = onThreads(count: 8) { index in
+    async let threads = onThreads(count: 8, timeout: .seconds(50)) { index in
       var random = SplitMix64(seed: seed &+ UInt64(index) &* 7919)
       for _ in 0..<300 { world.resolveSynchronously(random.next(model.keys.count), as: .thread) }
     }
@@ -94,7 +95,7 @@ extension ContractStressTests {
   /// another ends the session over and over; afterwards every instance a session factory made
   /// has been told `sessionDidEnd()` exactly once, and every outcome still follows the model.
   ///
-  /// Plain threads only, awaited without blocking (``onThreads(count:_:)``): a task blocked
+  /// Plain threads only, awaited without blocking (``onThreads(count:timeout:_:)``): a task blocked
   /// waiting for threads would hold one of the cooperative pool's few threads.
   @Test(.serialized, .timeLimit(.minutes(1)), arguments: sessionSeeds)
   func everySessionInstanceIsToldOnceWhileTheSessionEnds(seed: UInt64) async throws {
@@ -105,7 +106,7 @@ extension ContractStressTests {
     let finished = Lock(0)
     let ends = Lock(0)
 
-    let completed = await onThreads(count: resolvers + 1) { index in
+    let completed = await onThreads(count: resolvers + 1, timeout: .seconds(50)) { index in
       guard index < resolvers else {
         while finished.value < resolvers {
           world.container.endSession()
@@ -278,27 +279,5 @@ final class World: Sendable {
 
   private func note(_ violation: String) {
     violations.withLock { if $0.count < 20 { $0.append(violation) } }
-  }
-}
-
-/// Runs `body` on `count` new threads released together, and waits at most 50 seconds for them.
-func runOnThreads(count: Int, _ body: @escaping @Sendable (_ index: Int) -> Void) -> Bool {
-  let finished = DispatchGroup()
-  for index in 0..<count {
-    finished.enter()
-    Thread {
-      body(index)
-      finished.leave()
-    }.start()
-  }
-  return finished.wait(timeout: .now() + 50) == .success
-}
-
-/// Runs `body` on `count` new threads like ``runOnThreads(count:_:)``, and suspends (never blocks)
-/// the calling task until they finish: the waiting happens on a thread of its own, so the
-/// cooperative pool stays free for the tasks the threads race with, and for the other tests.
-func onThreads(count: Int, _ body: @escaping @Sendable (_ index: Int) -> Void) async -> Bool {
-  await withCheckedContinuation { continuation in
-    Thread { continuation.resume(returning: runOnThreads(count: count, body)) }.start()
   }
 }

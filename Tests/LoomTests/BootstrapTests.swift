@@ -1,5 +1,6 @@
 import Foundation
 @_spi(LoomInternals) import Loom
+import LoomTestSupport
 import Testing
 
 /// Nodes of a bootstrap graph, told apart by name.

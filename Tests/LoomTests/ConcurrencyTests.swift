@@ -1,5 +1,6 @@
 import Dispatch
 @_spi(LoomInternals) import Loom
+import LoomTestSupport
 import Testing
 
 // Bounded and deterministic in what they assert: counts and identities, never elapsed time. Tests
@@ -79,7 +80,7 @@ import Testing
   }
 
   @Test(.timeLimit(.minutes(1)))
-  func singletonsWaitingOnEachOtherAcrossThreadsReportACycle() {
+  func singletonsWaitingOnEachOtherAcrossThreadsReportACycle() async {
     let container = Container()
     let aStarted = DispatchSemaphore(value: 0)
     let bStarted = DispatchSemaphore(value: 0)
@@ -100,7 +101,7 @@ import Testing
     let errors = Lock<[Int: ResolutionError]>([:])
     let successes = Counter()
 
-    let finished = runOnThreads(count: 2, timeout: .seconds(20)) { index in
+    let finished = await onThreads(count: 2, timeout: .seconds(20)) { index in
       do throws(ResolutionError) {
         if index == 0 {
           _ = try container.tryResolve(CycleA.self)
@@ -144,7 +145,7 @@ import Testing
   }
 
   @Test(.timeLimit(.minutes(1)))
-  func aLoopOfThreeThreadsIsShownWhole() {
+  func aLoopOfThreeThreadsIsShownWhole() async {
     let container = Container()
     let started = DispatchSemaphore(value: 0)
     let go = DispatchSemaphore(value: 0)
@@ -164,7 +165,7 @@ import Testing
     register(LoopThree.self, needs: LoopOne.self) { LoopThree() }
     let errors = Lock<[Int: ResolutionError]>([:])
 
-    let finished = runOnThreads(count: 4, timeout: .seconds(20)) { index in
+    let finished = await onThreads(count: 4, timeout: .seconds(20)) { index in
       if index == 3 {
         // Let the factories go on once all three are running.
         for _ in 0..<3 { _ = started.wait(timeout: .now() + .seconds(10)) }
@@ -247,7 +248,7 @@ import Testing
   }
 
   @Test(.timeLimit(.minutes(1)))
-  func registeringNewKeysWhileOtherThreadsResolve() {
+  func registeringNewKeysWhileOtherThreadsResolve() async {
     let container = Container()
     let database = Database(label: "stable")
     container.register(Database.self, instance: database)
@@ -260,7 +261,7 @@ import Testing
     let resolved = Counter()
     let leafDepth = 11  // 2,048 new keys: the table grows from 16 slots to 8,192
 
-    let finished = runOnThreads(count: 6, timeout: .seconds(40)) { index in
+    let finished = await onThreads(count: 6, timeout: .seconds(40)) { index in
       switch index {
       case 0:
         forEachLeaf(under: Void.self, depth: leafDepth, RegisterLeaves(container: container))
@@ -319,12 +320,12 @@ import Testing
   }
 
   @Test(.timeLimit(.minutes(1)))
-  func replacingAKeyWhileOtherThreadsResolveIt() throws {
+  func replacingAKeyWhileOtherThreadsResolveIt() async throws {
     let container = Container()
     container.register(Config.self, lifetime: .singleton) { _ in Config(label: "v0") }
     let wrong = Counter()
 
-    let finished = runOnThreads(count: 4, timeout: .seconds(40)) { index in
+    let finished = await onThreads(count: 4, timeout: .seconds(40)) { index in
       if index == 0 {
         for version in 1...1_000 {
           container.register(Config.self, lifetime: .singleton) { _ in
@@ -370,7 +371,7 @@ import Testing
   }
 
   @Test(.timeLimit(.minutes(1)))
-  func threadsWaitingOnAFailingSingletonGetTheErrorAndALaterResolveSucceeds() {
+  func threadsWaitingOnAFailingSingletonGetTheErrorAndALaterResolveSucceeds() async {
     let container = Container()
     let attempts = Counter()
     container.register(Database.self, lifetime: .singleton) { _ in
@@ -382,7 +383,7 @@ import Testing
     }
     let outcomes = Lock<[ResolutionError.Code?]>([])
 
-    let finished = runOnThreads(count: 8, timeout: .seconds(20)) { _ in
+    let finished = await onThreads(count: 8, timeout: .seconds(20)) { _ in
       do throws(ResolutionError) {
         _ = try container.tryResolve(Database.self)
         outcomes.append(nil)

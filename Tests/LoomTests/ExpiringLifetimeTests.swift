@@ -1,3 +1,4 @@
+import LoomTestSupport
 import Testing
 
 @_spi(LoomInternals) @testable import Loom
@@ -68,7 +69,7 @@ import Testing
 /// Threads racing for an expiring instance while another advances the clock: each instance is
 /// made exactly once per period, and every resolve gets one.
 @Suite struct ExpiringLifetimeRaceTests {
-  @Test func racingResolvesMakeOneInstancePerPeriod() throws {
+  @Test func racingResolvesMakeOneInstancePerPeriod() async throws {
     let clock = ManualClock()
     let container = Container()
     let made = Tally()
@@ -78,7 +79,7 @@ import Testing
     }
     let periods = 20
     let served = Lock(0)
-    let finished = runOnThreads(count: 5) { index in
+    let finished = await onThreads(count: 5) { index in
       for _ in 0..<periods {
         if index == 0 { clock.advance(by: .seconds(1)) }
         for _ in 0..<20 {

@@ -1,4 +1,5 @@
 @_spi(LoomInternals) import Loom
+import LoomTestSupport
 import Testing
 
 /// An error whose identity tells one failure from another.
@@ -70,7 +71,7 @@ private func readSynchronously<Value>(_ cell: Once<Value>) throws -> Value {
   }
 
   @Test(.timeLimit(.minutes(1)))
-  func aSynchronousCellEvaluatesOnceAcrossThreads() {
+  func aSynchronousCellEvaluatesOnceAcrossThreads() async {
     let runs = Counter()
     let cell = Once { () -> Clock in
       runs.increment()
@@ -79,7 +80,7 @@ private func readSynchronously<Value>(_ cell: Once<Value>) throws -> Value {
     }
     let seen = Lock<Set<ObjectIdentifier>>([])
 
-    let finished = runOnThreads(count: 8) { _ in
+    let finished = await onThreads(count: 8) { _ in
       guard let clock = try? cell.get() else { return }
       seen.withLock { _ = $0.insert(ObjectIdentifier(clock)) }
     }

@@ -1,3 +1,4 @@
+import LoomTestSupport
 import Synchronization
 import Testing
 
@@ -92,12 +93,12 @@ import Testing
     #expect(seen.value == 1)  // the observer went too
   }
 
-  @Test func removingAndResettingWhileEightThreadsResolveLeavesNothingDangling() throws {
+  @Test func removingAndResettingWhileEightThreadsResolveLeavesNothingDangling() async throws {
     let container = Container()
     container.register(Clock.self, lifetime: .singleton) { _ in Clock() }
     let done = Atomic(false)
     let watched = Lock<[Weak]>([])
-    let finished = runOnThreads(count: 9) { index in
+    let finished = await onThreads(count: 9) { index in
       if index == 8 {
         for round in 0..<100 {
           let tracked = Tracked()

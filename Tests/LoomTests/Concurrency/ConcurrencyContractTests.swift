@@ -1,4 +1,5 @@
 import Foundation
+import LoomTestSupport
 import Synchronization
 import Testing
 
@@ -24,7 +25,7 @@ import Testing
   /// as they go: a thread that finished building the singleton and moved on must never be read as
   /// still building it (that was a false "dependency cycle across threads: Holder → Holder").
   @Test(.timeLimit(.minutes(1)))
-  func aFinishedBuildIsNeverReadAsAWait() {
+  func aFinishedBuildIsNeverReadAsAWait() async {
     let current = Lock(Container())
     let made = Atomic<Int>(0)
     @Sendable func wired() -> Container {
@@ -38,7 +39,7 @@ import Testing
     }
     current.withLock { $0 = wired() }
     let failures = Lock<[String]>([])
-    let finished = runOnThreads(count: 16, timeout: .seconds(50)) { index in
+    let finished = await onThreads(count: 16, timeout: .seconds(50)) { index in
       for round in 0..<10_000 {
         if index == 0, round.isMultiple(of: 50) { current.withLock { $0 = wired() } }
         let container = current.withLock { $0 }
@@ -139,7 +140,7 @@ import Testing
   /// Callers that waited for a failing creation are each told the failure from their own chain and
   /// location, with the factory's own error.
   @Test(.timeLimit(.minutes(1)))
-  func waitersAreToldTheFactorysFailureFromTheirOwnChain() throws {
+  func waitersAreToldTheFactorysFailureFromTheirOwnChain() async throws {
     struct DiskFull: Error {}
     struct Store: Sendable {}
     struct Reader: Sendable { let store: Store }
@@ -153,7 +154,7 @@ import Testing
     container.register(Reader.self) { r in Reader(store: try r.tryResolve()) }
     container.register(Writer.self) { r in Writer(store: try r.tryResolve()) }
     let errors = Lock<[Int: ResolutionError]>([:])
-    let finished = runOnThreads(count: 6, timeout: .seconds(20)) { index in
+    let finished = await onThreads(count: 6, timeout: .seconds(20)) { index in
       if index == 5 {
         usleep(50_000)
         for _ in 0..<5 { gate.signal() }

@@ -1,4 +1,5 @@
 import Foundation
+import LoomTestSupport
 import Synchronization
 import Testing
 
@@ -11,7 +12,7 @@ import Testing
 @Suite struct EngineStressTests {
   /// Registers and unregisters, resets instances and registrations, while other threads resolve
   /// singletons, transients and an auto-wired chain, in the container and in a child.
-  @Test func registerUnregisterResolveAndResetAtOnce() throws {
+  @Test func registerUnregisterResolveAndResetAtOnce() async throws {
     let container = Container()
     let child = container.makeChild()
     @Sendable func wire() {
@@ -25,7 +26,7 @@ import Testing
     let unexpected = Lock<[String]>([])
     let rounds = 2_000
 
-    let finished = runOnThreads(count: 4, timeout: .seconds(60)) { index in
+    let finished = await onThreads(count: 4, timeout: .seconds(60)) { index in
       for round in 0..<rounds {
         switch index {
         case 0:
@@ -78,12 +79,12 @@ import Testing
 /// The per-thread slot (``ThreadState``): a context reused by the thread's next resolve, never
 /// one that a kept resolver still holds, and the state released when its thread ends.
 @Suite struct ThreadStateTests {
-  @Test func aThreadReusesTheContextOfItsLastTopLevelResolve() {
+  @Test func aThreadReusesTheContextOfItsLastTopLevelResolve() async {
     let container = Container()
     container.register(lifetime: .transient, UserService.init)
     container.register(lifetime: .singleton) { _ in Database() }
     let sameContext = Lock<Bool?>(nil)
-    let finished = runOnThreads(count: 1) { _ in
+    let finished = await onThreads(count: 1) { _ in
       let state = ThreadState.current
       _ = container.resolve(UserService.self)
       guard var first = state.takeContext() else { return }
@@ -98,9 +99,9 @@ import Testing
     #expect(sameContext.withLock { $0 } == true)
   }
 
-  @Test func aContextSomeoneElseStillHoldsIsNotKeptForReuse() {
+  @Test func aContextSomeoneElseStillHoldsIsNotKeptForReuse() async {
     let outcome = Lock<(keptShared: Bool, keptUnique: Bool)?>(nil)
-    let finished = runOnThreads(count: 1) { _ in
+    let finished = await onThreads(count: 1) { _ in
       let state = ThreadState.current
       _ = state.takeContext()
       // A resolver kept past its factory holds its context: such a context is not reused.

@@ -1,3 +1,4 @@
+import LoomTestSupport
 import Synchronization
 import Testing
 
@@ -60,13 +61,13 @@ import Testing
     #expect(container.resolve(Clock.self) !== made)
   }
 
-  @Test func endingWhileEightThreadsReadReleasesEverythingOnceTheyStop() throws {
+  @Test func endingWhileEightThreadsReadReleasesEverythingOnceTheyStop() async throws {
     let container = Container()
     container.register(Clock.self, lifetime: .testSession) { _ in Clock() }
     let cache = container.instanceCache(for: TestSessionLifetime.cacheIdentifier)
     let done = Atomic(false)
     let ended = Lock<[Weak]>([])
-    let finished = runOnThreads(count: 9) { index in
+    let finished = await onThreads(count: 9) { index in
       if index == 8 {
         for _ in 0..<200 {
           for value in cache.removeAllWaitingForCreations() {

@@ -1,3 +1,4 @@
+import LoomTestSupport
 import Synchronization
 import Testing
 
@@ -36,12 +37,12 @@ import Testing
     #expect(!madeAgain)
   }
 
-  @Test func eightThreadsRacingToStoreAllGetTheOneObjectKept() {
+  @Test func eightThreadsRacingToStoreAllGetTheOneObjectKept() async {
     for round in 0..<20 {
       let reference = LazyReference<Made>()
       let seen = Lock<Set<ObjectIdentifier>>([])
       let serials = Atomic(0)
-      let finished = runOnThreads(count: 8) { _ in
+      let finished = await onThreads(count: 8) { _ in
         let object = reference.load(orStore: {
           Made(serial: serials.wrappingAdd(1, ordering: .relaxed).newValue)
         })

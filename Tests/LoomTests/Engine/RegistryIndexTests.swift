@@ -1,3 +1,4 @@
+import LoomTestSupport
 import Synchronization
 import Testing
 
@@ -58,12 +59,12 @@ import Testing
     #expect(container.resolve(Clock.self) !== instance)
   }
 
-  @Test func replacingWhileEightThreadsResolveReleasesEverythingOnceTheyStop() throws {
+  @Test func replacingWhileEightThreadsResolveReleasesEverythingOnceTheyStop() async throws {
     let container = Container()
     container.register(Clock.self, lifetime: .singleton) { _ in Clock() }
     let done = Atomic(false)
     let replaced = Lock<[Weak]>([])
-    let finished = runOnThreads(count: 9) { index in
+    let finished = await onThreads(count: 9) { index in
       if index == 8 {
         for _ in 0..<200 {
           let tracked = Tracked()

@@ -1,4 +1,5 @@
 import Dispatch
+import LoomTestSupport
 import Testing
 
 @_spi(LoomInternals) @testable import Loom
@@ -274,7 +275,7 @@ import Testing
     #expect(try editor.lazyDraft.get() !== editor.draft)
   }
 
-  @Test func lazyHandlesOfOneGraphUsedOnSeveralThreadsShareOneNewInstance() throws {
+  @Test func lazyHandlesOfOneGraphUsedOnSeveralThreadsShareOneNewInstance() async throws {
     final class Team: Sendable {
       let members: [Lazy<Customer>]
       init(members: [Lazy<Customer>]) { self.members = members }
@@ -290,7 +291,7 @@ import Testing
     for _ in 0..<10 {
       let team = try container.tryResolve(Team.self)
       let seen = Lock<[ObjectIdentifier]>([])
-      let finished = runOnThreads(count: team.members.count, timeout: .seconds(10)) { index in
+      let finished = await onThreads(count: team.members.count, timeout: .seconds(10)) { index in
         if let customer = try? team.members[index].get() {
           seen.append(ObjectIdentifier(customer))
         }

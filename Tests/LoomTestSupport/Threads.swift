@@ -1,4 +1,7 @@
-import Dispatch
+// The thread helpers of the test targets that race plain threads (LoomTests, LoomStressTests):
+// one copy, in a support target both depend on.
+
+package import Dispatch
 import Foundation
 
 /// Runs `body` on `count` new threads, released together once all exist, and waits at most
@@ -6,9 +9,11 @@ import Foundation
 ///
 /// These are real threads (Foundation's `Thread`), not Swift concurrency tasks: a test that blocks
 /// them on semaphores must not block the small cooperative pool the test runner itself runs on.
+/// For the same reason a test calls ``onThreads(count:timeout:_:)``, which waits without blocking;
+/// this blocking wait is for code that already runs on a thread of its own.
 ///
 /// - Returns: Whether every thread finished in time. A thread that did not is left running.
-func runOnThreads(
+package func runOnThreads(
   count: Int, timeout: DispatchTimeInterval = .seconds(20),
   _ body: @escaping @Sendable (_ index: Int) -> Void
 ) -> Bool {
@@ -36,7 +41,7 @@ func runOnThreads(
 /// cooperative pool stays free for the tasks the threads race with.
 ///
 /// - Returns: Whether every thread finished in time.
-func onThreads(
+package func onThreads(
   count: Int, timeout: DispatchTimeInterval = .seconds(20),
   _ body: @escaping @Sendable (_ index: Int) -> Void
 ) async -> Bool {
@@ -48,7 +53,7 @@ func onThreads(
 }
 
 /// Waits for `semaphore` on a thread of its own, suspending (never blocking) the calling task.
-func waitOnAThread(for semaphore: DispatchSemaphore) async {
+package func waitOnAThread(for semaphore: DispatchSemaphore) async {
   await withCheckedContinuation { continuation in
     Thread {
       semaphore.wait()
@@ -58,6 +63,6 @@ func waitOnAThread(for semaphore: DispatchSemaphore) async {
 }
 
 /// Blocks the calling thread for a moment, to widen a race window (never to assert on time).
-func pause(milliseconds: Int) {
+package func pause(milliseconds: Int) {
   Thread.sleep(forTimeInterval: Double(milliseconds) / 1_000)
 }
