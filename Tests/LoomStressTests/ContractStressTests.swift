@@ -25,8 +25,8 @@ import Testing
 /// Bounded: each seed is a few hundred resolves per caller on 8 threads, 8 tasks and the main
 /// actor, within a minute. The seeds run one after another (`.serialized`), so each has its
 /// minute to itself, and no test waits on the cooperative pool's few threads: a task never blocks
-/// on the threads it races with (``onThreads(count:timeout:_:)``). `LOOM_STRESS_SEEDS=<n>` runs more
-/// seeds; a failure names its seed, and `LOOM_STRESS_SEED=<seed>` runs that one again.
+/// on the threads it races with (``onThreads(count:timeout:_:)``). `LOOM_STRESS_SEEDS=<n>` runs
+/// more seeds; a failure names its seed, and `LOOM_STRESS_SEED=<seed>` runs that one again.
 @Suite struct ContractStressTests {
   final class Node: Sendable, SessionScoped, FlowScoped {
     let key: Int
