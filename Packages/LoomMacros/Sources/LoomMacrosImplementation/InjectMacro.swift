@@ -13,7 +13,38 @@ public import SwiftSyntaxMacros
 /// var api: any APIClient { get { _api.wrappedValue } }
 /// private let _api = Loom::Injected<any APIClient>(fileID: "App/Profile.swift", line: 3)
 /// ```
-public enum InjectMacro: AccessorMacro, PeerMacro {
+public enum InjectMacro: InjectedPropertyMacro {
+  /// A strong reference: the core's `Injected` or `OptionalInjected`.
+  public static var holdsWeakly: Bool { false }
+}
+
+/// `@WeakInject`: a property resolved on first access and held weakly, with no mutable storage.
+///
+/// ```swift
+/// @WeakInject var coordinator: AppCoordinator?
+/// // becomes
+/// var coordinator: AppCoordinator? { get { _coordinator.wrappedValue } }
+/// private let _coordinator = Loom::WeakInjected<AppCoordinator>(fileID: "App/D.swift", line: 3)
+/// ```
+public enum WeakInjectMacro: InjectedPropertyMacro {
+  /// A weak reference: the core's `WeakInjected`.
+  public static var holdsWeakly: Bool { true }
+}
+
+/// What `@Inject` and `@WeakInject` share: a getter that reads a private storage property, which
+/// holds the core's property wrapper; they differ only in the reference the storage keeps.
+///
+/// ```swift
+/// public enum InjectMacro: InjectedPropertyMacro {
+///   public static var holdsWeakly: Bool { false }
+/// }
+/// ```
+public protocol InjectedPropertyMacro: AccessorMacro, PeerMacro {
+  /// Whether the storage holds the instance weakly (`@WeakInject`) rather than strongly.
+  static var holdsWeakly: Bool { get }
+}
+
+extension InjectedPropertyMacro {
   /// Writes the getter that reads the storage.
   ///
   /// ```swift
@@ -21,7 +52,7 @@ public enum InjectMacro: AccessorMacro, PeerMacro {
   /// ```
   ///
   /// - Parameters:
-  ///   - node: The `@Inject` attribute.
+  ///   - node: The `@Inject` or `@WeakInject` attribute.
   ///   - declaration: The property.
   ///   - context: The expansion context.
   /// - Returns: The getter, or nothing when the property is not valid.
@@ -32,7 +63,7 @@ public enum InjectMacro: AccessorMacro, PeerMacro {
     var problems = Problems()  // reported by the peer role, which runs for every declaration
     guard
       let property = InjectedProperty.read(
-        declaration, attribute: node, weak: false, problems: &problems)
+        declaration, attribute: node, weak: holdsWeakly, problems: &problems)
     else { return [InjectedProperty.placeholderGetter] }
     return [property.getter]
   }
@@ -44,7 +75,7 @@ public enum InjectMacro: AccessorMacro, PeerMacro {
   /// ```
   ///
   /// - Parameters:
-  ///   - node: The `@Inject` attribute.
+  ///   - node: The `@Inject` or `@WeakInject` attribute.
   ///   - declaration: The property.
   ///   - context: The expansion context.
   /// - Returns: The storage property, or nothing.
@@ -55,68 +86,7 @@ public enum InjectMacro: AccessorMacro, PeerMacro {
     var problems = Problems()
     guard
       let property = InjectedProperty.read(
-        declaration, attribute: node, weak: false, problems: &problems)
-    else {
-      problems.report(in: context)
-      return []
-    }
-    return [property.storage(location: context.locationArguments(of: declaration))]
-  }
-}
-
-/// `@WeakInject`: a property resolved on first access and held weakly, with no mutable storage.
-///
-/// ```swift
-/// @WeakInject var coordinator: AppCoordinator?
-/// // becomes
-/// var coordinator: AppCoordinator? { get { _coordinator.wrappedValue } }
-/// private let _coordinator = Loom::WeakInjected<AppCoordinator>(fileID: "App/D.swift", line: 3)
-/// ```
-public enum WeakInjectMacro: AccessorMacro, PeerMacro {
-  /// Writes the getter that reads the storage.
-  ///
-  /// ```swift
-  /// let getter = WeakInjectMacro.expansion(
-  ///   of: attribute, providingAccessorsOf: property, in: context)
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - node: The `@WeakInject` attribute.
-  ///   - declaration: The property.
-  ///   - context: The expansion context.
-  /// - Returns: The getter, or nothing when the property is not valid.
-  public static func expansion(
-    of node: AttributeSyntax, providingAccessorsOf declaration: some DeclSyntaxProtocol,
-    in context: some MacroExpansionContext
-  ) -> [AccessorDeclSyntax] {
-    var problems = Problems()  // reported by the peer role, which runs for every declaration
-    guard
-      let property = InjectedProperty.read(
-        declaration, attribute: node, weak: true, problems: &problems)
-    else { return [InjectedProperty.placeholderGetter] }
-    return [property.getter]
-  }
-
-  /// Declares the storage, or reports why the declaration cannot have one.
-  ///
-  /// ```swift
-  /// let storage = WeakInjectMacro.expansion(
-  ///   of: attribute, providingPeersOf: property, in: context)
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - node: The `@WeakInject` attribute.
-  ///   - declaration: The property.
-  ///   - context: The expansion context.
-  /// - Returns: The storage property, or nothing.
-  public static func expansion(
-    of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
-    in context: some MacroExpansionContext
-  ) -> [DeclSyntax] {
-    var problems = Problems()
-    guard
-      let property = InjectedProperty.read(
-        declaration, attribute: node, weak: true, problems: &problems)
+        declaration, attribute: node, weak: holdsWeakly, problems: &problems)
     else {
       problems.report(in: context)
       return []
