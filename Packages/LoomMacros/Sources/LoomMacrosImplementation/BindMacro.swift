@@ -1,7 +1,7 @@
 import SwiftDiagnostics
-public import SwiftSyntax
+import SwiftSyntax
 import SwiftSyntaxBuilder
-public import SwiftSyntaxMacros
+import SwiftSyntaxMacros
 
 /// `@Bind`: registers an implementation type under a key from wherever the type is declared,
 /// with no central list.
@@ -29,54 +29,38 @@ public import SwiftSyntaxMacros
 ///   }
 /// }
 /// ```
-public enum BindMacro: ExtensionMacro {
-  /// Writes the record (and the conformance, for the first `@Bind` of a type without
-  /// `@Injectable`), or reports why the type cannot be bound.
-  ///
-  /// ```swift
-  /// BindMacro.expansion(
-  ///   of: attribute, attachedTo: type, providingExtensionsOf: typeName, conformingTo: [], in: context)
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - node: The `@Bind` attribute.
-  ///   - declaration: The type.
-  ///   - type: The type being extended.
-  ///   - protocols: The protocols the type does not conform to yet.
-  ///   - context: The expansion context.
-  /// - Returns: The extensions, or nothing when the binding is not valid.
-  public static func expansion(
-    of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
-    providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
-    in context: some MacroExpansionContext
+public enum BindMacro: CheckedExtensionMacro {
+  /// The record (and the conformance, for the first `@Bind` of a type without `@Injectable`), or
+  /// nothing when the binding is not valid.
+  static func extensions(
+    for request: ExtensionRequest, in context: some MacroExpansionContext,
+    problems: inout Problems
   ) -> [ExtensionDeclSyntax] {
+    let (node, declaration, type) = (request.node, request.declaration, request.type)
     let binds = declaration.attributes.attributes(named: "Bind")
     let hasInjectable = declaration.attributes.contains(named: "Injectable")
     // NB: the first @Bind speaks for the type (its diagnostics, its conformance), so a type
     // with several @Bind attributes is checked and made injectable once.
     let isFirst = binds.first.map { context.isSameNode($0, node) } ?? false
-    var problems = Problems()
     if let duplicate = duplicate(of: node, among: binds, in: context) {
       problems.error(
         .bindRepeated, at: duplicate,
         fixIt: .replace(
           message: FixItText(FixItTitle.removeRepeatedBind), oldNode: declaration.attributes,
           newNode: declaration.attributes.removing(duplicate)))
-      problems.report(in: context)
       return []
     }
     var typeProblems = Problems()
     let injectable = InjectableType.read(
       declaration, macro: "Bind", attribute: node, problems: &typeProblems)
-    if isFirst, !hasInjectable { typeProblems.report(in: context) }
+    if isFirst, !hasInjectable { problems.append(typeProblems) }
     guard let injectable else { return [] }
     if let problem = placementProblem(in: context, type: type) {
       problems.error(problem, at: node)
-      problems.report(in: context)
       return []
     }
     var extensions: [ExtensionDeclSyntax] = []
-    if isFirst, !hasInjectable, !protocols.isEmpty {
+    if isFirst, !hasInjectable, !request.protocols.isEmpty {
       extensions.append(injectable.conformance(extending: type))
     }
     extensions.append(

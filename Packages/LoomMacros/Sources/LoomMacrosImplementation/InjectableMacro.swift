@@ -1,6 +1,6 @@
-public import SwiftSyntax
+import SwiftSyntax
 import SwiftSyntaxBuilder
-public import SwiftSyntaxMacros
+import SwiftSyntaxMacros
 
 /// `@Injectable`: makes a class, struct or actor registrable by type, with no factory closure.
 ///
@@ -22,57 +22,29 @@ public import SwiftSyntaxMacros
 ///   }
 /// }
 /// ```
-public enum InjectableMacro: ExtensionMacro {
-  /// Writes the conformance, or reports why the type cannot have one.
-  ///
-  /// ```swift
-  /// InjectableMacro.expansion(
-  ///   of: attribute, attachedTo: type, providingExtensionsOf: typeName, conformingTo: [], in: context)
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - node: The `@Injectable` attribute.
-  ///   - declaration: The type.
-  ///   - type: The type being extended.
-  ///   - protocols: The protocols the type does not conform to yet.
-  ///   - context: The expansion context.
-  /// - Returns: The conformance, or nothing when the type is not valid or conforms already.
-  public static func expansion(
-    of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
-    providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
-    in context: some MacroExpansionContext
+public enum InjectableMacro: CheckedExtensionMacro {
+  /// The conformance, or nothing when the type is not valid or conforms already.
+  static func extensions(
+    for request: ExtensionRequest, in context: some MacroExpansionContext,
+    problems: inout Problems
   ) -> [ExtensionDeclSyntax] {
-    var problems = Problems()
     let injectable = InjectableType.read(
-      declaration, macro: "Injectable", attribute: node, problems: &problems)
-    problems.report(in: context)
-    guard let injectable, !protocols.isEmpty else { return [] }
-    return [injectable.conformance(extending: type)]
+      request.declaration, macro: "Injectable", attribute: request.node, problems: &problems)
+    guard let injectable, !request.protocols.isEmpty else { return [] }
+    return [injectable.conformance(extending: request.type)]
   }
 }
 
 /// `@InjectableInit`: marks the initializer an `@Injectable` (or `@Bind`) type is made with.
 ///
 /// It expands to nothing; it only checks that it is on an initializer of such a type.
-public enum InjectableInitMacro: PeerMacro {
+public enum InjectableInitMacro: CheckedPeerMacro {
   /// Checks where the marker is; adds nothing.
-  ///
-  /// ```swift
-  /// _ = InjectableInitMacro.expansion(of: attribute, providingPeersOf: initializer, in: context)
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - node: The `@InjectableInit` attribute.
-  ///   - declaration: The marked declaration.
-  ///   - context: The expansion context.
-  /// - Returns: Nothing.
-  public static func expansion(
-    of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
-    in context: some MacroExpansionContext
+  static func peers(
+    of node: AttributeSyntax, for declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext, problems: inout Problems
   ) -> [DeclSyntax] {
-    var problems = Problems()
     InitializerMarker.check(node, on: declaration, in: context, problems: &problems)
-    problems.report(in: context)
     return []
   }
 }

@@ -1,6 +1,6 @@
-public import SwiftSyntax
+import SwiftSyntax
 import SwiftSyntaxBuilder
-public import SwiftSyntaxMacros
+import SwiftSyntaxMacros
 
 /// `@Module`: makes a type whose `@Provides` methods are registrations an `Assembly`
 /// (LoomAssembly), Dagger style.
@@ -23,33 +23,18 @@ public import SwiftSyntaxMacros
 ///   }
 /// }
 /// ```
-public enum ModuleMacro: ExtensionMacro {
-  /// Writes the `Assembly` conformance, or reports why the type cannot be a module.
-  ///
-  /// ```swift
-  /// ModuleMacro.expansion(
-  ///   of: attribute, attachedTo: type, providingExtensionsOf: typeName, conformingTo: [], in: context)
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - node: The `@Module` attribute.
-  ///   - declaration: The type.
-  ///   - type: The type being extended.
-  ///   - protocols: The protocols the type does not conform to yet.
-  ///   - context: The expansion context.
-  /// - Returns: The conformance, or nothing when the type is not valid or conforms already.
-  public static func expansion(
-    of node: AttributeSyntax, attachedTo declaration: some DeclGroupSyntax,
-    providingExtensionsOf type: some TypeSyntaxProtocol, conformingTo protocols: [TypeSyntax],
-    in context: some MacroExpansionContext
+public enum ModuleMacro: CheckedExtensionMacro {
+  /// The `Assembly` conformance, or nothing when the type cannot be a module or conforms already.
+  static func extensions(
+    for request: ExtensionRequest, in context: some MacroExpansionContext,
+    problems: inout Problems
   ) -> [ExtensionDeclSyntax] {
-    var problems = Problems()
-    defer { problems.report(in: context) }
+    let declaration = request.declaration
     guard
       declaration.is(StructDeclSyntax.self) || declaration.is(ClassDeclSyntax.self)
         || declaration.is(EnumDeclSyntax.self) || declaration.is(ActorDeclSyntax.self)
     else {
-      problems.error(.moduleNotAType, at: node)
+      problems.error(.moduleNotAType, at: request.node)
       return []
     }
     if let own = declaration.memberBlock.members.lazy.compactMap({
@@ -75,14 +60,15 @@ public enum ModuleMacro: ExtensionMacro {
       if let earlier = seen[method.identity] {
         problems.error(
           .moduleDuplicateKey(
-            module: type.trimmedDescription, key: method.keyDescription, earlier: earlier.name),
+            module: request.type.trimmedDescription, key: method.keyDescription,
+            earlier: earlier.name),
           at: method.attribute)
         continue
       }
       seen[method.identity] = method
       methods.append(method)
     }
-    guard !protocols.isEmpty else { return [] }
+    guard !request.protocols.isEmpty else { return [] }
     let access =
       declaration.modifiers.modifier(.public) != nil || declaration.modifiers.modifier(.open) != nil
       ? "public " : ""
@@ -90,7 +76,7 @@ public enum ModuleMacro: ExtensionMacro {
     let body = registrations.map { "\n" + $0 }.joined()
     let decl = DeclSyntax(
       stringLiteral: """
-        extension \(type.trimmed): \(Qualified.loomAssembly("Assembly")) {
+        extension \(request.type.trimmed): \(Qualified.loomAssembly("Assembly")) {
           \(access)nonisolated func assemble(into container: \(Qualified.loom("Container"))) {\(body)
           }
         }

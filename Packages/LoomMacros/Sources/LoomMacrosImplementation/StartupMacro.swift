@@ -1,7 +1,7 @@
 import SwiftDiagnostics
-public import SwiftSyntax
+import SwiftSyntax
 import SwiftSyntaxBuilder
-public import SwiftSyntaxMacros
+import SwiftSyntaxMacros
 
 /// `@Startup`: makes a function a start-up hook, discovered at link time like a `@Bind` binding.
 ///
@@ -27,25 +27,13 @@ public import SwiftSyntaxMacros
 ///   }
 /// }
 /// ```
-public enum StartupMacro: PeerMacro {
-  /// Writes the record, or reports why the function cannot be a start-up hook.
-  ///
-  /// ```swift
-  /// let records = StartupMacro.expansion(of: attribute, providingPeersOf: function, in: context)
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - node: The `@Startup` attribute.
-  ///   - declaration: The function.
-  ///   - context: The expansion context.
-  /// - Returns: The record, or nothing when the function cannot be a hook.
-  public static func expansion(
-    of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
-    in context: some MacroExpansionContext
+public enum StartupMacro: CheckedPeerMacro {
+  /// The record, or nothing when the function cannot be a start-up hook.
+  static func peers(
+    of node: AttributeSyntax, for declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext, problems: inout Problems
   ) -> [DeclSyntax] {
-    var problems = Problems()
     let hook = StartupFunction.read(declaration, attribute: node, in: context, problems: &problems)
-    problems.report(in: context)
     guard let hook else { return [] }
     return hook.record(
       attribute: node, location: context.locationArguments(of: node),

@@ -26,6 +26,11 @@ struct Problems {
     diagnostics.append(Diagnostic(node: node, message: message, fixIts: fixIts))
   }
 
+  /// Records the diagnostics of `other` after these.
+  mutating func append(_ other: Problems) {
+    diagnostics += other.diagnostics
+  }
+
   /// Reports every recorded diagnostic to the compiler.
   func report(in context: some MacroExpansionContext) {
     for diagnostic in diagnostics { context.diagnose(diagnostic) }
