@@ -86,12 +86,7 @@ public enum BindMacro: CheckedExtensionMacro {
   ) -> MacroMessage? {
     for enclosing in context.lexicalContext {
       if let group = enclosing.asProtocol((any DeclGroupSyntax).self) {
-        let generic =
-          group.as(ClassDeclSyntax.self)?.genericParameterClause
-          ?? group.as(StructDeclSyntax.self)?.genericParameterClause
-          ?? group.as(EnumDeclSyntax.self)?.genericParameterClause
-          ?? group.as(ActorDeclSyntax.self)?.genericParameterClause
-        if generic != nil {
+        if group.genericParameters != nil {
           return .bindInsideGeneric(type: type.trimmedDescription)
         }
         continue

@@ -182,14 +182,6 @@ struct StartupFunction {
 }
 
 extension DeclGroupSyntax {
-  /// The generic parameters of a type declaration, if it has any.
-  fileprivate var genericParameters: GenericParameterClauseSyntax? {
-    self.as(ClassDeclSyntax.self)?.genericParameterClause
-      ?? self.as(StructDeclSyntax.self)?.genericParameterClause
-      ?? self.as(EnumDeclSyntax.self)?.genericParameterClause
-      ?? self.as(ActorDeclSyntax.self)?.genericParameterClause
-  }
-
   /// The type's name as written: `Setup`, or the extended type of an extension.
   fileprivate var typeName: String {
     if let type = self.as(ExtensionDeclSyntax.self) { return type.extendedType.trimmedDescription }

@@ -46,6 +46,16 @@ extension DeclModifierListSyntax {
   }
 }
 
+extension DeclGroupSyntax {
+  /// The generic parameters of a type declaration, if it has any.
+  var genericParameters: GenericParameterClauseSyntax? {
+    self.as(ClassDeclSyntax.self)?.genericParameterClause
+      ?? self.as(StructDeclSyntax.self)?.genericParameterClause
+      ?? self.as(EnumDeclSyntax.self)?.genericParameterClause
+      ?? self.as(ActorDeclSyntax.self)?.genericParameterClause
+  }
+}
+
 extension TypeSyntax {
   /// The wrapped type of `T?`, `Optional<T>` or `T!`, else nil.
   var optionalWrapped: TypeSyntax? {
