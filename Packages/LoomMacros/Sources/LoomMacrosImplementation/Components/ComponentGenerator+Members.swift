@@ -200,12 +200,9 @@ extension ComponentGenerator {
 
   /// The stub whose members have `effects`.
   private func stub(_ effects: MemberEffects) -> String {
-    switch (effects.isAsync, effects.isThrowing) {
-    case (false, false): "_ComponentStub"
-    case (true, false): "_AsyncComponentStub"
-    case (false, true): "_ThrowingComponentStub"
-    case (true, true): "_AsyncThrowingComponentStub"
-    }
+    effects.word(
+      asyncThrowing: "_AsyncThrowingComponentStub", async: "_AsyncComponentStub",
+      throwing: "_ThrowingComponentStub", none: "_ComponentStub")
   }
 
   private func stubRead(_ member: ComponentMember) -> [String] {

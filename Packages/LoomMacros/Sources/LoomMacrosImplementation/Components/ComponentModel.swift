@@ -17,12 +17,7 @@ struct MemberEffects: Equatable {
 
   /// `[.async, .throwing]`, as an `effects:` argument.
   var argumentText: String {
-    switch (isAsync, isThrowing) {
-    case (true, true): "[.async, .throwing]"
-    case (true, false): ".async"
-    case (false, true): ".throwing"
-    case (false, false): "[]"
-    }
+    word(asyncThrowing: "[.async, .throwing]", async: ".async", throwing: ".throwing", none: "[]")
   }
 
   /// `async throws`, as a closure's or accessor's effect specifiers (empty when there are none).
@@ -38,21 +33,25 @@ struct MemberEffects: Equatable {
   /// `asyncThrowing`: the label of the `LoomMacros::_MemberSource` function that checks a
   /// reference has these effects.
   var label: String {
-    switch (isAsync, isThrowing) {
-    case (true, true): "asyncThrowing"
-    case (true, false): "async"
-    case (false, true): "throwing"
-    case (false, false): "none"
-    }
+    word(asyncThrowing: "asyncThrowing", async: "async", throwing: "throwing", none: "none")
   }
 
   /// `asynchronous and throwing`, for messages.
   var adjective: String {
+    word(
+      asyncThrowing: "asynchronous and throwing", async: "asynchronous", throwing: "throwing",
+      none: "synchronous")
+  }
+
+  /// The one of the four names given that says these effects (both, one or none).
+  func word(
+    asyncThrowing: String, async: String, throwing: String, none: String
+  ) -> String {
     switch (isAsync, isThrowing) {
-    case (true, true): "asynchronous and throwing"
-    case (true, false): "asynchronous"
-    case (false, true): "throwing"
-    case (false, false): "synchronous"
+    case (true, true): asyncThrowing
+    case (true, false): async
+    case (false, true): throwing
+    case (false, false): none
     }
   }
 }
