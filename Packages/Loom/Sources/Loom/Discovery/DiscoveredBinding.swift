@@ -183,19 +183,31 @@ extension DiscoveredBinding {
     dependencies: [DependencyKey], location: CodeLocation,
     factory: FactoryClosure<Value>
   ) {
-    let key = DependencyKey(type, name: name)
+    self.init(
+      key: DependencyKey(type, name: name), keyPath: nil, implementation: implementation,
+      lifetime: lifetime, dependencies: dependencies, location: location, factory: factory)
+  }
+
+  /// A binding of `key` (made from `keyPath` for a key-path dependency, whose declared lifetime
+  /// is the default) to `factory`.
+  private init<Value: Sendable>(
+    key: DependencyKey, keyPath: DependencyKeyPath<Value>?, implementation: any Any.Type,
+    lifetime: Lifetime?, dependencies: [DependencyKey], location: CodeLocation,
+    factory: FactoryClosure<Value>
+  ) {
     self.init(
       key: key, implementation: implementation, lifetime: lifetime, dependencies: dependencies,
       location: location
     ) { container, failure in
       if let failure {
         container.add(
-          key, keyPath: nil, lifetime: .transient, factory: FactoryClosure<Value>.failing(failure),
-          dependencies: [], location: location)
+          key, keyPath: keyPath, lifetime: .transient,
+          factory: FactoryClosure<Value>.failing(failure), dependencies: [], location: location)
       } else {
         container.add(
-          key, keyPath: nil, lifetime: lifetime, factory: factory, dependencies: dependencies,
-          location: location)
+          key, keyPath: keyPath,
+          lifetime: lifetime ?? keyPath.flatMap { container[keyPath: $0].lifetime },
+          factory: factory, dependencies: dependencies, location: location)
       }
     }
   }
@@ -293,21 +305,10 @@ extension DiscoveredBinding {
     // container of its own runs no factory and cannot reach Container.default, which may be the
     // container being made right now.
     let declaration = DiscoveryProbe.container[keyPath: keyPath]
-    let key = DependencyKey(keyPath, propertyName: declaration.name)
     self.init(
-      key: key, implementation: implementation, lifetime: lifetime, dependencies: dependencies,
-      location: location
-    ) { container, failure in
-      if let failure {
-        container.add(
-          key, keyPath: keyPath, lifetime: .transient,
-          factory: FactoryClosure<Value>.failing(failure), dependencies: [], location: location)
-      } else {
-        container.add(
-          key, keyPath: keyPath, lifetime: lifetime ?? container[keyPath: keyPath].lifetime,
-          factory: factory, dependencies: dependencies, location: location)
-      }
-    }
+      key: DependencyKey(keyPath, propertyName: declaration.name), keyPath: keyPath,
+      implementation: implementation, lifetime: lifetime, dependencies: dependencies,
+      location: location, factory: factory)
   }
 }
 

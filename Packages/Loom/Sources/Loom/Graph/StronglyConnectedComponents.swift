@@ -77,25 +77,24 @@ struct StronglyConnectedComponents {
     var componentStart = [0]
     var counter = 0
     order.reserveCapacity(vertexCount)
+    // Enters `vertex`: the simulated recursion's call.
+    func visit(_ vertex: Int) {
+      discovery[vertex] = counter
+      lowLink[vertex] = counter
+      counter += 1
+      stack.append(vertex)
+      onStack[vertex] = true
+      frames.append((vertex, edgeStart[vertex]))
+    }
 
     for root in 0..<vertexCount where discovery[root] < 0 {
-      discovery[root] = counter
-      lowLink[root] = counter
-      counter += 1
-      stack.append(root)
-      onStack[root] = true
-      frames.append((root, edgeStart[root]))
+      visit(root)
       while let (vertex, nextEdge) = frames.last {
         if nextEdge < edgeStart[vertex + 1] {
           frames[frames.count - 1].nextEdge = nextEdge + 1
           let target = targets[nextEdge]
           if discovery[target] < 0 {
-            discovery[target] = counter
-            lowLink[target] = counter
-            counter += 1
-            stack.append(target)
-            onStack[target] = true
-            frames.append((target, edgeStart[target]))
+            visit(target)
           } else if onStack[target] {
             lowLink[vertex] = min(lowLink[vertex], discovery[target])
           }

@@ -74,14 +74,11 @@ extension FactoryClosure {
       return self
     case .async:
       guard sharing != .sendable else { return self }
-      return .sync { resolver in
-        throw ResolutionError(
-          .factoryFailed, key: key, chain: resolver.context.keys,
-          summary: "\(key) is not Sendable and made by an asynchronous factory, but its onCreated"
-            + " runs on \(isolationName(actor))",
-          hint: "leave onCreated without isolation, or make the factory synchronous.",
-          location: resolver.context.location)
-      }
+      return .failed(
+        key,
+        summary: "\(key) is not Sendable and made by an asynchronous factory, but its onCreated"
+          + " runs on \(isolationName(actor))",
+        hint: "leave onCreated without isolation, or make the factory synchronous.")
     case .withArguments:
       return self
     }
@@ -91,12 +88,19 @@ extension FactoryClosure {
   static func conflicting(
     _ key: DependencyKey, _ factory: any Actor, _ other: (any Actor)?, part: String
   ) -> Self {
+    .failed(
+      key,
+      summary: "the factory of \(key) runs on \(isolationName(factory)), but \(part) on"
+        + " \(isolationName(other))",
+      hint: "isolate both to the same actor, or leave one of them without isolation.")
+  }
+
+  /// A factory whose every resolve fails with `summary` and `hint`, with the chain it is
+  /// resolved in: for parts that cannot run together, which only a resolve can tell.
+  private static func failed(_ key: DependencyKey, summary: String, hint: String) -> Self {
     .sync { resolver in
       throw ResolutionError(
-        .factoryFailed, key: key, chain: resolver.context.keys,
-        summary: "the factory of \(key) runs on \(isolationName(factory)), but \(part) on"
-          + " \(isolationName(other))",
-        hint: "isolate both to the same actor, or leave one of them without isolation.",
+        .factoryFailed, key: key, chain: resolver.context.keys, summary: summary, hint: hint,
         location: resolver.context.location)
     }
   }

@@ -6,23 +6,18 @@ public import Synchronization
 @usableFromInline
 final class ObserverHub: Sendable {
   typealias Handler = @Sendable (ResolutionEvent) -> Void
-
-  private struct Entry {
-    let container: ObjectIdentifier
-    let handler: Handler
-  }
-
   typealias RegistrationHandler = @Sendable (RegistrationEvent) -> Void
 
-  private struct RegistrationEntry {
+  /// An observer of `Event`s, and the container it was added on.
+  private struct Entry<Event> {
     let container: ObjectIdentifier
-    let handler: RegistrationHandler
+    let handler: @Sendable (Event) -> Void
   }
 
   private struct State {
     var nextID: UInt64 = 0
-    var entries: [UInt64: Entry] = [:]
-    var registrationEntries: [UInt64: RegistrationEntry] = [:]
+    var entries: [UInt64: Entry<ResolutionEvent>] = [:]
+    var registrationEntries: [UInt64: Entry<RegistrationEvent>] = [:]
   }
 
   @usableFromInline let activeCount = Atomic<Int>(0)
@@ -49,7 +44,7 @@ final class ObserverHub: Sendable {
     for container: Container, _ handler: @escaping RegistrationHandler
   ) -> ObservationToken {
     adding { state, id in
-      state.registrationEntries[id] = RegistrationEntry(
+      state.registrationEntries[id] = Entry(
         container: ObjectIdentifier(container), handler: handler)
     }
   }
@@ -88,23 +83,27 @@ final class ObserverHub: Sendable {
     registrationCount.store(state.registrationEntries.count, ordering: .releasing)
   }
 
-  /// Calls, outside the lock, every observer registered on `requester` or one of its ancestors.
+  /// Calls, outside the lock, every observer registered on `requester` or one of its ancestors,
+  /// in the order they were added.
   func notify(_ event: ResolutionEvent, requester: Container) {
-    let lineage = Self.lineage(of: requester)
-    let handlers = state.withLock { state in
-      state.entries.sorted { $0.key < $1.key }.compactMap {
-        lineage.contains($0.value.container) ? $0.value.handler : nil
-      }
-    }
-    for handler in handlers { handler(event) }
+    notify(event, from: requester, observers: \.entries)
   }
 
   /// Calls, outside the lock, every registration observer added on `registrar` or one of its
   /// ancestors, in the order they were added.
   func notify(_ event: RegistrationEvent, registrar: Container) {
-    let lineage = Self.lineage(of: registrar)
+    notify(event, from: registrar, observers: \.registrationEntries)
+  }
+
+  /// Calls, outside the lock, the `observers` added on `container` or one of its ancestors, in
+  /// the order they were added.
+  private func notify<Event>(
+    _ event: Event, from container: Container,
+    observers: KeyPath<State, [UInt64: Entry<Event>]>
+  ) {
+    let lineage = Self.lineage(of: container)
     let handlers = state.withLock { state in
-      state.registrationEntries.sorted { $0.key < $1.key }.compactMap {
+      state[keyPath: observers].sorted { $0.key < $1.key }.compactMap {
         lineage.contains($0.value.container) ? $0.value.handler : nil
       }
     }
