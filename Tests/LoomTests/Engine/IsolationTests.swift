@@ -67,7 +67,7 @@ extension Container {
   /// Runs `body` with a resolver of a new synchronous resolve, for tests of factories run by hand.
   fileprivate func withTestResolver<Value>(_ body: (Resolver) throws -> Value) throws -> Value {
     let result = try withContext(CodeLocation(), section: sections.enter()) {
-      context throws(ResolutionError) in
+      context, _ throws(ResolutionError) in
       Result { try body(Resolver(container: self, context: context)) }
     }
     return try result.get()

@@ -11,7 +11,7 @@ enum FastLookup {
   case published(UInt)
   /// The entry of the key, not published, and the container that holds it, unretained: valid in
   /// the read section the lookup was made in (the index keeps the entry, the requester's lineage
-  /// the container), where ``Container/serve(_:as:found:context:)`` serves it.
+  /// the container), where ``Container/serve(_:as:found:context:in:)`` serves it.
   case entry(Unmanaged<Entry>, owner: Unmanaged<Container>)
   /// Nothing the fast path can use: the key is not in the lineage, an isolating container lies on
   /// the way, or an observer must be told of every resolve.
@@ -95,7 +95,8 @@ extension Container {
   }
 
   /// Resolves `request` in `context`: what a lookup in `section` finds is served. The one
-  /// dispatch of a nested resolve (``Resolver``), for a context that holds its section or not.
+  /// dispatch of a nested resolve (``Resolver``: a factory's resolves and its initializer's
+  /// parameters), for a context that holds its section or not.
   @inlinable @inline(__always)
   func resolve<Value>(
     _ request: _ResolutionRequest, as type: Value.Type, context: ResolutionContext,
@@ -107,6 +108,6 @@ extension Container {
     if case .published(let bits) = found, !context.isWatching {
       return readPublishedSingleton(bits, as: type, in: section)
     }
-    return try serve(request, as: type, found: found, context: context)
+    return try serve(request, as: type, found: found, context: context, in: section)
   }
 }

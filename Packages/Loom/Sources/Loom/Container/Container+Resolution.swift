@@ -37,7 +37,7 @@ extension Container: TopLevelResolving {
   ) throws(ResolutionError) -> sending Value {
     handedOver(
       try withContext(request.location, section: sections.enter()) {
-        context throws(ResolutionError) in
+        context, _ throws(ResolutionError) in
         try resolve(type, request, context: context, arguments: repeat each arguments)
       })
   }
@@ -84,9 +84,10 @@ extension Container {
     _ request: _ResolutionRequest, as type: Value.Type, found: FastLookup,
     section: consuming ReadSection
   ) throws(ResolutionError) -> Value {
-    return try withContext(request.location, section: section) { context throws(ResolutionError) in
+    return try withContext(request.location, section: section) {
+      context, section throws(ResolutionError) in
       context.noteResolve(request, valueType: type)
-      return try serve(request, as: type, found: found, context: context)
+      return try serve(request, as: type, found: found, context: context, in: section)
     }
   }
 
@@ -125,17 +126,18 @@ extension Container {
 
   /// Runs `body` in the synchronous resolve running on this thread, or in a new one that holds
   /// `section` until it ends, so that what it finds in the index stays alive without more
-  /// sections. The new resolve's context is the one its thread kept, when it kept one.
+  /// sections. The new resolve's context is the one its thread kept, when it kept one. `body` is
+  /// given `section`, in which a lookup made before the call was made.
   func withContext<Value>(
     _ location: CodeLocation, section: consuming ReadSection,
-    _ body: (ResolutionContext) throws(ResolutionError) -> Value
+    _ body: (ResolutionContext, borrowing ReadSection) throws(ResolutionError) -> Value
   ) throws(ResolutionError) -> Value {
     let thread = ThreadState.current
     if let active = thread.joinable {
       active.noteResolveThroughContainer(self)
       // NB: `section` stays open until `body` returns: what the lookup found in it is served
       // there (the joined resolve may be an asynchronous one, which holds no section).
-      return try body(active)
+      return try body(active, section)
     }
     var context = thread.takeContext() ?? ResolutionContext(thread: thread)
     context.begin(at: location, requester: self, section: section)
@@ -143,13 +145,20 @@ extension Container {
       context.finish()
       thread.recycle(&context)
     }
-    return try thread.run(context) { () throws(ResolutionError) -> Value in
+    // NB: the closure takes the context as its parameter rather than capturing the variable, so
+    // that borrowing its read section copies no reference (a copy left the context shared when
+    // `recycle` looked).
+    return try thread.run(context) { context throws(ResolutionError) -> Value in
       // NB: `completingGraph`'s steps written out here, on the path of every resolve that is not
       // served from a published singleton: a closure more per resolve costs it about 60
       // instructions.
       let value: Value
       do throws(ResolutionError) {
-        value = try body(context)
+        switch context.section {
+        case .some(let section): value = try body(context, section)
+        // NB: `begin` stored the section, which the context holds until `finish`.
+        case .none: preconditionFailure("a synchronous resolve without its read section")
+        }
       } catch {
         if context.hasPendingCompletions { context.runKeptCompletions() }
         throw error
@@ -183,7 +192,8 @@ extension Container {
     }
     // NB: the graph is set in the body, not passed to `withContext`: a parameter there would
     // cost every top-level resolve a retain and a release.
-    return try withContext(location, section: sections.enter()) { context throws(ResolutionError) in
+    return try withContext(location, section: sections.enter()) {
+      context, _ throws(ResolutionError) in
       context.graph = graph
       return try body()
     }
@@ -199,7 +209,7 @@ extension Container {
     throws(ResolutionError) -> (value: Value, stamp: CacheStamp?)
   {
     try withContext(request.location, section: sections.enter()) {
-      context throws(ResolutionError) -> (value: Value, stamp: CacheStamp?) in
+      context, _ throws(ResolutionError) -> (value: Value, stamp: CacheStamp?) in
       let (outerDepth, outerStamp) = (context.trackedDepth, context.servingCache)
       context.trackedDepth = context.frames.count
       context.servingCache = nil

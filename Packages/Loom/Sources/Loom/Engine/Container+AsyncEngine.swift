@@ -65,7 +65,7 @@ extension Container {
   func resolveInPlace<Value>(
     _ located: Located, as type: Value.Type, context: ResolutionContext
   ) throws(ResolutionError) -> Value {
-    try ThreadState.current.run(context) { () throws(ResolutionError) -> Value in
+    try ThreadState.current.run(context) { context throws(ResolutionError) -> Value in
       try resolve(located, as: type, context: context)
     }
   }

@@ -112,15 +112,16 @@ extension Container {
     }
   }
 
-  /// Serves what a lookup found for a request, other than a published singleton: its entry
-  /// (unless it is registered for another type, which the locating path reports), or nothing it
-  /// could use.
+  /// Serves what a lookup in `section` found for a request, other than a published singleton:
+  /// its entry (unless it is registered for another type, which the locating path reports), or
+  /// nothing it could use.
   ///
-  /// Call it in the read section of the lookup: the entry and its owner are borrowed from it.
+  /// The entry and its owner are borrowed from `section`, which the caller holds until this
+  /// returns.
   @usableFromInline
   func serve<Value>(
     _ request: _ResolutionRequest, as type: Value.Type, found: FastLookup,
-    context: ResolutionContext
+    context: ResolutionContext, in section: borrowing ReadSection
   ) throws(ResolutionError) -> Value {
     guard case .entry(let entry, let owner) = found else {
       return try resolve(request, as: type, context: context)

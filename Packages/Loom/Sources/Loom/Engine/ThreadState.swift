@@ -115,12 +115,12 @@ final class ThreadState {
 
   /// Runs `body` with `context` as this thread's active resolve, then restores the previous one.
   func run<Value>(
-    _ context: ResolutionContext, _ body: () throws(ResolutionError) -> Value
+    _ context: ResolutionContext, _ body: (ResolutionContext) throws(ResolutionError) -> Value
   ) throws(ResolutionError) -> Value {
     let outer = active
     active = context
     defer { active = outer }
-    return try body()
+    return try body(context)
   }
 
   /// A context for a new top-level synchronous resolve: the spare one when there is one.

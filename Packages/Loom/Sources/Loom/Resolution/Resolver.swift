@@ -76,9 +76,16 @@ public struct Resolver: Resolving {
       return handedOver(context.readParameter(bits, as: type, in: container))
     case .entry:
       // Served in the section this resolve holds, where the lookup was made.
-      return handedOver(
-        try container.serve(
-          _ResolutionRequest(type, name: nil), as: type, found: found, context: context))
+      switch context.section {
+      case .some(let section):
+        return handedOver(
+          try container.serve(
+            _ResolutionRequest(type, name: nil), as: type, found: found, context: context,
+            in: section))
+      // NB: not reached: `lookUpParameter` finds nothing for a resolve without its section.
+      case .none:
+        return try _resolve(type, _ResolutionRequest(type, name: nil))
+      }
     case .none:
       return try _resolve(type, _ResolutionRequest(type, name: nil))
     }
