@@ -111,3 +111,34 @@ extension Container {
     return try serve(request, as: type, found: found, context: context, in: section)
   }
 }
+
+// MARK: - An auto-wired initializer's parameters
+
+extension Container {
+  /// What a lookup of the unnamed key of type `probe` finds in this container's lineage for a
+  /// parameter of `context`'s resolve, when that synchronous resolve can serve it from there (it
+  /// is open, holds its read section, and no frame of it watches what it resolves, see
+  /// ``ResolutionContext/watchingFrames``); `.none` otherwise. Not generic: an auto-wired
+  /// initializer's parameter resolves, which the compiler cannot specialise, run it as is.
+  @usableFromInline
+  func lookUpParameter(probe: UInt, for context: ResolutionContext) -> FastLookup {
+    guard !context.isWatching, context.isOpen else { return .none }
+    switch context.section {
+    case .some(let section): return lookUpInLineage(probe: probe, name: nil, in: section)
+    case .none: return .none
+    }
+  }
+
+  /// The value of a singleton that ``lookUpParameter(probe:for:)`` found, read in the section
+  /// `context`'s resolve holds.
+  @inlinable
+  func readParameter<Value>(_ bits: UInt, as type: Value.Type, for context: ResolutionContext)
+    -> Value
+  {
+    switch context.section {
+    case .some(let section): return readPublishedSingleton(bits, as: type, in: section)
+    // NB: `lookUpParameter` found the bits in the section this resolve still holds.
+    case .none: preconditionFailure("a parameter read outside its resolve's read section")
+    }
+  }
+}

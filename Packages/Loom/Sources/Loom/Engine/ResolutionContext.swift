@@ -519,34 +519,6 @@ final class ResolutionContext {
       at: building.location)
   }
 
-  // MARK: Parameters
-
-  /// What a lookup of the unnamed key of type `probe` finds in `container`'s lineage, when this
-  /// synchronous resolve can serve it from there (it is open, holds its read section, and no
-  /// frame of it watches what it resolves, see ``watchingFrames``); `.none` otherwise. Not generic: an auto-wired initializer's
-  /// parameter resolves, which the compiler cannot specialise, run it as is.
-  @usableFromInline
-  func lookUpParameter(probe: UInt, in container: Container) -> FastLookup {
-    guard watchingFrames.load(ordering: .relaxed) == 0, isOpen else { return .none }
-    switch section {
-    case .some(let section): return container.lookUpInLineage(probe: probe, name: nil, in: section)
-    case .none: return .none
-    }
-  }
-
-  /// The value of a singleton that ``lookUpParameter(probe:in:)`` found, read in the section
-  /// this resolve holds.
-  @inlinable
-  func readParameter<Value>(_ bits: UInt, as type: Value.Type, in container: Container)
-    -> Value
-  {
-    switch section {
-    case .some(let section): return container.readPublishedSingleton(bits, as: type, in: section)
-    // NB: `lookUpParameter` found the bits in the section this resolve still holds.
-    case .none: preconditionFailure("a parameter read outside its resolve's read section")
-    }
-  }
-
   // MARK: Serving caches (property wrappers)
 
   /// Records the custom-lifetime cache that served the innermost resolve, when that resolve is the

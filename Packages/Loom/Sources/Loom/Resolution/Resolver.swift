@@ -57,7 +57,7 @@ public struct Resolver: Resolving {
 
   /// Resolves an initializer's parameter by its type: what auto-wiring and the macros' generated
   /// factories call for each parameter. A published singleton takes a path that is generic only
-  /// in its last step (see ``ResolutionContext/lookUpParameter(probe:in:)``); anything else is
+  /// in its last step (see ``Container/lookUpParameter(probe:for:)``); anything else is
   /// ``Resolving/tryResolve(_:name:fileID:line:)``.
   ///
   /// ```swift
@@ -69,11 +69,11 @@ public struct Resolver: Resolving {
   {
     // NB: no optional of `Value` on the way: a generic enum would make code that is not
     // specialised for `Value` look up its metadata.
-    let found = context.lookUpParameter(
-      probe: UInt(bitPattern: ObjectIdentifier(type)), in: container)
+    let found = container.lookUpParameter(
+      probe: UInt(bitPattern: ObjectIdentifier(type)), for: context)
     switch found {
     case .published(let bits):
-      return handedOver(context.readParameter(bits, as: type, in: container))
+      return handedOver(container.readParameter(bits, as: type, for: context))
     case .entry:
       // Served in the section this resolve holds, where the lookup was made.
       switch context.section {
