@@ -12,6 +12,7 @@
 /// What the slot holds is an object (a ``Publication`` box for a value), so the engine, whose
 /// types are not generic, can use it; the errors its callers see are their waiter's
 /// (``SlotWaiter``), so each layer keeps its own error type.
+@usableFromInline
 final class OnceSlot: Sendable {
   typealias Stored = any AnyObject & Sendable
 
@@ -42,19 +43,14 @@ final class OnceSlot: Sendable {
     case wait(PendingInstance)
   }
 
-  /// A strongly held object, once made: read without the lock.
-  private final class Kept: Sendable {
-    let object: Stored
-    init(_ object: Stored) { self.object = object }
-  }
-
   private let state = Lock(State.empty)
   private let holdsWeakly: Bool
   private let policy: FailurePolicy
-  /// Whether a made object is also published for ``builtObject()`` (the engine publishes its
-  /// singletons in their ``Entry`` instead).
+  /// Whether a made object is also published for ``publishedValue(as:)`` (the engine publishes
+  /// its singletons in their ``Entry`` instead).
   private let publishes: Bool
-  private let kept = LazyReference<Kept>()
+  /// The strongly held object, once made, for reads that take no lock (a slot that publishes).
+  @usableFromInline let published = PublishedBox()
 
   init(holdsWeakly: Bool = false, policy: FailurePolicy = .retry, publishes: Bool = false) {
     self.holdsWeakly = holdsWeakly
@@ -68,13 +64,15 @@ final class OnceSlot: Sendable {
     self.policy = .retry
     self.publishes = publishes
     state.withLock { $0 = .strong(object) }
-    if publishes { _ = kept.load(orStore: { Kept(object) }) }
+    if publishes { published.publish(object) }
   }
 
-  /// The strongly held object, read without taking the lock; nil until it is made (always nil for
-  /// a slot that does not publish).
-  func builtObject() -> Stored? {
-    kept.load()?.object
+  /// The value of the strongly held object, a ``Publication`` of `Value`, read without taking the
+  /// lock; nil until it is made (always nil for a slot that does not publish).
+  @inlinable @inline(__always)
+  func publishedValue<Value>(as type: Value.Type) -> Value? {
+    let bits = published.load()
+    return bits == 0 ? nil : PublishedBox.value(bits, as: type)
   }
 
   /// The object held now, if any.
@@ -136,7 +134,7 @@ final class OnceSlot: Sendable {
       }
     }
     if publishes, !holdsWeakly, case .made(let object) = outcome {
-      _ = kept.load(orStore: { Kept(object) })
+      published.publish(object)
     }
     creation.finish(outcome)
   }

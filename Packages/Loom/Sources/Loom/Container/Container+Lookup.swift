@@ -1,7 +1,7 @@
 // The container's lookups: where every resolve finds what to serve, without a lock, in the read
 // section it borrows (CONTRIBUTING, "How a resolve works", step 2).
 
-public import Synchronization
+import Synchronization
 
 /// What a lookup of a request found (see ``Container/lookUpInLineage(_:in:)``).
 @usableFromInline
@@ -25,8 +25,7 @@ extension Container {
     _ bits: UInt, as type: Value.Type, in section: borrowing ReadSection
   ) -> Value {
     // The key determines the value's type, so the box is a `Publication<Value>`.
-    Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: bits).unsafelyUnwrapped)
-      ._withUnsafeGuaranteedRef { unsafeDowncast($0, to: Publication<Value>.self).value }
+    PublishedBox.value(bits, as: type)
   }
 
   /// Looks a request up in this container and its ancestors, without a lock, in `section`: a
@@ -72,7 +71,7 @@ extension Container {
     index.withEntry(
       probe: probe, name: name, in: section, ifAbsent: { FastLookup.none },
       { entry in
-        let bits = entry.publication.load(ordering: .acquiring)
+        let bits = entry.publication.load()
         return bits != 0
           ? .published(bits)
           : .entry(Unmanaged.passUnretained(entry), owner: Unmanaged.passUnretained(self))

@@ -230,7 +230,7 @@ public final class InstanceCache: Sendable {
   private func keptBits(probe: UInt, name: String?, in section: borrowing ReadSection) -> UInt {
     index.withEntry(
       probe: probe, name: name, in: section, ifAbsent: { 0 },
-      { entry in entry.publication.load(ordering: .acquiring) })
+      { entry in entry.publication.load() })
   }
 
   /// The box (a ``Publication``) of `registration`'s instance if the cache holds one of its

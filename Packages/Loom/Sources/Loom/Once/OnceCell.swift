@@ -16,7 +16,7 @@
 /// ```
 @_spi(LoomInternals)
 public final class _OnceCell<Value: Sendable>: Sendable {
-  private let slot: OnceSlot
+  @usableFromInline let slot: OnceSlot
 
   /// Makes an empty cell.
   ///
@@ -46,9 +46,9 @@ public final class _OnceCell<Value: Sendable>: Sendable {
   /// ```swift
   /// if let database = cell.builtValue { use(database) }
   /// ```
+  @inlinable
   public var builtValue: Value? {
-    guard let object = slot.builtObject() else { return nil }
-    return keptValue(object, as: Value.self)
+    slot.publishedValue(as: Value.self)
   }
 
   /// Returns the value, making it with `make` if no making has succeeded yet.

@@ -1,4 +1,4 @@
-public import Synchronization
+import Synchronization
 
 /// A registration installed in one container, with the instances it made there; or, in an
 /// ``InstanceCache``, a registration's entry in one generation of the cache.
@@ -11,8 +11,8 @@ final class Entry: Sendable {
   let registration: Registration
   /// The name of a type key, compared by ``RegistryIndex`` without unpacking the key.
   @usableFromInline let name: String?
-  /// The published singleton instance (the bits of a retained ``Publication``), or 0.
-  @usableFromInline let publication = Atomic<UInt>(0)
+  /// The published singleton instance, for the fast path.
+  @usableFromInline let publication = PublishedBox()
   /// Where the singleton or weak instance is made exactly once; made on first use.
   private let instanceSlot = LazyReference<OnceSlot>()
   /// For an entry of an ``InstanceCache`` that the cache dropped: whether its instance, made or
@@ -23,10 +23,6 @@ final class Entry: Sendable {
   init(_ registration: Registration) {
     self.registration = registration
     self.name = registration.key.name
-  }
-
-  deinit {
-    Entry.releasePublication(publication.load(ordering: .acquiring))
   }
 
   /// The slot that makes and keeps this entry's singleton or weak instance.

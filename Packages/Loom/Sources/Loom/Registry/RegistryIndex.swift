@@ -282,15 +282,6 @@ func fnv1a(_ bytes: some Sequence<UInt8>) -> UInt64 {
 extension Entry {
   /// Publishes `publication` for lock-free reads; the first publication wins.
   func publish(_ publication: any AnyObject & Sendable) {
-    let bits = UInt(bitPattern: Unmanaged.passRetained(publication as AnyObject).toOpaque())
-    let (exchanged, _) = self.publication.compareExchange(
-      expected: 0, desired: bits, ordering: .acquiringAndReleasing)
-    if !exchanged { Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release() }
-  }
-
-  /// Releases the publication word of an entry being freed.
-  static func releasePublication(_ bits: UInt) {
-    guard bits != 0 else { return }
-    Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!).release()
+    self.publication.publish(publication)
   }
 }
