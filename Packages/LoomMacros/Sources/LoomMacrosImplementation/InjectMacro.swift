@@ -1,6 +1,6 @@
-public import SwiftSyntax
+import SwiftSyntax
 import SwiftSyntaxBuilder
-public import SwiftSyntaxMacros
+import SwiftSyntaxMacros
 
 /// `@Inject`: a property resolved from the container on first access, with no mutable storage.
 ///
@@ -15,7 +15,7 @@ public import SwiftSyntaxMacros
 /// ```
 public enum InjectMacro: InjectedPropertyMacro {
   /// A strong reference: the core's `Injected` or `OptionalInjected`.
-  public static var holdsWeakly: Bool { false }
+  static var holdsWeakly: Bool { false }
 }
 
 /// `@WeakInject`: a property resolved on first access and held weakly, with no mutable storage.
@@ -28,7 +28,7 @@ public enum InjectMacro: InjectedPropertyMacro {
 /// ```
 public enum WeakInjectMacro: InjectedPropertyMacro {
   /// A weak reference: the core's `WeakInjected`.
-  public static var holdsWeakly: Bool { true }
+  static var holdsWeakly: Bool { true }
 }
 
 /// What `@Inject` and `@WeakInject` share: a getter that reads a private storage property, which
@@ -36,14 +36,16 @@ public enum WeakInjectMacro: InjectedPropertyMacro {
 ///
 /// ```swift
 /// public enum InjectMacro: InjectedPropertyMacro {
-///   public static var holdsWeakly: Bool { false }
+///   static var holdsWeakly: Bool { false }
 /// }
 /// ```
-public protocol InjectedPropertyMacro: AccessorMacro, PeerMacro {
+protocol InjectedPropertyMacro: AccessorMacro, CheckedPeerMacro {
   /// Whether the storage holds the instance weakly (`@WeakInject`) rather than strongly.
   static var holdsWeakly: Bool { get }
 }
 
+// NB: internal, as `CheckedPeerMacro` is; a public member of its extension still witnesses
+// `AccessorMacro`'s public requirement for the public macro types.
 extension InjectedPropertyMacro {
   /// Writes the getter that reads the storage.
   ///
@@ -68,29 +70,15 @@ extension InjectedPropertyMacro {
     return [property.getter]
   }
 
-  /// Declares the storage, or reports why the declaration cannot have one.
-  ///
-  /// ```swift
-  /// let storage = InjectMacro.expansion(of: attribute, providingPeersOf: property, in: context)
-  /// ```
-  ///
-  /// - Parameters:
-  ///   - node: The `@Inject` or `@WeakInject` attribute.
-  ///   - declaration: The property.
-  ///   - context: The expansion context.
-  /// - Returns: The storage property, or nothing.
-  public static func expansion(
-    of node: AttributeSyntax, providingPeersOf declaration: some DeclSyntaxProtocol,
-    in context: some MacroExpansionContext
+  /// The storage, or nothing when the declaration cannot have one (the problems recorded say why).
+  static func peers(
+    of node: AttributeSyntax, for declaration: some DeclSyntaxProtocol,
+    in context: some MacroExpansionContext, problems: inout Problems
   ) -> [DeclSyntax] {
-    var problems = Problems()
     guard
       let property = InjectedProperty.read(
         declaration, attribute: node, weak: holdsWeakly, problems: &problems)
-    else {
-      problems.report(in: context)
-      return []
-    }
+    else { return [] }
     return [property.storage(location: context.locationArguments(of: declaration))]
   }
 }

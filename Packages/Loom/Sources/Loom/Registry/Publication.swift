@@ -42,7 +42,7 @@ extension Publication: ErasedPublication {
   }
 }
 
-/// A box made public once for reads that take no lock: the bits of a retained ``Publication``,
+/// A box published once, for reads that take no lock: the bits of a retained ``Publication``,
 /// 0 until one is published. The one lock-free publication of a built value: a singleton's for
 /// the engine's fast path (``Entry``), and a once-cell's (``OnceSlot``, for `_OnceCell`).
 ///
