@@ -14,19 +14,32 @@
 /// let cell = _OnceCell<Database>()
 /// let database = try cell.get(recursion: OnceError.cycle) { try Database.open() }
 /// ```
-@_spi(LoomInternals)
+///
+/// Public but underscored, so not API (README, "Definition of Public API"), rather than under
+/// `@_spi(LoomInternals)`: LoomMacros' `_SharedCell` is this cell, and the code the macros generate
+/// in an app's module reads ``builtValue`` inlined, where an SPI type cannot appear.
+@_documentation(visibility: private)
 public final class _OnceCell<Value: Sendable>: Sendable {
   @usableFromInline let slot: OnceSlot
 
-  /// Makes an empty cell.
+  /// Makes an empty cell; a failed making leaves it empty, to be tried again on the next call.
   ///
   /// ```swift
   /// let cell = _OnceCell<Database>()
   /// ```
+  public convenience init() {
+    self.init(keepsFailure: false)
+  }
+
+  /// Makes an empty cell.
+  ///
+  /// ```swift
+  /// let cell = _OnceCell<Database>(keepsFailure: true)
+  /// ```
   ///
   /// - Parameter keepsFailure: Whether a failed making is kept (every later call throws it) rather
   ///   than tried again on the next call.
-  public init(keepsFailure: Bool = false) {
+  public init(keepsFailure: Bool) {
     slot = OnceSlot(policy: keepsFailure ? .keep : .retry, publishes: true)
   }
 

@@ -1,5 +1,4 @@
 @_spi(LoomInternals) import Loom
-public import Synchronization
 
 /// The storage of one synchronous cached member of a ``Component``: built once, on first read,
 /// however many threads read it at the same time.
@@ -20,63 +19,37 @@ public import Synchronization
 /// let again = cell.get { Database(path: "unused") }         // the same instance
 /// ```
 ///
-/// The construction itself (exactly once, the waits, the recursion checks) is the core's
-/// `_OnceCell`, the one exactly-once mechanism of the monorepo: a loop of waits between component
-/// members and container singletons is found by the same wait graph. The cell only adds a copy of
-/// the built value that a read takes with one load.
+/// The cell is the core's `_OnceCell`, the one exactly-once mechanism of the monorepo, with its one
+/// publication of the built value: a loop of waits between component members and container
+/// singletons is found by the same wait graph, and a read of a built member is the once-cell's
+/// lock-free read, inlined into the generated code.
 @_documentation(visibility: private)
-// NB: `@unchecked Sendable` is safe here: the only unguarded state is `value`, a `var` read
-// without a lock. It is written once, by the one caller that wins `isPublishing`'s exchange,
-// before the releasing store of `isBuilt`; it is read only after an acquiring load of `isBuilt`
-// returned true, and never written again, so every read happens after the write. `Atomic`
-// operations are inlined, so ThreadSanitizer sees that edge. Every other stored property is a
-// `let` of a `Sendable` type.
-public final class _SharedCell<Value: Sendable>: @unchecked Sendable, _ComponentCell {
-  /// Whether ``value`` holds the built value; set once, never cleared.
-  @usableFromInline let isBuilt: Atomic<Bool>
-  // NB: no dynamic exclusivity check: the one write happens before every read (see above).
-  @exclusivity(unchecked) @usableFromInline var value: Value?
-  /// Whether a caller is writing ``value``: the one that sets it writes it.
-  private let isPublishing: Atomic<Bool>
-  /// The construction: exactly once at a time, waits, recursion.
-  let construction: _OnceCell<Value>
+public typealias _SharedCell<Value: Sendable> = _OnceCell<Value>
 
-  /// Makes an empty cell; the first ``get(_:)`` builds its value.
-  ///
-  /// ```swift
-  /// let cell = _SharedCell<Database>()
-  /// ```
-  public init() {
-    isBuilt = Atomic(false)
-    isPublishing = Atomic(false)
-    value = nil
-    construction = _OnceCell()
-  }
+/// The storage of one asynchronous cached member of a ``Component``: built once, on first read,
+/// however many tasks await it at the same time.
+///
+/// The first read starts the member's factory in a task of its own; reads racing with it await
+/// that same task, so the factory runs once. Cancelling one reader does not cancel the
+/// construction the others await. A read of a built cell is a lock-free load.
+///
+/// A failure is not kept: the readers that awaited a failed construction receive its error, and
+/// the next read constructs again (a member whose first attempt failed during ``Component``
+/// `resolve()` can be read again later, say after the network came back). A construction that
+/// awaits its own cell, directly or through other cells, fails with ``ComponentError/Code/cycle``
+/// instead of waiting forever.
+///
+/// ```swift
+/// let cell = _AsyncSharedCell<Database>()
+/// let database = try await cell.get(config) { config in try await Database.open(config.url) }
+/// ```
+///
+/// The same once-cell as ``_SharedCell``: a member is read either synchronously or
+/// asynchronously, by the one function the macro generates for it.
+@_documentation(visibility: private)
+public typealias _AsyncSharedCell<Value: Sendable> = _OnceCell<Value>
 
-  /// Makes a cell that already holds `value` (an override): ``get(_:)`` never builds.
-  ///
-  /// ```swift
-  /// let cell = _SharedCell<any APIClient>(value: MockAPIClient())
-  /// ```
-  ///
-  /// - Parameter value: The value every read returns.
-  public init(value: Value) {
-    self.value = value
-    isBuilt = Atomic(true)
-    isPublishing = Atomic(true)
-    construction = _OnceCell(value: value)
-  }
-
-  /// The built value, or `nil` while no construction has succeeded.
-  ///
-  /// ```swift
-  /// if cell.builtValue == nil { print("not built yet") }
-  /// ```
-  @inlinable
-  public var builtValue: Value? {
-    isBuilt.load(ordering: .acquiring) ? value : nil
-  }
-
+extension _OnceCell: _ComponentCell {
   /// Returns the value, building it with `make` if no construction has succeeded yet.
   ///
   /// Concurrent callers share one construction: the first runs `make`, outside any lock; the
@@ -95,33 +68,57 @@ public final class _SharedCell<Value: Sendable>: @unchecked Sendable, _Component
   ///   ``ComponentError`` when the construction needs its own cell.
   @inlinable
   public func get<Failure: Error>(_ make: () throws(Failure) -> Value) throws(Failure) -> Value {
-    if isBuilt.load(ordering: .acquiring), let value { return value }
+    if let value = builtValue { return value }
     return try construct(make)
   }
 
-  /// The slow path of ``get(_:)``: build, or wait for the construction that runs, then keep a
-  /// copy for the fast path.
+  /// The slow path of ``get(_:)``: build, or wait for the construction that runs.
   @usableFromInline
   func construct<Failure: Error>(_ make: () throws(Failure) -> Value) throws(Failure) -> Value {
-    let made: Value
     do {
-      made = try construction.get(
-        recursion: ComponentError.cycle(of: "\(Value.self)") as any Error
-      ) { () throws(any Error) -> Value in try make() }
+      return try get(recursion: ComponentError.cycle(of: "\(Value.self)") as any Error) {
+        () throws(any Error) -> Value in try make()
+      }
     } catch {
       throw Self.shared(error, as: Failure.self)
     }
-    publish(made)
-    return made
   }
 
-  /// Keeps `made`, the value the construction returned, for the fast path: the first caller to
-  /// get here writes it, the others find it written.
-  func publish(_ made: Value) {
-    guard isPublishing.compareExchange(expected: false, desired: true, ordering: .relaxed).exchanged
-    else { return }
-    value = made
-    isBuilt.store(true, ordering: .releasing)
+  /// Returns the value, building it with `make(owner)` if no construction has succeeded yet.
+  ///
+  /// Concurrent callers await one construction, which runs in a task of its own; cancelling one
+  /// caller does not cancel it.
+  ///
+  /// ```swift
+  /// let database = try await cell.get(config) { config in try await Database.open(config.url) }
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - owner: What `make` builds from (the component).
+  ///   - make: Builds the value.
+  /// - Returns: The value.
+  /// - Throws: What `make` threw, in the construction this call started or awaited; or a
+  ///   ``ComponentError`` when the construction awaits its own cell.
+  @inlinable
+  public func get<Owner: Sendable, Failure: Error>(
+    _ owner: Owner, _ make: @escaping @Sendable (Owner) async throws(Failure) -> Value
+  ) async throws(Failure) -> Value {
+    if let value = builtValue { return value }
+    return try await construct(owner, make)
+  }
+
+  /// The slow path of ``get(_:_:)``: start the construction, or await the one that runs.
+  @usableFromInline
+  func construct<Owner: Sendable, Failure: Error>(
+    _ owner: Owner, _ make: @escaping @Sendable (Owner) async throws(Failure) -> Value
+  ) async throws(Failure) -> Value {
+    do {
+      return try await get(recursion: ComponentError.cycle(of: "\(Value.self)") as any Error) {
+        () async throws(any Error) -> Value in try await make(owner)
+      }
+    } catch {
+      throw Self.shared(error, as: Failure.self)
+    }
   }
 
   /// `error` as the caller's error type; a trap with its description when the caller cannot
