@@ -16,6 +16,13 @@
 /// writes `try r.tryResolve(Database.self)`, as any code that handles the error does: `tryResolve`
 /// throws, whatever the receiver.
 public protocol Resolving {
+  // NB: four underscored requirements, not one. A single `_resolution` requirement (an enum of the
+  // container, the resolver or the scope, switched on by every resolve method) was measured: a
+  // container copied itself into the enum, one retain and release more per top-level resolve
+  // (`singleton.type` 231 -> 278 instructions; BENCHMARKS.md, "One publication per built member,
+  // and `Resolving`'s requirements"). `@_spi` requirements would leave a `ScopedResolving` type in a
+  // module without the SPI import unable to conform.
+
   /// Resolves one request. Use ``tryResolve(_:name:fileID:line:)`` and its siblings instead.
   @_documentation(visibility: private)
   func _resolve<Value>(_ type: Value.Type, _ request: _ResolutionRequest)
