@@ -1,4 +1,5 @@
-/// A cell that holds one cached member of a ``Component``: `_SharedCell` or `_AsyncSharedCell`.
+/// A cell that holds one cached member of a ``Component``: the core's `_OnceCell`, which the
+/// generated code names `_SharedCell` or `_AsyncSharedCell` as the member is read.
 ///
 /// `_OnceMember` makes its cells through this protocol, and generated initializers pick each
 /// member's cell with ``select(override:isChanged:inherited:)``, so one code path serves
