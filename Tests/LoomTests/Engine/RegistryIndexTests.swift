@@ -33,8 +33,8 @@ import Testing
       DependencyKey(Config.self), keyPath: nil, lifetime: .singleton,
       factory: FactoryClosure<Config>.sync({ _ in Config(label: "x") }), dependencies: [],
       location: CodeLocation())
-    entry.publish(Publication(Config(label: "first")))
-    entry.publish(Publication(Config(label: "second")))
+    entry.publication.publish(Publication(Config(label: "first")))
+    entry.publication.publish(Publication(Config(label: "second")))
     #expect(container.resolve(Config.self).label == "first")
   }
 

@@ -339,7 +339,7 @@ extension Container {
     guard weakly else {
       // NB: an instance shared on the main actor only is not published: the fast path would
       // serve it without the check in `placement(of:context:)`.
-      if !located.registration.isConfinedToMainActor { located.entry.publish(object) }
+      if !located.registration.isConfinedToMainActor { located.entry.publication.publish(object) }
       return keptValue(object, as: type)
     }
     guard let value = object as? Value else {

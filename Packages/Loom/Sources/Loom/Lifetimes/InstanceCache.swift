@@ -242,7 +242,7 @@ public final class InstanceCache: Sendable {
     guard bits != 0 else { return nil }
     let object = Unmanaged<AnyObject>.fromOpaque(UnsafeRawPointer(bitPattern: bits)!)
       .takeUnretainedValue()
-    // NB: what `Entry.publish` stored was an `AnyObject & Sendable`.
+    // NB: what `PublishedBox.publish` stored was an `AnyObject & Sendable`.
     return unsafeBitCast(object, to: (any AnyObject & Sendable).self)
   }
 
@@ -273,7 +273,7 @@ public final class InstanceCache: Sendable {
     let id = ObjectIdentifier(entry.registration)
     let (kept, discarded) = entries.withLock { entries -> (UInt64?, (any Sendable)?) in
       if entries[id] === entry {
-        entry.publish(box)
+        entry.publication.publish(box)
         return (currentGeneration.load(ordering: .relaxed), nil)
       }
       guard made, !entry.isTaken.exchange(true, ordering: .relaxed) else { return (nil, nil) }

@@ -35,7 +35,7 @@ final class Entry: Sendable {
   func keep<Value>(instance value: Value) {
     let box = Publication(value)
     _ = instanceSlot.load(orStore: { OnceSlot(holding: box) })
-    publish(box)
+    publication.publish(box)
   }
 
   /// The instance made here, if it is alive (for ``Container/dump()`` and tests).

@@ -276,12 +276,3 @@ func fnv1a(_ bytes: some Sequence<UInt8>) -> UInt64 {
   }
   return hash
 }
-
-// MARK: - Published singletons
-
-extension Entry {
-  /// Publishes `publication` for lock-free reads; the first publication wins.
-  func publish(_ publication: any AnyObject & Sendable) {
-    self.publication.publish(publication)
-  }
-}
